@@ -1,0 +1,183 @@
+#include "ledger.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace rutland {
+
+std::string PrintHeader(const GameHeader& header) { return PrintCommand(Command{std::nullopt, header}); }
+
+std::optional<Ledger> Ledger::Start(const GameHeader& header, Rejection* rejection) {
+    StartResult start = StartGame(header);
+    if (!start.state) {
+        if (rejection) *rejection = *start.rejection;
+        return std::nullopt;
+    }
+    Ledger ledger;
+    ledger.m_start = *start.state;
+    ledger.m_state = *start.state;
+    Entry entry;
+    entry.seq = 0;
+    entry.kind = EntryKind::Header;
+    entry.command = Command{std::nullopt, start.canonical};
+    entry.line = PrintCommand(entry.command);
+    entry.effects = std::move(start.effects);
+    ledger.m_entries.push_back(std::move(entry));
+    return ledger;
+}
+
+void Ledger::Append(Entry entry) {
+    entry.seq = Size();
+    m_entries.push_back(std::move(entry));
+}
+
+GameState Ledger::Replay(const std::vector<int>& commands) const {
+    GameState state = m_start;
+    for (int seq : commands) {
+        ApplyResult r = Apply(state, At(seq).command);
+        // Invariant 2: a command that was accepted is accepted again on the same state.
+        if (!r.accepted)
+            throw std::logic_error(fmt::format("ledger entry {} no longer replays: {}", seq, r.rejection.ToString()));
+    }
+    return state;
+}
+
+void Ledger::Rebuild() {
+    const size_t usable = m_active.size() / kCheckpointEvery;
+    if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
+    size_t done = m_checkpoints.size() * kCheckpointEvery;
+    GameState state = m_checkpoints.empty() ? m_start : m_checkpoints.back();
+    for (; done < m_active.size(); ++done) {
+        ApplyResult r = Apply(state, At(m_active[done]).command);
+        if (!r.accepted)
+            throw std::logic_error(fmt::format("ledger entry {} no longer replays: {}", m_active[done], r.rejection.ToString()));
+        if ((done + 1) % kCheckpointEvery == 0) m_checkpoints.push_back(state);
+    }
+    m_state = std::move(state);
+}
+
+SubmitResult Ledger::Submit(const Command& command) {
+    SubmitResult result;
+    auto reject = [&](std::string message, std::string rule) {
+        result.rejection = Rejection{std::move(message), std::move(rule)};
+        return result;
+    };
+    if (const auto* undo = std::get_if<Undo>(&command.action)) {
+        if (undo->count < 1) return reject("undo needs a count of 1 or more", "COMMANDS.md");
+        if (undo->count > UndoableCount())
+            return reject(fmt::format("only {} command{} to undo", UndoableCount(), UndoableCount() == 1 ? "" : "s"),
+                          "COMMANDS.md");
+        Entry entry;
+        entry.kind = EntryKind::Undo;
+        entry.command = Command{std::nullopt, *undo};
+        entry.line = PrintCommand(entry.command);
+        for (int k = 0; k < undo->count; ++k) {
+            const int seq = m_active.back();
+            m_active.pop_back();
+            m_redo.push_back(seq);
+            entry.targets.push_back(seq);
+            Effect e;
+            e.kind = EffectKind::Info;
+            e.rule = "undo";
+            e.text = fmt::format("undoes entry {}: {}", seq, At(seq).line);
+            entry.effects.push_back(std::move(e));
+        }
+        Rebuild();
+        Append(std::move(entry));
+        result.accepted = true;
+        result.seq = Size() - 1;
+        return result;
+    }
+    if (const auto* redo = std::get_if<Redo>(&command.action)) {
+        if (redo->count < 1) return reject("redo needs a count of 1 or more", "COMMANDS.md");
+        if (redo->count > RedoableCount())
+            return reject(fmt::format("only {} command{} to redo", RedoableCount(), RedoableCount() == 1 ? "" : "s"),
+                          "COMMANDS.md");
+        Entry entry;
+        entry.kind = EntryKind::Redo;
+        entry.command = Command{std::nullopt, *redo};
+        entry.line = PrintCommand(entry.command);
+        for (int k = 0; k < redo->count; ++k) {
+            const int seq = m_redo.back();
+            m_redo.pop_back();
+            ApplyResult r = Apply(m_state, At(seq).command);
+            if (!r.accepted)
+                throw std::logic_error(fmt::format("redo of entry {} no longer applies: {}", seq, r.rejection.ToString()));
+            m_active.push_back(seq);
+            if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+            entry.targets.push_back(seq);
+            Effect e;
+            e.kind = EffectKind::Info;
+            e.rule = "redo";
+            e.text = fmt::format("redoes entry {}: {}", seq, At(seq).line);
+            entry.effects.push_back(std::move(e));
+            for (Effect& fx : r.effects) entry.effects.push_back(std::move(fx));
+        }
+        Append(std::move(entry));
+        result.accepted = true;
+        result.seq = Size() - 1;
+        return result;
+    }
+
+    GameState next = m_state;
+    ApplyResult r = Apply(next, command);
+    if (!r.accepted) {
+        result.rejection = r.rejection;
+        return result;
+    }
+    m_state = std::move(next);
+    Entry entry;
+    entry.kind = EntryKind::Command;
+    entry.command = std::move(r.canonical);
+    entry.line = PrintCommand(entry.command);
+    entry.effects = std::move(r.effects);
+    Append(std::move(entry));
+    m_active.push_back(Size() - 1);
+    m_redo.clear();  // a new command ends what could be redone
+    if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+    result.accepted = true;
+    result.seq = Size() - 1;
+    return result;
+}
+
+SubmitResult Ledger::SubmitLine(std::string_view line) {
+    ParseResult parsed = ParseCommand(line);
+    SubmitResult result;
+    if (parsed.error) {
+        result.rejection = *parsed.error;
+        return result;
+    }
+    if (!parsed.command) return result;
+    return Submit(*parsed.command);
+}
+
+GameState Ledger::StateAt(int seq) const {
+    std::vector<int> active;
+    std::vector<int> redo;
+    for (int i = 1; i <= seq && i < Size(); ++i) {
+        const Entry& e = At(i);
+        switch (e.kind) {
+            case EntryKind::Header: break;
+            case EntryKind::Command:
+                active.push_back(i);
+                redo.clear();
+                break;
+            case EntryKind::Undo:
+                for (int t : e.targets) {
+                    active.pop_back();
+                    redo.push_back(t);
+                }
+                break;
+            case EntryKind::Redo:
+                for (int t : e.targets) {
+                    redo.pop_back();
+                    active.push_back(t);
+                }
+                break;
+        }
+    }
+    return Replay(active);
+}
+
+} // namespace rutland

@@ -1,0 +1,86 @@
+// The in-memory ledger: every accepted command, in order, from the game header.
+//
+// Invariants:
+//  1. Entries are only ever appended. Entry 0 is the game header; entry n has seq n.
+//  2. The state is the replay, from the header, of the commands in effect: every Command entry
+//     not undone, in ledger order. Undo and Redo are entries too; they change which commands are
+//     in effect, never what an entry says.
+//  3. Each entry stores its canonical table-language line; parsing that line gives back the
+//     command applied, so the ledger printed as text replays to the same state.
+//  4. Checkpoints (states after every kCheckpointEvery commands in effect) are a cache only:
+//     dropping them changes no result, only speed.
+//  5. A command that is rejected leaves no entry and changes nothing.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "command.h"
+#include "effects.h"
+#include "rules.h"
+#include "state.h"
+
+namespace rutland {
+
+enum class EntryKind : uint8_t { Header, Command, Undo, Redo };
+
+struct Entry {
+    int seq = 0;
+    EntryKind kind = EntryKind::Command;
+    std::string line;      // canonical table-language line
+    Command command;
+    Effects effects;
+    std::vector<int> targets;  // Undo/Redo: the seqs of the commands undone or redone, in that order
+};
+
+struct SubmitResult {
+    bool accepted = false;
+    Rejection rejection;
+    int seq = -1;  // the new entry when accepted
+};
+
+class Ledger {
+public:
+    // Starts a ledger from a game header; nullopt and *rejection when the header is refused.
+    static std::optional<Ledger> Start(const GameHeader& header, Rejection* rejection);
+
+    // Applies a command (or undo/redo) and appends it. Rejected commands leave no trace.
+    SubmitResult Submit(const Command& command);
+    // Parses a table-language line and submits it. A blank or comment line is neither accepted nor
+    // rejected (seq stays -1, accepted false, rejection.rule empty).
+    SubmitResult SubmitLine(std::string_view line);
+
+    const GameState& State() const { return m_state; }
+    const std::vector<Entry>& Entries() const { return m_entries; }
+    const Entry& At(int seq) const { return m_entries[static_cast<size_t>(seq)]; }
+    int Size() const { return static_cast<int>(m_entries.size()); }
+
+    // The seqs of the Command entries in effect now, in order.
+    const std::vector<int>& InEffect() const { return m_active; }
+    int UndoableCount() const { return static_cast<int>(m_active.size()); }
+    int RedoableCount() const { return static_cast<int>(m_redo.size()); }
+
+    // The state right after entry `seq` was appended (time travel; 0 = the start of the game).
+    GameState StateAt(int seq) const;
+
+private:
+    Ledger() = default;
+    static constexpr int kCheckpointEvery = 64;
+
+    GameState Replay(const std::vector<int>& commands) const;
+    void Append(Entry entry);
+    void Rebuild();  // m_state from m_active, using checkpoints
+
+    std::vector<Entry> m_entries;
+    GameState m_start;
+    GameState m_state;
+    std::vector<int> m_active;  // seqs in effect
+    std::vector<int> m_redo;    // seqs undone, most recent last (redo pops from the back)
+    std::vector<GameState> m_checkpoints;  // m_checkpoints[k] = state after m_active[0 .. (k+1)*kCheckpointEvery)
+};
+
+// Prints the header line of a ledger (entry 0).
+std::string PrintHeader(const GameHeader& header);
+
+} // namespace rutland

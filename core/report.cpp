@@ -1,0 +1,73 @@
+#include "report.h"
+
+#include <fmt/format.h>
+
+namespace rutland {
+
+namespace {
+
+std::string Holdings(const GameState& s, int player) {
+    const PlayerState& p = s.players[static_cast<size_t>(player)];
+    std::string out;
+    auto add = [&](const std::string& item) { out += (out.empty() ? "" : ", ") + item; };
+    for (Company c : kCompanies) {
+        const Prospectus& pr = GetProspectus(c);
+        if (p.common[c]) add(fmt::format("{} {}", FormatCount(p.common[c]), pr.name));
+        if (p.preferred[c]) add(fmt::format("{} {} pref", FormatCount(p.preferred[c]), pr.name));
+        if (p.bonds[c]) add(fmt::format("{} {} {}", FormatMoney(Money::Dollars(p.bonds[c])), pr.name, pr.debt_name));
+        if (const int64_t sh = s.ShortShares(player, c))
+            add(fmt::format("short {} {} ({} held)", FormatCount(sh), pr.name, FormatMoney(s.ShortProceeds(player, c))));
+        if (p.directorships[c]) add(fmt::format("{} {} dir{}", p.directorships[c], pr.name, p.directorships[c] == 1 ? "" : "s"));
+    }
+    if (p.escrow) add(fmt::format("escrow {}", GetProspectus(*p.escrow).name));
+    int proxies = 0;
+    for (int sp = 0; sp < s.board->SpaceCount(); ++sp) proxies += p.HasProxy(sp);
+    if (proxies) add(fmt::format("{} prox{}", proxies, proxies == 1 ? "y" : "ies"));
+    return out.empty() ? "-" : out;
+}
+
+} // namespace
+
+std::string BrokerSummary(const GameState& s) {
+    std::string out;
+    const PlayerState& cur = s.players[static_cast<size_t>(s.current)];
+    out += fmt::format("Year {}, {} to play{}; {} volatility; Time cards {} of {}\n", s.year, cur.name,
+                       s.rolled ? fmt::format(" (rolled, on {})", s.board->At(*s.turn_space).label) : "",
+                       s.volatility == Volatility::Normal ? "normal" : "high", s.time_cards_drawn, s.year_cards);
+    if (s.winner) out += fmt::format("Winner: {}\n", s.players[static_cast<size_t>(*s.winner)].name);
+    out += "\nPrices: ";
+    for (Company c : kCompanies)
+        out += fmt::format("{} {}{}  ", GetProspectus(c).name, FormatPrice(s.price[c]), s.listed[c] ? "" : " (delisted)");
+    out += "\n\n";
+    size_t width = 6;
+    for (const PlayerState& p : s.players) width = std::max(width, p.name.size());
+    out += fmt::format("{:<{}}  {:>12}  {:>12}  {}\n", "Player", width, "Cash", "Net worth", "Holdings");
+    for (size_t i = 0; i < s.players.size(); ++i) {
+        const PlayerState& p = s.players[i];
+        out += fmt::format("{:<{}}  {:>12}  {:>12}  {}\n", p.name, width, FormatMoney(p.cash),
+                           FormatMoney(s.NetWorth(static_cast<int>(i))), Holdings(s, static_cast<int>(i)));
+    }
+    bool any_margin = false;
+    for (Company c : kCompanies) any_margin = any_margin || s.MarginHeld(c) > Money();
+    if (any_margin) {
+        out += "\nMargin accounts: ";
+        for (Company c : kCompanies)
+            if (s.MarginHeld(c) > Money()) out += fmt::format("{} {}  ", GetProspectus(c).name, FormatMoney(s.MarginHeld(c)));
+        out += "\n";
+    }
+    if (!s.pending.empty()) {
+        out += "\nPending:\n";
+        for (const Obligation& o : s.pending)
+            out += fmt::format("  {} owes the bank {} for {} ({})\n", s.players[static_cast<size_t>(o.player)].name,
+                               FormatMoney(o.amount), o.reason, o.rule);
+    }
+    return out;
+}
+
+std::string DescribeEffects(const Effects& effects) {
+    std::string out;
+    for (const Effect& e : effects) out += fmt::format("    [{}] {}\n", e.rule, e.text);
+    return out;
+}
+
+} // namespace rutland

@@ -1,0 +1,1254 @@
+// The rules engine (RULES.md). Every Apply handler works in two phases: it first checks every
+// condition, rejecting with a message that names the rule, and only then mutates the state. So a
+// rejected command never changes anything, and once mutation starts nothing can fail: market
+// events, margin covers and forfeits that a transaction triggers are applied in full, and money a
+// player cannot pay becomes a pending obligation instead of a failure.
+//
+// Index:
+// [SECTION] Messages and small helpers
+// [SECTION] Transfers: cash, certificates, notes (the only ways money and paper move)
+// [SECTION] Prices and market events (M-1..M-6)
+// [SECTION] Directorships, proxies, escrow (S-3, B-4, E-1, E-2)
+// [SECTION] Starting a game (G-1..G-5)
+// [SECTION] The turn (T-1..T-6)
+// [SECTION] Trades (B-1..B-4, B-6, S-1..S-5)
+// [SECTION] Obligations (S-6: a player short of cash sells)
+// [SECTION] Ledger-only and table commands
+// [SECTION] Apply
+// [SECTION] Conservation
+
+#include "rules.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fmt/format.h>
+
+namespace rutland {
+
+// [SECTION] Messages and small helpers
+
+namespace {
+
+constexpr int64_t kSharesPerDirectorship = 40000;  // B-4, S-3
+const Money kDirectorshipFee = Money::Dollars(500);  // B-4
+
+struct Reject {
+    std::string message;
+    std::string rule;
+};
+
+ApplyResult Rejected(std::string message, std::string rule) {
+    ApplyResult r;
+    r.accepted = false;
+    r.rejection = Rejection{std::move(message), std::move(rule)};
+    return r;
+}
+
+std::string_view Name(Company c) { return GetProspectus(c).name; }
+
+std::string Shares(int64_t n) { return FormatCount(n); }
+
+std::string SecurityWords(Company c, Security s) {
+    switch (s) {
+        case Security::Common: return std::string(Name(c));
+        case Security::Preferred: return fmt::format("{} preferred", Name(c));
+        case Security::Bond: return fmt::format("{} {}", Name(c), GetProspectus(c).debt_name);
+    }
+    return {};
+}
+
+std::string Lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    return out;
+}
+
+const Space& SpaceOf(const GameState& s, int space) { return s.board->At(space); }
+
+int EscrowsHeld(const GameState& s) {
+    int n = 0;
+    for (const PlayerState& p : s.players) n += p.escrow.has_value();
+    return n;
+}
+
+std::optional<int> EscrowHolder(const GameState& s, Company c) {
+    for (size_t i = 0; i < s.players.size(); ++i)
+        if (s.players[i].escrow == c) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+// Players in turn order starting with `first` (S-6: calls settle in turn order).
+std::vector<int> TurnOrderFrom(const GameState& s, int first) {
+    std::vector<int> order;
+    const int n = static_cast<int>(s.players.size());
+    for (int k = 0; k < n; ++k) order.push_back((first + k) % n);
+    return order;
+}
+
+// M-1: every share transaction is 5,000 to 20,000 shares in board lots.
+std::optional<Reject> CheckLot(int64_t shares) {
+    if (shares % kBoardLot != 0 || shares < kBoardLot || shares > 4 * kBoardLot)
+        return Reject{fmt::format("a share transaction is 5,000 to 20,000 shares in lots of 5,000, got {}",
+                                  Shares(shares)),
+                      "M-1"};
+    return std::nullopt;
+}
+
+// U-3: bonds and debentures come in $10,000 certificates.
+std::optional<Reject> CheckBondAmount(Company c, int64_t face, std::string_view rule) {
+    if (face <= 0 || face % kBondCertificate != 0)
+        return Reject{fmt::format("{} come in $10,000 certificates, got {}", GetProspectus(c).debt_name,
+                                  FormatMoney(Money::Dollars(face))),
+                      std::string(rule)};
+    return std::nullopt;
+}
+
+std::string Unverified(bool verified) { return verified ? "" : " on the provisional board (D-2)"; }
+
+} // namespace
+
+bool HasAsk(const GameState& state, int space, Company c) { return SpaceOf(state, space).ask.value.Has(c); }
+bool HasBid(const GameState& state, int space, Company c) { return SpaceOf(state, space).bid.value.Has(c); }
+
+// [SECTION] Transfers: cash, certificates, notes (the only ways money and paper move)
+
+namespace {
+
+class Engine {
+public:
+    Engine(GameState& state, Effects& effects) : m_s(state), m_fx(effects) {}
+
+    GameState& S() { return m_s; }
+    PlayerState& P(int p) { return m_s.players[static_cast<size_t>(p)]; }
+    const std::string& PName(int p) { return P(p).name; }
+
+    void Emit(Effect e) { m_fx.push_back(std::move(e)); }
+
+    void Info(std::string rule, std::string text) {
+        Effect e;
+        e.kind = EffectKind::Info;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        Emit(std::move(e));
+    }
+
+    Money& Balance(Account a) {
+        switch (a.kind) {
+            case AccountKind::Bank: return m_s.bank;
+            case AccountKind::Player: return P(a.index).cash;
+            case AccountKind::Margin: break;
+        }
+        return m_s.bank;  // margin accounts are moved through notes, never here
+    }
+
+    // Cash between the bank and a player (margin accounts move only with their notes).
+    void Pay(Account from, Account to, Money amount, std::string rule, std::string text) {
+        if (amount == Money()) return;
+        Balance(from) -= amount;
+        Balance(to) += amount;
+        Effect e;
+        e.kind = EffectKind::Cash;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        e.from = from;
+        e.to = to;
+        e.amount = amount;
+        Emit(std::move(e));
+    }
+
+    // Certificates between the tray and a player.
+    void MoveCertificates(int player, Company c, Security sec, int64_t quantity, bool to_player,
+                          std::string rule, std::string text) {
+        if (quantity == 0) return;
+        PlayerState& p = P(player);
+        Tray& tray = m_s.tray[c];
+        int64_t& held = sec == Security::Common ? p.common[c] : sec == Security::Preferred ? p.preferred[c] : p.bonds[c];
+        int64_t& left = sec == Security::Common ? tray.common : sec == Security::Preferred ? tray.preferred : tray.bonds;
+        const int64_t signed_q = to_player ? quantity : -quantity;
+        held += signed_q;
+        left -= signed_q;
+        Effect e;
+        e.kind = EffectKind::Certificates;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        e.player = player;
+        e.company = c;
+        e.security = sec;
+        e.quantity = quantity;
+        e.to_player = to_player;
+        Emit(std::move(e));
+    }
+
+    // S-4: the sale proceeds go to the company's margin account with the seller's note.
+    void WriteNote(int player, Company c, int64_t shares, Money proceeds, std::string rule) {
+        m_s.margin[c].push_back(ShortNote{player, shares, proceeds});
+        m_s.bank -= proceeds;
+        Effect cash;
+        cash.kind = EffectKind::Cash;
+        cash.rule = rule;
+        cash.text = fmt::format("the broker puts {} in the {} margin account with {}'s note for {} shares",
+                                FormatMoney(proceeds), Name(c), PName(player), Shares(shares));
+        cash.from = Account::Bank();
+        cash.to = Account::Margin(c);
+        cash.amount = proceeds;
+        Emit(std::move(cash));
+        Effect note;
+        note.kind = EffectKind::ShortNote;
+        note.rule = std::move(rule);
+        note.text = fmt::format("{} is short {} {} in all", PName(player), Shares(m_s.ShortShares(player, c)), Name(c));
+        note.player = player;
+        note.company = c;
+        note.quantity = shares;
+        Emit(std::move(note));
+    }
+
+    // The proceeds clipped to the oldest `shares` shares of the player's notes (S-5). A partly
+    // used note gives back proceeds in proportion; whatever rounding leaves stays on the note and
+    // goes back with its last share.
+    Money ProceedsFor(int player, Company c, int64_t shares) const {
+        Money total;
+        int64_t want = shares;
+        for (const ShortNote& n : m_s.margin[c]) {
+            if (n.player != player || want == 0) continue;
+            const int64_t take = std::min(want, n.shares);
+            total += take == n.shares ? n.proceeds : Money::Cents(n.proceeds.cents() * take / n.shares);
+            want -= take;
+        }
+        return total;
+    }
+
+    // Takes back `shares` of the player's notes, oldest first, paying their proceeds to the player.
+    void TakeBackNotes(int player, Company c, int64_t shares, std::string rule) {
+        Money paid;
+        int64_t want = shares;
+        auto& notes = m_s.margin[c];
+        for (auto it = notes.begin(); it != notes.end() && want > 0;) {
+            if (it->player != player) { ++it; continue; }
+            const int64_t take = std::min(want, it->shares);
+            if (take == it->shares) {
+                paid += it->proceeds;
+                want -= take;
+                it = notes.erase(it);
+            } else {
+                const Money part = Money::Cents(it->proceeds.cents() * take / it->shares);
+                it->proceeds -= part;
+                it->shares -= take;
+                paid += part;
+                want = 0;
+            }
+        }
+        P(player).cash += paid;
+        Effect cash;
+        cash.kind = EffectKind::Cash;
+        cash.rule = rule;
+        cash.text = fmt::format("{} takes back the note for {} {} and {} from the margin account", PName(player),
+                                Shares(shares), Name(c), FormatMoney(paid));
+        cash.from = Account::Margin(c);
+        cash.to = Account::Player(player);
+        cash.amount = paid;
+        Emit(std::move(cash));
+        Effect note;
+        note.kind = EffectKind::ShortNote;
+        note.rule = std::move(rule);
+        note.text = fmt::format("{} is short {} {} in all", PName(player), Shares(m_s.ShortShares(player, c)), Name(c));
+        note.player = player;
+        note.company = c;
+        note.quantity = -shares;
+        Emit(std::move(note));
+    }
+
+    // A payment the player may not be able to make in full (a forced cover, the roll-back odd
+    // lot): what cash there is goes to the bank; the rest becomes a pending obligation (S-6).
+    void Charge(int player, Money amount, const std::string& rule, const std::string& what) {
+        const Money cash = P(player).cash;
+        const Money now = std::min(cash, amount);
+        Pay(Account::Player(player), Account::Bank(), now, rule,
+            fmt::format("{} pays the bank {} for {}", PName(player), FormatMoney(now), what));
+        const Money owed = amount - now;
+        if (owed > Money()) AddObligation(player, owed, rule, what);
+    }
+
+    void AddObligation(int player, Money owed, const std::string& rule, const std::string& what) {
+        m_s.pending.push_back(Obligation{player, owed, rule, what});
+        Effect e;
+        e.kind = EffectKind::Obligation;
+        e.rule = "S-6";
+        e.player = player;
+        e.amount = owed;
+        e.text = fmt::format("{} is short of cash and still owes the bank {} for {}: {} chooses assets for the "
+                             "broker to sell (no Bid needed)",
+                             PName(player), FormatMoney(owed), what, PName(player));
+        Emit(std::move(e));
+        WriteOffIfNothingToSell(player);
+    }
+
+    bool HasSellableAssets(int player) {
+        const PlayerState& p = P(player);
+        for (Company c : kCompanies)
+            if (m_s.listed[c] && (p.common[c] > 0 || p.preferred[c] > 0 || p.bonds[c] > 0)) return true;
+        return false;
+    }
+
+    // A player with nothing left to sell cannot pay: the bank writes the rest off, so the game can
+    // go on. (The manual is silent; the table would do the same.)
+    void WriteOffIfNothingToSell(int player) {
+        if (HasSellableAssets(player)) return;
+        for (auto it = m_s.pending.begin(); it != m_s.pending.end();) {
+            if (it->player != player) { ++it; continue; }
+            Info("S-6", fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
+                                    PName(player), FormatMoney(it->amount), it->reason));
+            it = m_s.pending.erase(it);
+        }
+    }
+
+    // [SECTION] Prices and market events (M-1..M-6)
+
+    // Moves the marker by `delta` ticks. Reaching or passing a level fires the event at once; the
+    // marker goes to Issue and the rest of the move is dropped (M-3, D-8).
+    void MovePrice(Company c, int delta, const std::string& rule, const std::string& why) {
+        if (delta == 0) return;
+        const Prospectus& pr = GetProspectus(c);
+        const int from = m_s.price[c];
+        int to = from + delta;
+        const bool split = to >= pr.split_ticks;
+        const bool floor = to <= pr.floor_ticks;
+        if (split) to = pr.split_ticks;
+        if (floor) to = pr.floor_ticks;
+        m_s.price[c] = to;
+        Effect e;
+        e.kind = EffectKind::Price;
+        e.rule = rule;
+        e.company = c;
+        e.from_ticks = from;
+        e.to_ticks = to;
+        e.text = fmt::format("{} {} {} -> {}{}", Name(c), why, FormatPrice(from), FormatPrice(to),
+                             (split || floor) && to - from != delta ? " (the rest of the move is dropped, D-8)" : "");
+        Emit(std::move(e));
+        if (split) Split(c);
+        else if (floor && pr.floor_event == FloorEvent::RollBack) RollBack(c);
+        else if (floor) Bankruptcy(c);
+    }
+
+    // M-1: promotion after a share transaction, one tick per 5,000 shares.
+    void Promote(Company c, int64_t shares, bool up) {
+        const int ticks = static_cast<int>(shares / kBoardLot);
+        MovePrice(c, up ? ticks : -ticks, "M-1", fmt::format("promotion {} {} tick{}:", up ? "up" : "down", ticks,
+                                                           ticks == 1 ? "" : "s"));
+    }
+
+    void MarkerToIssue(Company c, const std::string& rule) {
+        const int from = m_s.price[c];
+        const int issue = GetProspectus(c).issue_ticks;
+        m_s.price[c] = issue;
+        Effect e;
+        e.kind = EffectKind::Price;
+        e.rule = rule;
+        e.company = c;
+        e.from_ticks = from;
+        e.to_ticks = issue;
+        e.text = fmt::format("{} marker back to Issue: {} -> {}", Name(c), FormatPrice(from), FormatPrice(issue));
+        Emit(std::move(e));
+    }
+
+    void Event(Company c, const std::string& rule, std::string text) {
+        Effect e;
+        e.kind = EffectKind::MarketEvent;
+        e.rule = rule;
+        e.company = c;
+        e.text = std::move(text);
+        Emit(std::move(e));
+    }
+
+    // Covers a player's whole short at a fixed price, with no promotion (D-14): the player takes
+    // back the notes and their proceeds and pays shares x price (S-5 "use those proceeds and top up").
+    void FixedPriceCover(int player, Company c, int ticks, const std::string& rule, const std::string& why) {
+        const int64_t shares = m_s.ShortShares(player, c);
+        if (shares == 0) return;
+        const Money cost = ValueAt(shares, ticks);
+        TakeBackNotes(player, c, shares, rule);
+        Charge(player, cost, rule,
+               fmt::format("covering {} {} at {} ({}: {} x {} = {})", Shares(shares), Name(c), FormatPrice(ticks), why,
+                           Shares(shares), FormatPrice(ticks), FormatMoney(cost)));
+    }
+
+    void CoverAllShorts(Company c, int ticks, const std::string& rule, const std::string& why) {
+        for (int p : TurnOrderFrom(m_s, m_s.current)) FixedPriceCover(p, c, ticks, rule, why);
+    }
+
+    // M-4 Split.
+    void Split(Company c) {
+        const Prospectus& pr = GetProspectus(c);
+        Event(c, "M-4", fmt::format("{} reaches its Split level {}: Split", Name(c), FormatPrice(pr.split_ticks)));
+        MarkerToIssue(c, "M-4");
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            const int64_t shares = P(p).common[c] + P(p).preferred[c];
+            if (shares == 0) continue;
+            Pay(Account::Bank(), Account::Player(p), Money::Dollars(shares), "M-4",
+                fmt::format("the broker pays {} $1 a share on {} {} shares: {}", PName(p), Shares(shares), Name(c),
+                            FormatMoney(Money::Dollars(shares))));
+        }
+        CoverAllShorts(c, pr.split_ticks, "M-4", "Split margin call");
+    }
+
+    // M-5 Roll Back (Yellow, Blue).
+    void RollBack(Company c) {
+        const Prospectus& pr = GetProspectus(c);
+        Event(c, "M-5", fmt::format("{} falls to its Roll Back level {}: Roll Back", Name(c), FormatPrice(pr.floor_ticks)));
+        MarkerToIssue(c, "M-5");
+        const int odd_lot_ticks = m_s.variants.rollback_odd_lot_level ? pr.floor_ticks : pr.issue_ticks;  // D-6
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            const int64_t held = P(p).common[c];
+            if (held == 0) continue;
+            const int64_t half = held / 2;
+            const int64_t keep = (half + kBoardLot - 1) / kBoardLot * kBoardLot;
+            MoveCertificates(p, c, Security::Common, held - keep, false, "M-5",
+                             fmt::format("{} returns {} of {} {} common to the tray, keeping {}", PName(p),
+                                         Shares(held - keep), Shares(held), Name(c), Shares(keep)));
+            if (keep != half) {
+                const Money odd = ValueAt(kBoardLot / 2, odd_lot_ticks);
+                Charge(p, odd, "D-6",
+                       fmt::format("the Roll Back odd lot (2,500 {} x {} = {})", Name(c), FormatPrice(odd_lot_ticks),
+                                   FormatMoney(odd)));
+            }
+            Forfeits(p, c);
+        }
+        const int cover_ticks = m_s.variants.rollback_cover_half ? 10 : 20;  // D-7
+        CoverAllShorts(c, cover_ticks, "D-7", "Roll Back margin call");
+    }
+
+    // M-6 Bankruptcy (Red, Green).
+    void Bankruptcy(Company c) {
+        Event(c, "M-6", fmt::format("{} falls to $0.00: Bankruptcy", Name(c)));
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            PlayerState& pl = P(p);
+            if (pl.common[c] > 0)
+                MoveCertificates(p, c, Security::Common, pl.common[c], false, "M-6",
+                                 fmt::format("{} returns {} {} common to the broker, unpaid", pl.name,
+                                             Shares(pl.common[c]), Name(c)));
+            if (pl.directorships[c] > 0) LoseDirectorships(p, c, pl.directorships[c], "M-6", "the Bankruptcy");
+            if (pl.bonds[c] > 0)
+                MoveCertificates(p, c, Security::Bond, pl.bonds[c], false, "M-6",
+                                 fmt::format("{} returns {} of {} {} to the broker, unpaid", pl.name,
+                                             FormatMoney(Money::Dollars(pl.bonds[c])), Name(c), GetProspectus(c).debt_name));
+        }
+        // The loop-hole: covered at $0, the seller keeps the whole margin proceeds.
+        CoverAllShorts(c, 0, "M-6", "Bankruptcy: covered at $0");
+        MarkerToIssue(c, "M-6");
+    }
+
+    // [SECTION] Directorships, proxies, escrow (S-3, B-4, E-1, E-2)
+
+    void LoseDirectorships(int player, Company c, int count, const std::string& rule, const std::string& why) {
+        P(player).directorships[c] -= count;
+        Effect e;
+        e.kind = EffectKind::Directorship;
+        e.rule = rule;
+        e.player = player;
+        e.company = c;
+        e.quantity = -count;
+        e.text = fmt::format("{} forfeits {} {} common directorship{} ({}); no refund", PName(player), count, Name(c),
+                             count == 1 ? "" : "s", why);
+        Emit(std::move(e));
+    }
+
+    // S-3: after any decrease of holdings (a sale, a Roll Back...), 40,000 shares must back each
+    // common directorship.
+    void Forfeits(int player, Company c) {
+        const PlayerState& p = P(player);
+        const int supported = static_cast<int>(p.VotingShares(c) / kSharesPerDirectorship);
+        if (p.directorships[c] <= supported) return;
+        const int lose = p.directorships[c] - supported;
+        LoseDirectorships(player, c, lose, "S-3",
+                          fmt::format("{} {} shares back only {}", Shares(p.VotingShares(c)), Name(c), supported));
+    }
+
+    // E-1, T-3: the first landing on a subsidiary earns its proxy, while any escrow is unclaimed.
+    void EarnProxy(int player, int space) {
+        const Space& sp = SpaceOf(m_s, space);
+        if (sp.kind.value != SpaceKind::Subsidiary || !sp.company) return;
+        PlayerState& p = P(player);
+        if (p.HasProxy(space)) return;
+        if (EscrowsHeld(m_s) == kCompanyCount) {
+            Info("E-1", fmt::format("all four escrow directorships are taken: proxies are no longer recorded"));
+            return;
+        }
+        p.proxies |= uint64_t{1} << space;
+        Effect e;
+        e.kind = EffectKind::Proxy;
+        e.rule = "E-1";
+        e.player = player;
+        e.space = space;
+        e.company = *sp.company;
+        e.text = fmt::format("{} earns the {} proxy ({} proxies: {} of 6)", p.name, sp.label, Name(*sp.company),
+                             ProxyCount(player, *sp.company));
+        Emit(std::move(e));
+        MaybeElect(player, *sp.company);
+    }
+
+    int ProxyCount(int player, Company c) {
+        int n = 0;
+        for (std::string_view sub : GetProspectus(c).subsidiaries) {
+            std::string error;
+            if (auto idx = m_s.board->Find(sub, &error); idx && P(player).HasProxy(*idx)) ++n;
+        }
+        return n;
+    }
+
+    // E-2: the first player holding all six proxies of a company, holding no escrow directorship
+    // yet, is elected its escrow director, free.
+    void MaybeElect(int player, Company c) {
+        PlayerState& p = P(player);
+        if (ProxyCount(player, c) < 6 || EscrowHolder(m_s, c)) return;
+        if (p.escrow) {
+            Info("E-2", fmt::format("{} holds all six {} proxies but is already the {} escrow director (one escrow "
+                                    "directorship at a time)",
+                                    p.name, Name(c), Name(*p.escrow)));
+            return;
+        }
+        p.escrow = c;
+        Effect e;
+        e.kind = EffectKind::Escrow;
+        e.rule = "E-2";
+        e.player = player;
+        e.company = c;
+        e.text = fmt::format("{} holds all six {} proxies and is elected {} escrow director: takes the {} pawn", p.name,
+                             Name(c), Name(c), Name(c));
+        Emit(std::move(e));
+    }
+
+private:
+    GameState& m_s;
+    Effects& m_fx;
+};
+
+// [SECTION] Starting a game (G-1..G-5)
+
+std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Reject* why) {
+    Variants v;
+    for (const std::string& raw : names) {
+        const std::string n = Lower(raw);
+        if (n == "rollback-odd-lot=level") v.rollback_odd_lot_level = true;
+        else if (n == "rollback-cover=0.50" || n == "rollback-cover=0.5") v.rollback_cover_half = true;
+        else if (n == "delist-cover=market") v.delist_cover_market = true;
+        else if (n == "shorts-carry-over") v.shorts_carry_over = true;
+        else if (n == "put-cash-needs-ask") v.put_cash_needs_ask = true;
+        else if (n == "uptick") v.uptick = true;
+        else {
+            *why = Reject{fmt::format("unknown variant '{}'; the variants are rollback-odd-lot=level (D-6), "
+                                      "rollback-cover=0.50 (D-7), delist-cover=market (D-10), shorts-carry-over "
+                                      "(D-13), put-cash-needs-ask (D-16), uptick (D-21)",
+                                      raw),
+                          "RULES.md section 14"};
+            return std::nullopt;
+        }
+    }
+    return v;
+}
+
+} // namespace
+
+StartResult StartGame(const GameHeader& header) {
+    StartResult out;
+    auto reject = [&](std::string message, std::string rule) {
+        out.rejection = Rejection{std::move(message), std::move(rule)};
+        return out;
+    };
+    const int n = static_cast<int>(header.players.size());
+    if (n < 2 || n > 8) return reject(fmt::format("a game has 2 to 8 players, got {}", n), "G-1");
+    for (int i = 0; i < n; ++i) {
+        if (header.players[static_cast<size_t>(i)].empty()) return reject("a player needs a name", "G-1");
+        for (int j = 0; j < i; ++j)
+            if (Lower(header.players[static_cast<size_t>(i)]) == Lower(header.players[static_cast<size_t>(j)]))
+                return reject(fmt::format("two players are called {}", header.players[static_cast<size_t>(i)]), "G-1");
+    }
+    if (header.cash < Money::Dollars(100000))
+        return reject(fmt::format("each player starts with $100,000 or more, got {}", FormatMoney(header.cash)), "G-1");
+    if (header.cash > Money::Dollars(1000000000))
+        return reject(fmt::format("starting cash {} is beyond any table", FormatMoney(header.cash)), "G-1");
+    auto board = BuiltinBoard(header.board);
+    if (!board) {
+        std::string names;
+        for (const std::string& b : BuiltinBoardNames()) names += (names.empty() ? "" : ", ") + b;
+        return reject(fmt::format("no board called '{}' (boards: {})", header.board, names), "D-2");
+    }
+    if (header.year_cards && (*header.year_cards < 1 || *header.year_cards > 40))
+        return reject(fmt::format("a year has 1 or more Time cards, got {}", *header.year_cards), "D-4");
+    Reject why;
+    auto variants = ParseVariants(header.variants, &why);
+    if (!variants) return reject(why.message, why.rule);
+    if (static_cast<int>(header.start.size()) > n)
+        return reject(fmt::format("start= names {} spaces for {} players", header.start.size(), n), "G-2");
+
+    GameState s;
+    s.header = header;
+    s.variants = *variants;
+    s.year_cards = header.year_cards.value_or(n);
+    s.board = board;
+    for (Company c : kCompanies) {
+        const Prospectus& pr = GetProspectus(c);
+        s.price[c] = pr.issue_ticks;  // G-4
+        s.listed[c] = true;
+        s.tray[c] = Tray{pr.common_shares, pr.preferred_shares, pr.debt_issue.cents() / 100};
+    }
+    out.canonical = header;
+    for (int i = 0; i < n; ++i) {
+        PlayerState p;
+        p.name = header.players[static_cast<size_t>(i)];
+        if (i < static_cast<int>(header.start.size())) {
+            std::string error;
+            auto space = board->Find(header.start[static_cast<size_t>(i)], &error);
+            if (!space) return reject(fmt::format("start for {}: {}", p.name, error), "G-2");
+            p.space = *space;
+            out.canonical.start[static_cast<size_t>(i)] = board->At(*space).name;
+        }
+        s.players.push_back(std::move(p));
+    }
+    Effects fx;
+    Engine engine(s, fx);
+    for (int i = 0; i < n; ++i)
+        engine.Pay(Account::Bank(), Account::Player(i), header.cash, "G-1",
+                   fmt::format("the broker gives {} {} to start", s.players[static_cast<size_t>(i)].name,
+                               FormatMoney(header.cash)));
+    out.effects = std::move(fx);
+    out.state = std::move(s);
+    return out;
+}
+
+// [SECTION] The turn (T-1..T-6)
+
+namespace {
+
+struct Ctx {
+    GameState& s;
+    const Command& cmd;
+    int actor;  // player acting (the current player unless "Bob:" says otherwise)
+};
+
+ApplyResult Accept(Effects fx, Command canonical) {
+    ApplyResult r;
+    r.accepted = true;
+    r.effects = std::move(fx);
+    r.canonical = std::move(canonical);
+    return r;
+}
+
+ApplyResult DoRoll(Ctx& x, const Roll& roll) {
+    GameState& s = x.s;
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    if (x.actor != s.current)
+        return Rejected(fmt::format("it is {}'s turn to roll, not {}'s", s.players[static_cast<size_t>(s.current)].name, me.name), "T-1");
+    if (s.rolled)
+        return Rejected(fmt::format("{} has already rolled this turn; enter 'end' first", me.name), "T-1");
+    if (roll.d1 < 1 || roll.d1 > 6 || roll.d2 < 1 || roll.d2 > 6)
+        return Rejected(fmt::format("the travelling dice show 1 to 6, got {} and {}", roll.d1, roll.d2), "T-1");
+    const int max_v = s.volatility == Volatility::Normal ? 3 : 6;
+    if (roll.volatility < 1 || roll.volatility > max_v)
+        return Rejected(fmt::format("the {} volatility die ({} volatility) shows 1 to {}, got {}",
+                                    s.volatility == Volatility::Normal ? "yellow" : "red",
+                                    s.volatility == Volatility::Normal ? "normal" : "high", max_v, roll.volatility),
+                        "D-5");
+    std::optional<int> by_board;
+    if (me.space) by_board = s.board->Advance(*me.space, roll.d1 + roll.d2);
+    std::optional<int> told;
+    if (roll.space) {
+        std::string error;
+        told = s.board->Find(*roll.space, &error);
+        if (!told) return Rejected(error, "BD-1");
+    }
+    if (!told && !by_board)
+        return Rejected(fmt::format("{}'s pawn has no known space yet: say where it landed, e.g. roll {} {} {} @fulwell",
+                                    me.name, roll.d1, roll.d2, roll.volatility),
+                        "T-1");
+
+    // Mutation from here on.
+    Effects fx;
+    Engine e(s, fx);
+    const int landed = told ? *told : *by_board;
+    Command canonical = x.cmd;
+    Roll canon_roll = roll;
+    if (told) canon_roll.space = s.board->At(*told).name;
+    canonical.action = canon_roll;
+    canonical.actor.reset();
+
+    PlayerState& p = e.P(x.actor);
+    p.space = landed;
+    s.rolled = true;
+    s.doubles = roll.d1 == roll.d2;
+    s.turn_space = landed;
+    const Space& sp = s.board->At(landed);
+    {
+        Effect pawn;
+        pawn.kind = EffectKind::Pawn;
+        pawn.rule = "T-1";
+        pawn.player = x.actor;
+        pawn.space = landed;
+        pawn.text = fmt::format("{} rolls {}+{} (volatility {}) and lands on {}{}", p.name, roll.d1, roll.d2,
+                                roll.volatility, sp.label, s.doubles ? " (doubles)" : "");
+        e.Emit(std::move(pawn));
+    }
+    if (told && by_board && *told != *by_board)
+        e.Info("D-2", fmt::format("the board order says {} {} spaces on lands on {}; the table says {}: the table wins",
+                                  p.name, roll.d1 + roll.d2, s.board->At(*by_board).label, sp.label));
+    // T-2: the Market Open, Yellow, Blue, Red, Green; each event settles as it happens (M-3).
+    const std::string arrows = fmt::format("{}{}{}{}", sp.trend.value[0] == Trend::Up ? 'U' : 'D',
+                                           sp.trend.value[1] == Trend::Up ? 'U' : 'D',
+                                           sp.trend.value[2] == Trend::Up ? 'U' : 'D',
+                                           sp.trend.value[3] == Trend::Up ? 'U' : 'D');
+    e.Info(sp.trend.verified ? "T-2" : "D-2",
+           fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", sp.label, arrows,
+                       sp.trend.verified ? "verified" : "provisional, not verified", roll.volatility,
+                       roll.volatility == 1 ? "" : "s"));
+    for (Company c : kCompanies) {
+        if (!s.listed[c]) continue;
+        const bool up = sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up;
+        e.MovePrice(c, up ? roll.volatility : -roll.volatility, "T-2",
+                    fmt::format("Market Open {} {}:", up ? "up" : "down", roll.volatility));
+    }
+    e.EarnProxy(x.actor, landed);  // T-3
+    return Accept(std::move(fx), std::move(canonical));
+}
+
+ApplyResult DoEnd(Ctx& x) {
+    GameState& s = x.s;
+    if (x.actor != s.current)
+        return Rejected(fmt::format("it is {}'s turn, not {}'s", s.players[static_cast<size_t>(s.current)].name,
+                                    s.players[static_cast<size_t>(x.actor)].name),
+                        "T-1");
+    if (!s.rolled)
+        return Rejected(fmt::format("{} has not rolled yet this turn", s.players[static_cast<size_t>(s.current)].name), "T-1");
+    Effects fx;
+    Engine e(s, fx);
+    const std::string& name = s.players[static_cast<size_t>(s.current)].name;
+    Effect turn;
+    turn.kind = EffectKind::Turn;
+    if (s.doubles) {
+        turn.rule = "T-5";
+        turn.text = fmt::format("{} rolled doubles and takes another turn", name);
+    } else {
+        s.current = (s.current + 1) % static_cast<int>(s.players.size());
+        turn.rule = "G-2";
+        turn.text = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
+    }
+    turn.player = s.current;
+    s.rolled = false;
+    s.doubles = false;
+    s.turn_space.reset();
+    e.Emit(std::move(turn));
+    Command canonical = x.cmd;
+    canonical.actor.reset();
+    return Accept(std::move(fx), std::move(canonical));
+}
+
+ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
+    GameState& s = x.s;
+    auto who = s.FindPlayer(sp.name);
+    if (!who) return Rejected(fmt::format("no player called {}", sp.name), "G-2");
+    Effects fx;
+    Engine e(s, fx);
+    const bool mid_turn = s.rolled;
+    s.current = *who;
+    s.rolled = false;
+    s.doubles = false;
+    s.turn_space.reset();
+    e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
+                              mid_turn ? " (the turn in progress is closed)" : ""));
+    Command canonical = x.cmd;
+    canonical.actor.reset();
+    canonical.action = SetPlayer{s.players[static_cast<size_t>(*who)].name};
+    return Accept(std::move(fx), std::move(canonical));
+}
+
+// [SECTION] Trades (B-1..B-4, B-6, S-1..S-5)
+
+// T-6 and T-2: trades only by the current player, after the roll, on the landed space.
+std::optional<Reject> CheckTurn(const Ctx& x) {
+    const GameState& s = x.s;
+    if (x.actor != s.current)
+        return Reject{fmt::format("it is {}'s turn: {} trades only on their own turn",
+                                  s.players[static_cast<size_t>(s.current)].name, s.players[static_cast<size_t>(x.actor)].name),
+                      "T-6"};
+    if (!s.rolled || !s.turn_space)
+        return Reject{fmt::format("{} has not rolled yet: the Market Open comes before any transaction",
+                                  s.players[static_cast<size_t>(s.current)].name),
+                      "T-2"};
+    return std::nullopt;
+}
+
+std::optional<Reject> CheckListed(const GameState& s, Company c) {
+    if (!s.listed[c]) return Reject{fmt::format("{} is delisted until the new year", Name(c)), "M-7"};
+    return std::nullopt;
+}
+
+std::optional<Reject> NeedAsk(const GameState& s, Company c, const std::string& rule) {
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    if (sp.ask.value.Has(c)) return std::nullopt;
+    if (sp.kind.value == SpaceKind::Preferred)
+        return Reject{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
+                                  Name(*sp.company)),
+                      rule};
+    return Reject{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
+}
+
+std::optional<Reject> NeedBid(const GameState& s, Company c, const std::string& rule) {
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    if (sp.bid.value.Has(c)) return std::nullopt;
+    return Reject{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
+}
+
+// Tells the table when a trade relied on a board fact nobody has verified (D-2).
+void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    const bool verified = ask ? sp.ask.verified : sp.bid.verified;
+    if (!verified)
+        e.Info("D-2", fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
+                                  ask ? "Ask" : "Bid", Name(c), sp.label));
+}
+
+std::optional<Reject> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
+    if (p.cash >= cost) return std::nullopt;
+    return Reject{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
+}
+
+#define RUTLAND_TRY(expr)                                                   \
+    do {                                                                    \
+        if (auto rutland_reject_ = (expr)) return Rejected(rutland_reject_->message, rutland_reject_->rule); \
+    } while (false)
+
+Command Canon(const Ctx& x) {
+    Command c = x.cmd;
+    c.actor.reset();
+    return c;
+}
+
+ApplyResult DoBuy(Ctx& x, const Buy& b) {
+    GameState& s = x.s;
+    RUTLAND_TRY(CheckTurn(x));
+    RUTLAND_TRY(CheckListed(s, b.company));
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const Prospectus& pr = GetProspectus(b.company);
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    const Tray& tray = s.tray[b.company];
+
+    if (b.security == Security::Bond) {  // B-3
+        RUTLAND_TRY(NeedAsk(s, b.company, "B-3"));
+        RUTLAND_TRY(CheckBondAmount(b.company, b.amount, "B-3"));
+        if (tray.bonds < b.amount)
+            return Rejected(fmt::format("the tray has only {} of {} {} left", FormatMoney(Money::Dollars(tray.bonds)),
+                                        Name(b.company), pr.debt_name),
+                            "B-3");
+        const Money cost = Money::Dollars(b.amount);
+        RUTLAND_TRY(NeedCash(me, cost, fmt::format("{} of {} {}", FormatMoney(cost), Name(b.company), pr.debt_name), "B-3"));
+        Effects fx;
+        Engine e(s, fx);
+        NoteUnverified(e, s, true, b.company);
+        e.Pay(Account::Player(x.actor), Account::Bank(), cost, "B-3",
+              fmt::format("{} pays the bank {} for {} of {} {} at face", me.name, FormatMoney(cost), FormatMoney(cost),
+                          Name(b.company), pr.debt_name));
+        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, true, "B-3",
+                           fmt::format("{} takes {} of {} {} from the tray (no promotion)", me.name, FormatMoney(cost),
+                                       Name(b.company), pr.debt_name));
+        return Accept(std::move(fx), Canon(x));
+    }
+
+    std::string rule = "B-1";
+    if (b.security == Security::Preferred) {  // B-2
+        rule = "B-2";
+        if (pr.preferred_shares == 0) return Rejected(fmt::format("{} has no preferred shares", Name(b.company)), "B-2");
+        if (!(sp.kind.value == SpaceKind::Preferred && sp.company == b.company))
+            return Rejected(fmt::format("{} preferred is sold only at Preferred {}, not at {}", Name(b.company),
+                                        Name(b.company), sp.label),
+                            "B-2");
+    } else {
+        RUTLAND_TRY(NeedAsk(s, b.company, "B-1"));
+    }
+    RUTLAND_TRY(CheckLot(b.amount));
+    const int64_t left = b.security == Security::Preferred ? tray.preferred : tray.common;
+    if (left < b.amount)
+        return Rejected(left == 0 ? fmt::format("the tray has no {} left", SecurityWords(b.company, b.security))
+                                  : fmt::format("the tray has only {} {} left", Shares(left), SecurityWords(b.company, b.security)),
+                        rule);
+    const Money cost = ValueAt(b.amount, s.price[b.company]);
+    const std::string what = fmt::format("{} {} at {}", Shares(b.amount), SecurityWords(b.company, b.security),
+                                         FormatPrice(s.price[b.company]));
+    RUTLAND_TRY(NeedCash(me, cost, what, rule));
+    Effects fx;
+    Engine e(s, fx);
+    if (b.security == Security::Common) NoteUnverified(e, s, true, b.company);
+    e.Pay(Account::Player(x.actor), Account::Bank(), cost, rule,
+          fmt::format("{} pays the bank {} for {} ({} x {} = {})", me.name, FormatMoney(cost), what, Shares(b.amount),
+                      FormatPrice(s.price[b.company]), FormatMoney(cost)));
+    e.MoveCertificates(x.actor, b.company, b.security, b.amount, true, rule,
+                       fmt::format("{} takes {} {} from the tray", me.name, Shares(b.amount),
+                                   SecurityWords(b.company, b.security)));
+    e.Promote(b.company, b.amount, true);
+    return Accept(std::move(fx), Canon(x));
+}
+
+// Sale proceeds: to the player, or first to the bank against what the player owes (S-6).
+void PayProceeds(Engine& e, int player, Money proceeds, const std::string& rule, const std::string& what) {
+    GameState& s = e.S();
+    Money left = proceeds;
+    for (auto it = s.pending.begin(); it != s.pending.end() && left > Money();) {
+        if (it->player != player) { ++it; continue; }
+        const Money part = std::min(left, it->amount);
+        it->amount -= part;
+        left -= part;
+        e.Info("S-6", fmt::format("{} of the {} go straight to the bank for {}{}", FormatMoney(part), what, it->reason,
+                                  it->amount == Money() ? " (paid in full)" : fmt::format(" ({} still owed)", FormatMoney(it->amount))));
+        if (it->amount == Money()) it = s.pending.erase(it);
+        else ++it;
+    }
+    // The bank keeps what went to the obligation; the rest is paid out.
+    e.Pay(Account::Bank(), Account::Player(player), left, rule,
+          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(left), what));
+}
+
+bool Owes(const GameState& s, int player) {
+    return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });
+}
+
+ApplyResult DoSell(Ctx& x, const Sell& b) {
+    GameState& s = x.s;
+    // A player who owes the bank sells to pay it: no Bid needed, on anyone's turn (S-6).
+    const bool forced = Owes(s, x.actor);
+    if (!forced) RUTLAND_TRY(CheckTurn(x));
+    RUTLAND_TRY(CheckListed(s, b.company));
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const Prospectus& pr = GetProspectus(b.company);
+
+    if (b.security == Security::Bond) {  // S-2
+        if (!forced) RUTLAND_TRY(NeedBid(s, b.company, "S-2"));
+        RUTLAND_TRY(CheckBondAmount(b.company, b.amount, "S-2"));
+        if (me.bonds[b.company] < b.amount)
+            return Rejected(fmt::format("{} holds {} of {} {}, cannot sell {}", me.name,
+                                        FormatMoney(Money::Dollars(me.bonds[b.company])), Name(b.company), pr.debt_name,
+                                        FormatMoney(Money::Dollars(b.amount))),
+                            "S-2");
+        Effects fx;
+        Engine e(s, fx);
+        if (!forced) NoteUnverified(e, s, false, b.company);
+        const Money proceeds = Money::Dollars(b.amount);
+        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, false, "S-2",
+                           fmt::format("{} hands {} of {} {} to the broker (no promotion)", me.name, FormatMoney(proceeds),
+                                       Name(b.company), pr.debt_name));
+        PayProceeds(e, x.actor, proceeds, "S-2",
+                    fmt::format("{} of {} {} at face", FormatMoney(proceeds), Name(b.company), pr.debt_name));
+        e.WriteOffIfNothingToSell(x.actor);
+        return Accept(std::move(fx), x.cmd);
+    }
+
+    if (b.security == Security::Preferred && pr.preferred_shares == 0)
+        return Rejected(fmt::format("{} has no preferred shares", Name(b.company)), "S-1");
+    if (!forced) RUTLAND_TRY(NeedBid(s, b.company, "S-1"));
+    RUTLAND_TRY(CheckLot(b.amount));
+    const int64_t held = b.security == Security::Preferred ? me.preferred[b.company] : me.common[b.company];
+    if (held < b.amount)
+        return Rejected(fmt::format("{} holds {} {}, cannot sell {}", me.name, Shares(held),
+                                    SecurityWords(b.company, b.security), Shares(b.amount)),
+                        "S-1");
+    Effects fx;
+    Engine e(s, fx);
+    if (!forced) NoteUnverified(e, s, false, b.company);
+    else e.Info("S-6", fmt::format("forced sale for {}: no Bid needed, promotion applies", me.name));
+    const int ticks = s.price[b.company];
+    const Money proceeds = ValueAt(b.amount, ticks);
+    const std::string what = fmt::format("{} {} at {} ({} x {} = {})", Shares(b.amount),
+                                         SecurityWords(b.company, b.security), FormatPrice(ticks), Shares(b.amount),
+                                         FormatPrice(ticks), FormatMoney(proceeds));
+    e.MoveCertificates(x.actor, b.company, b.security, b.amount, false, "S-1",
+                       fmt::format("{} hands {} {} to the broker", me.name, Shares(b.amount),
+                                   SecurityWords(b.company, b.security)));
+    PayProceeds(e, x.actor, proceeds, "S-1", what);
+    e.Forfeits(x.actor, b.company);
+    e.Promote(b.company, b.amount, false);
+    e.WriteOffIfNothingToSell(x.actor);
+    return Accept(std::move(fx), x.cmd);
+}
+
+ApplyResult DoShort(Ctx& x, const ShortSale& sh) {
+    GameState& s = x.s;
+    RUTLAND_TRY(CheckTurn(x));
+    RUTLAND_TRY(CheckListed(s, sh.company));
+    RUTLAND_TRY(NeedBid(s, sh.company, "S-4"));
+    RUTLAND_TRY(CheckLot(sh.shares));
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    if (s.variants.uptick && sp.trend.value[static_cast<size_t>(Index(sh.company))] != Trend::Up)
+        return Rejected(fmt::format("the up-tick rule is on and {}'s arrow at {} is Down", Name(sh.company), sp.label), "M-8");
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const int ticks = s.price[sh.company];
+    const Money value = ValueAt(sh.shares, ticks);
+    const Money need = (s.ShortExposure(x.actor) + value) * 2;  // D-12
+    const Money have = s.MarginAssets(x.actor);
+    if (have < need)
+        return Rejected(fmt::format("{} needs {} of assets for this short, has {}", me.name, FormatMoney(need),
+                                    FormatMoney(have)),
+                        "S-4");
+    Effects fx;
+    Engine e(s, fx);
+    NoteUnverified(e, s, false, sh.company);
+    e.Info("S-4", fmt::format("{} sells {} {} short at {}: {} x {} = {}; margin: assets {} >= twice the shorts {}",
+                              me.name, Shares(sh.shares), Name(sh.company), FormatPrice(ticks), Shares(sh.shares),
+                              FormatPrice(ticks), FormatMoney(value), FormatMoney(have), FormatMoney(need)));
+    e.WriteNote(x.actor, sh.company, sh.shares, value, "S-4");
+    e.Promote(sh.company, sh.shares, false);
+    return Accept(std::move(fx), Canon(x));
+}
+
+ApplyResult DoCover(Ctx& x, const Cover& cv) {
+    GameState& s = x.s;
+    RUTLAND_TRY(CheckTurn(x));
+    RUTLAND_TRY(CheckListed(s, cv.company));
+    RUTLAND_TRY(NeedAsk(s, cv.company, "B-6"));
+    RUTLAND_TRY(CheckLot(cv.shares));
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const int64_t short_shares = s.ShortShares(x.actor, cv.company);
+    if (short_shares < cv.shares)
+        return Rejected(fmt::format("{} is short {} {}, cannot cover {}", me.name, Shares(short_shares),
+                                    Name(cv.company), Shares(cv.shares)),
+                        "S-5");
+    const int ticks = s.price[cv.company];
+    const Money cost = ValueAt(cv.shares, ticks);
+    Effects fx;
+    Engine e(s, fx);
+    const Money back = e.ProceedsFor(x.actor, cv.company, cv.shares);
+    if (me.cash + back < cost)
+        return Rejected(fmt::format("{} needs {} to cover {} {} at {}, has {} in cash and {} on the notes", me.name,
+                                    FormatMoney(cost), Shares(cv.shares), Name(cv.company), FormatPrice(ticks),
+                                    FormatMoney(me.cash), FormatMoney(back)),
+                        "S-5");
+    NoteUnverified(e, s, true, cv.company);
+    e.TakeBackNotes(x.actor, cv.company, cv.shares, "S-5");
+    e.Pay(Account::Player(x.actor), Account::Bank(), cost, "S-5",
+          fmt::format("{} pays the bank {} to cover {} {} at {} ({} x {} = {})", me.name, FormatMoney(cost),
+                      Shares(cv.shares), Name(cv.company), FormatPrice(ticks), Shares(cv.shares), FormatPrice(ticks),
+                      FormatMoney(cost)));
+    e.Promote(cv.company, cv.shares, true);
+    return Accept(std::move(fx), Canon(x));
+}
+
+ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
+    GameState& s = x.s;
+    RUTLAND_TRY(CheckTurn(x));
+    RUTLAND_TRY(CheckListed(s, d.company));
+    RUTLAND_TRY(NeedAsk(s, d.company, "B-4"));
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const Prospectus& pr = GetProspectus(d.company);
+    if (d.count < 1) return Rejected("buy at least one directorship", "B-4");
+    int held_by_all = 0;
+    for (const PlayerState& p : s.players) held_by_all += p.directorships[d.company];
+    if (held_by_all + d.count > pr.common_directorships)
+        return Rejected(fmt::format("{} has {} common directorships and {} are held", Name(d.company),
+                                    pr.common_directorships, held_by_all),
+                        "B-4");
+    const int total = me.directorships[d.company] + d.count;
+    const int64_t need = kSharesPerDirectorship * total;
+    if (me.VotingShares(d.company) < need)
+        return Rejected(fmt::format("{} holds {} {} shares; {} common directorship{} need {}", me.name,
+                                    Shares(me.VotingShares(d.company)), Name(d.company), total, total == 1 ? "" : "s",
+                                    Shares(need)),
+                        "B-4");
+    const Money fee = kDirectorshipFee * d.count;
+    RUTLAND_TRY(NeedCash(me, fee, fmt::format("{} legal fee{}", d.count, d.count == 1 ? "" : "s"), "B-4"));
+    Effects fx;
+    Engine e(s, fx);
+    NoteUnverified(e, s, true, d.company);
+    e.Pay(Account::Player(x.actor), Account::Bank(), fee, "B-4",
+          fmt::format("{} pays the bank {} in legal fees ({} x $500)", me.name, FormatMoney(fee), d.count));
+    e.P(x.actor).directorships[d.company] += d.count;
+    Effect ring;
+    ring.kind = EffectKind::Directorship;
+    ring.rule = "B-4";
+    ring.player = x.actor;
+    ring.company = d.company;
+    ring.quantity = d.count;
+    ring.text = fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)", me.name,
+                            d.count, Name(d.company), d.count == 1 ? "" : "s", total, Name(d.company),
+                            total == 1 ? "" : "s");
+    e.Emit(std::move(ring));
+    return Accept(std::move(fx), Canon(x));
+}
+
+// [SECTION] Obligations (S-6: a player short of cash sells)
+
+// While someone owes the bank, only their sales (and notes, board corrections, undo) go through.
+std::optional<Reject> CheckPending(const GameState& s, const Command& cmd) {
+    if (s.pending.empty()) return std::nullopt;
+    if (std::holds_alternative<Note>(cmd.action) || std::holds_alternative<BoardFix>(cmd.action)) return std::nullopt;
+    const Obligation& o = s.pending.front();
+    const std::string& who = s.players[static_cast<size_t>(o.player)].name;
+    if (std::holds_alternative<Sell>(cmd.action)) return std::nullopt;  // DoSell checks who may sell now
+    return Reject{fmt::format("{} still owes the bank {} for {}: first {} sells assets to pay (e.g. '{}: sell ...'), or "
+                              "undo",
+                              who, FormatMoney(o.amount), o.reason, who, who),
+                  "S-6"};
+}
+
+// [SECTION] Ledger-only and table commands
+
+ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
+    GameState& s = x.s;
+    std::string error;
+    auto idx = s.board->Find(f.space, &error);
+    if (!idx) return Rejected(error, "D-2");
+    const Space& old = s.board->At(*idx);
+    Space fixed = old;
+    if (f.kind) {
+        const bool changeable = old.kind.value == SpaceKind::Time || old.kind.value == SpaceKind::Market;
+        if (!changeable || (*f.kind != SpaceKind::Time && *f.kind != SpaceKind::Market))
+            return Rejected(fmt::format("{} is a {} space by its name; only a Time or market space may be corrected to the "
+                                        "other",
+                                        old.label, SpaceKindName(old.kind.value)),
+                            "BD-1");
+        fixed.kind = {*f.kind, true};
+    }
+    if (f.trend) fixed.trend = {*f.trend, true};
+    if (f.ask) {
+        if (old.kind.value != SpaceKind::Subsidiary && f.ask->Count() > 0)
+            return Rejected(fmt::format("{} is not a subsidiary: only subsidiaries show an Ask", old.label), "BD-3");
+        if (old.kind.value == SpaceKind::Subsidiary && f.ask->Count() != 3)
+            return Rejected(fmt::format("a subsidiary shows an Ask triplet (three companies), got {}", f.ask->Count()), "BD-3");
+        fixed.ask = {*f.ask, true};
+    }
+    if (f.bid) {
+        if (old.kind.value == SpaceKind::Subsidiary && f.bid->Count() > 0)
+            return Rejected(fmt::format("{} is a subsidiary: subsidiaries show no Bids", old.label), "BD-3");
+        if (old.kind.value != SpaceKind::Subsidiary && f.bid->Count() == 0)
+            return Rejected(fmt::format("{} is not a subsidiary: it shows market Bids", old.label), "BD-3");
+        if (old.kind.value == SpaceKind::Preferred && !f.bid->Has(*old.company))
+            return Rejected(fmt::format("{} shows a Bid for {}", old.label, Name(*old.company)), "BD-3");
+        fixed.bid = {*f.bid, true};
+    }
+    if (f.position && (*f.position < 0 || *f.position >= s.board->SpaceCount()))
+        return Rejected(fmt::format("positions run from 0 to {}, got {}", s.board->SpaceCount() - 1, *f.position), "BD-1");
+
+    Effects fx;
+    Engine e(s, fx);
+    auto board = std::make_shared<Board>(*s.board);
+    std::string changes;
+    if (f.position && *f.position != old.position.value) {
+        const int other = board->AtPosition(*f.position);
+        if (other >= 0) board->MutableAt(other).position.value = old.position.value;
+        if (other >= 0)
+            changes += fmt::format(" {} moves to position {} (still unverified);", board->At(other).label, old.position.value);
+    }
+    if (f.position) fixed.position = {*f.position, true};
+    board->MutableAt(*idx) = fixed;
+    s.board = std::move(board);
+    Effect fix;
+    fix.kind = EffectKind::Board;
+    fix.rule = "D-2";
+    fix.space = *idx;
+    fix.text = fmt::format("board corrected from the physical board: {} now verified{}{}", old.label,
+                           changes.empty() ? "" : ";", changes);
+    e.Emit(std::move(fix));
+    Command canonical = x.cmd;
+    canonical.actor.reset();
+    BoardFix canon_fix = f;
+    canon_fix.space = old.name;
+    canonical.action = canon_fix;
+    return Accept(std::move(fx), std::move(canonical));
+}
+
+ApplyResult NotYet(const std::string& what, const std::string& rule) {
+    return Rejected(fmt::format("Rutland does not settle {} yet: settle it by hand and record it with 'note'", what), rule);
+}
+
+} // namespace
+
+// [SECTION] Apply
+
+ApplyResult Apply(GameState& state, const Command& command) {
+    int actor = state.current;
+    if (command.actor) {
+        auto who = state.FindPlayer(*command.actor);
+        if (!who) return Rejected(fmt::format("no player called {}", *command.actor), "G-2");
+        actor = *who;
+    }
+    if (state.winner && !std::holds_alternative<Note>(command.action))
+        return Rejected(fmt::format("the game is over: {} has won; only undo and notes are accepted",
+                                    state.players[static_cast<size_t>(*state.winner)].name),
+                        "W-1");
+    if (auto r = CheckPending(state, command)) return Rejected(r->message, r->rule);
+    if (std::holds_alternative<Sell>(command.action) && !state.pending.empty() && !Owes(state, actor)) {
+        const Obligation& o = state.pending.front();
+        return Rejected(fmt::format("{} still owes the bank {} for {}: only {}'s sales are accepted until it is paid",
+                                    state.players[static_cast<size_t>(o.player)].name, FormatMoney(o.amount), o.reason,
+                                    state.players[static_cast<size_t>(o.player)].name),
+                        "S-6");
+    }
+    Ctx x{state, command, actor};
+    ApplyResult result = std::visit(
+        [&](const auto& a) -> ApplyResult {
+            using T = std::decay_t<decltype(a)>;
+            if constexpr (std::is_same_v<T, GameHeader>) return Rejected("the game header comes once, on the first line", "G-1");
+            else if constexpr (std::is_same_v<T, Roll>) return DoRoll(x, a);
+            else if constexpr (std::is_same_v<T, EndTurn>) return DoEnd(x);
+            else if constexpr (std::is_same_v<T, SetPlayer>) return DoSetPlayer(x, a);
+            else if constexpr (std::is_same_v<T, Buy>) return DoBuy(x, a);
+            else if constexpr (std::is_same_v<T, Sell>) return DoSell(x, a);
+            else if constexpr (std::is_same_v<T, ShortSale>) return DoShort(x, a);
+            else if constexpr (std::is_same_v<T, Cover>) return DoCover(x, a);
+            else if constexpr (std::is_same_v<T, BuyDirectorship>) return DoDirectorship(x, a);
+            else if constexpr (std::is_same_v<T, BoardFix>) return DoBoardFix(x, a);
+            else if constexpr (std::is_same_v<T, Note>) {
+                Effects fx;
+                Effect e;
+                e.kind = EffectKind::Info;
+                e.rule = "note";
+                e.text = fmt::format("note: {}", a.text);
+                fx.push_back(std::move(e));
+                return Accept(std::move(fx), command);
+            }
+            else if constexpr (std::is_same_v<T, Undo> || std::is_same_v<T, Redo>)
+                return Rejected("undo and redo act on the ledger, not on a state", "COMMANDS.md");
+            else if constexpr (std::is_same_v<T, TimeCard>) return NotYet("Time cards", "T-4");
+            else if constexpr (std::is_same_v<T, YearEnd>) return NotYet("the year end", "Y-1");
+            else if constexpr (std::is_same_v<T, Convert>) return NotYet("conversions", a.from == Security::Bond ? "C-3" : a.from == Security::Common ? "C-1" : "C-2");
+            else if constexpr (std::is_same_v<T, Rights>) return NotYet("rights offerings", "R-1");
+            else if constexpr (std::is_same_v<T, AcceptOption>) return NotYet("options", "O-1");
+            else if constexpr (std::is_same_v<T, Exercise>) return NotYet("options", "O-4");
+            else if constexpr (std::is_same_v<T, Transfer>) return NotYet("options", "O-3");
+            else if constexpr (std::is_same_v<T, EscrowChange>) return NotYet("escrow switches", "E-2");
+            else if constexpr (std::is_same_v<T, Declare>) return NotYet("a win declaration", "W-1");
+        },
+        command.action);
+    return result;
+}
+
+// [SECTION] Conservation
+
+std::optional<std::string> CheckConservation(const GameState& s) {
+    Money total = s.bank;
+    for (const PlayerState& p : s.players) {
+        total += p.cash;
+        if (p.cash < Money()) return fmt::format("{} has negative cash {}", p.name, FormatMoney(p.cash));
+    }
+    for (Company c : kCompanies) total += s.MarginHeld(c);
+    if (total != Money()) return fmt::format("cash does not balance: bank + players + margin accounts = {}", FormatMoney(total));
+    for (Company c : kCompanies) {
+        const Prospectus& pr = GetProspectus(c);
+        int64_t common = s.tray[c].common, preferred = s.tray[c].preferred, bonds = s.tray[c].bonds;
+        int directorships = 0;
+        for (const PlayerState& p : s.players) {
+            common += p.common[c];
+            preferred += p.preferred[c];
+            bonds += p.bonds[c];
+            directorships += p.directorships[c];
+            if (p.common[c] < 0 || p.preferred[c] < 0 || p.bonds[c] < 0 || p.directorships[c] < 0)
+                return fmt::format("{} holds a negative amount of {}", p.name, pr.name);
+        }
+        if (common != pr.common_shares) return fmt::format("{} common: tray + holdings = {}, issued {}", pr.name, common, pr.common_shares);
+        if (preferred != pr.preferred_shares)
+            return fmt::format("{} preferred: tray + holdings = {}, issued {}", pr.name, preferred, pr.preferred_shares);
+        if (bonds * 100 != pr.debt_issue.cents())
+            return fmt::format("{} {}: tray + holdings = {}, issued {}", pr.name, pr.debt_name, bonds, pr.debt_issue.cents() / 100);
+        if (directorships > pr.common_directorships)
+            return fmt::format("{}: {} common directorships held, only {} exist", pr.name, directorships, pr.common_directorships);
+        for (const ShortNote& n : s.margin[c])
+            if (n.shares <= 0 || n.proceeds < Money()) return fmt::format("{} margin account holds an empty note", pr.name);
+    }
+    return std::nullopt;
+}
+
+} // namespace rutland

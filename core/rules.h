@@ -1,0 +1,43 @@
+// The rules engine: a game starts from its header (StartGame) and changes only by Apply. Apply
+// either rejects a command with a message naming the rule and leaves the state untouched, or
+// applies it and returns every effect, each tagged with its rule.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "command.h"
+#include "effects.h"
+#include "state.h"
+
+namespace rutland {
+
+struct StartResult {
+    std::optional<GameState> state;
+    std::optional<Rejection> rejection;
+    Effects effects;     // the starting cash handed out (G-1)
+    GameHeader canonical;  // the header as the ledger records it (space names in full)
+};
+StartResult StartGame(const GameHeader& header);
+
+struct ApplyResult {
+    bool accepted = false;
+    Rejection rejection;  // when !accepted
+    Effects effects;      // when accepted
+    Command canonical;    // when accepted: the command as the ledger records it
+};
+
+// Undo and redo are ledger commands (see ledger.h); Apply rejects them, and the game header.
+ApplyResult Apply(GameState& state, const Command& command);
+
+// Conservation: the bank, the players' cash and the margin accounts always sum to zero (cash only
+// moves between accounts); each margin account equals its notes; for every company and class, the
+// tray plus the players' holdings equals what was issued (shorts are naked and excluded).
+// Returns nullopt when all hold, else what is wrong.
+std::optional<std::string> CheckConservation(const GameState& state);
+
+// The space a player's transactions use this turn, and what the rules read there.
+bool HasAsk(const GameState& state, int space, Company c);
+bool HasBid(const GameState& state, int space, Company c);
+
+} // namespace rutland

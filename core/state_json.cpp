@@ -1,0 +1,126 @@
+#include "state_json.h"
+
+namespace rutland {
+
+namespace {
+
+template <class T>
+nlohmann::json ByCompany(const PerCompany<T>& values) {
+    nlohmann::json out = nlohmann::json::object();
+    for (Company c : kCompanies) out[std::string(GetProspectus(c).key)] = values[c];
+    return out;
+}
+
+std::string Key(Company c) { return std::string(GetProspectus(c).key); }
+
+nlohmann::json AccountJson(const GameState* s, const Account& a) {
+    switch (a.kind) {
+        case AccountKind::Bank: return "bank";
+        case AccountKind::Player:
+            if (s) return s->players[static_cast<size_t>(a.index)].name;
+            return nlohmann::json{{"player", a.index}};
+        case AccountKind::Margin: return "margin:" + Key(static_cast<Company>(a.index));
+    }
+    return nullptr;
+}
+
+} // namespace
+
+nlohmann::json StateToJson(const GameState& s) {
+    nlohmann::json j;
+    j["year"] = s.year;
+    j["volatility"] = s.volatility == Volatility::Normal ? "normal" : "high";
+    j["current_player"] = s.players[static_cast<size_t>(s.current)].name;
+    j["winner"] = s.winner ? nlohmann::json(s.players[static_cast<size_t>(*s.winner)].name) : nlohmann::json(nullptr);
+    j["prices"] = ByCompany(PerCompany<int>{{s.price[Company::Yellow] * 5, s.price[Company::Blue] * 5,
+                                             s.price[Company::Red] * 5, s.price[Company::Green] * 5}});
+    j["listed"] = ByCompany(s.listed);
+    nlohmann::json players = nlohmann::json::array();
+    for (size_t i = 0; i < s.players.size(); ++i) {
+        const PlayerState& p = s.players[i];
+        const int idx = static_cast<int>(i);
+        nlohmann::json pj;
+        pj["name"] = p.name;
+        pj["cash"] = p.cash.cents();
+        pj["space"] = p.space ? nlohmann::json(s.board->At(*p.space).label) : nlohmann::json(nullptr);
+        pj["common"] = ByCompany(p.common);
+        pj["preferred"] = {{"yellow", p.preferred[Company::Yellow]}, {"blue", p.preferred[Company::Blue]}};
+        PerCompany<int64_t> bonds_cents;
+        PerCompany<int64_t> shorts;
+        for (Company c : kCompanies) {
+            bonds_cents[c] = p.bonds[c] * 100;
+            shorts[c] = s.ShortShares(idx, c);
+        }
+        pj["bonds"] = ByCompany(bonds_cents);
+        pj["shorts"] = ByCompany(shorts);
+        pj["directorships"] = ByCompany(p.directorships);
+        pj["escrow"] = p.escrow ? nlohmann::json(Key(*p.escrow)) : nlohmann::json(nullptr);
+        nlohmann::json proxies = nlohmann::json::array();
+        for (int sp = 0; sp < s.board->SpaceCount(); ++sp)
+            if (p.HasProxy(sp)) proxies.push_back(s.board->At(sp).label);
+        pj["proxies"] = proxies;
+        pj["options"] = nlohmann::json::array();
+        pj["net_worth"] = s.NetWorth(idx).cents();
+        players.push_back(std::move(pj));
+    }
+    j["players"] = std::move(players);
+    PerCompany<int64_t> margin;
+    for (Company c : kCompanies) margin[c] = s.MarginHeld(c).cents();
+    j["margin_accounts"] = ByCompany(margin);
+    nlohmann::json tray = nlohmann::json::object();
+    for (Company c : kCompanies)
+        tray[Key(c)] = {{"common", s.tray[c].common}, {"preferred", s.tray[c].preferred}, {"bonds", s.tray[c].bonds * 100}};
+    j["tray"] = std::move(tray);
+    nlohmann::json pending = nlohmann::json::array();
+    for (const Obligation& o : s.pending)
+        pending.push_back({{"kind", "payment"},
+                           {"player", s.players[static_cast<size_t>(o.player)].name},
+                           {"amount", o.amount.cents()},
+                           {"rule", o.rule},
+                           {"reason", o.reason}});
+    j["pending"] = std::move(pending);
+
+    // Extra keys (COMMANDS.md welcomes them).
+    j["bank"] = s.bank.cents();
+    j["time_cards_drawn"] = s.time_cards_drawn;
+    j["year_cards"] = s.year_cards;
+    j["rolled"] = s.rolled;
+    j["doubles"] = s.doubles;
+    j["turn_space"] = s.turn_space ? nlohmann::json(s.board->At(*s.turn_space).label) : nlohmann::json(nullptr);
+    nlohmann::json notes = nlohmann::json::object();
+    for (Company c : kCompanies) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const ShortNote& n : s.margin[c])
+            list.push_back({{"player", s.players[static_cast<size_t>(n.player)].name},
+                            {"shares", n.shares},
+                            {"proceeds", n.proceeds.cents()}});
+        notes[Key(c)] = std::move(list);
+    }
+    j["margin_notes"] = std::move(notes);
+    return j;
+}
+
+nlohmann::json EffectToJson(const Effect& e) {
+    nlohmann::json j;
+    static constexpr const char* kKinds[] = {"cash",  "certificates", "short_note", "price", "market_event", "pawn", "proxy",
+                                             "escrow", "directorship", "turn",       "board", "obligation",   "info"};
+    j["kind"] = kKinds[static_cast<int>(e.kind)];
+    j["rule"] = e.rule;
+    j["text"] = e.text;
+    switch (e.kind) {
+        case EffectKind::Cash:
+            j["from"] = AccountJson(nullptr, e.from);
+            j["to"] = AccountJson(nullptr, e.to);
+            j["amount"] = e.amount.cents();
+            break;
+        case EffectKind::Price:
+            j["company"] = Key(e.company);
+            j["from"] = e.from_ticks * 5;
+            j["to"] = e.to_ticks * 5;
+            break;
+        default: break;
+    }
+    return j;
+}
+
+} // namespace rutland
