@@ -251,7 +251,9 @@ public:
         Effect note;
         note.kind = EffectKind::ShortNote;
         note.rule = std::move(rule);
-        note.text = fmt::format("{} is short {} {} in all", PName(player), Shares(m_s.ShortShares(player, c)), Name(c));
+        const int64_t left = m_s.ShortShares(player, c);
+        note.text = left == 0 ? fmt::format("{}'s {} short is closed", PName(player), Name(c))
+                              : fmt::format("{} is still short {} {}", PName(player), Shares(left), Name(c));
         note.player = player;
         note.company = c;
         note.quantity = -shares;
@@ -688,7 +690,7 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
         e.Emit(std::move(pawn));
     }
     if (told && by_board && *told != *by_board)
-        e.Info("D-2", fmt::format("the board order says {} {} spaces on lands on {}; the table says {}: the table wins",
+        e.Info("D-2", fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
                                   p.name, roll.d1 + roll.d2, s.board->At(*by_board).label, sp.label));
     // T-2: the Market Open, Yellow, Blue, Red, Green; each event settles as it happens (M-3).
     const std::string arrows = fmt::format("{}{}{}{}", sp.trend.value[0] == Trend::Up ? 'U' : 'D',
@@ -1135,11 +1137,31 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     if (f.position) fixed.position = {*f.position, true};
     board->MutableAt(*idx) = fixed;
     s.board = std::move(board);
+    auto letters = [](CompanySet set) {
+        std::string out;
+        for (Company c : kCompanies)
+            if (set.Has(c)) out += GetProspectus(c).letter;
+        return out.empty() ? std::string("none") : out;
+    };
+    auto arrows = [](const Trends& t) {
+        std::string out;
+        for (Trend a : t) out += a == Trend::Up ? 'U' : 'D';
+        return out;
+    };
+    std::string facts;
+    auto fact = [&](const std::string& what, const std::string& was, const std::string& now) {
+        facts += fmt::format("{}{} {}{}", facts.empty() ? "" : ", ", what, now, was == now ? " (as provisional)" : fmt::format(" (was {})", was));
+    };
+    if (f.kind) fact("kind", std::string(SpaceKindName(old.kind.value)), std::string(SpaceKindName(fixed.kind.value)));
+    if (f.position) fact("position", std::to_string(old.position.value), std::to_string(fixed.position.value));
+    if (f.trend) fact("arrows", arrows(old.trend.value), arrows(fixed.trend.value));
+    if (f.ask) fact("Ask", letters(old.ask.value), letters(fixed.ask.value));
+    if (f.bid) fact("Bids", letters(old.bid.value), letters(fixed.bid.value));
     Effect fix;
     fix.kind = EffectKind::Board;
     fix.rule = "D-2";
     fix.space = *idx;
-    fix.text = fmt::format("board corrected from the physical board: {} now verified{}{}", old.label,
+    fix.text = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
                            changes.empty() ? "" : ";", changes);
     e.Emit(std::move(fix));
     Command canonical = x.cmd;

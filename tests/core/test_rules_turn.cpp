@@ -80,7 +80,8 @@ TEST_CASE("D-2: a Market Open on unverified arrows is flagged; a correction is v
     CHECK(t.LastSaid("provisional, not verified"));
     CHECK(t.LastEffects()[1].rule == "D-2");
     t.Play("end\nboard @ioco trend=UUUU ask=YBR");
-    CHECK(t.LastSaid("Ioco now verified"));
+    CHECK(t.LastSaid("board corrected from the physical board at Ioco: arrows UUUU"));
+    CHECK(t.LastSaid("Ask YBR"));
     const int yellow = t.Price(Company::Yellow);
     t.Play("roll 1 1 1 @ioco");
     CHECK(t.LastSaid("arrows UUUU (verified)"));

@@ -1,0 +1,12 @@
+# .ci/run must run exactly the test command the README gives (the line after "# test" there).
+file(READ ${ROOT}/.ci/run ci)
+file(READ ${ROOT}/README.md readme)
+string(REGEX MATCH "\n(apt-get[^\n]*ctest[^\n]*)\n" _ "${ci}")
+set(command "${CMAKE_MATCH_1}")
+if(command STREQUAL "")
+    message(FATAL_ERROR ".ci/run has no apt-get ... ctest command line")
+endif()
+string(FIND "${readme}" "${command}" at)
+if(at EQUAL -1)
+    message(FATAL_ERROR "the README does not give .ci/run's command:\n${command}")
+endif()

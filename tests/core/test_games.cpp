@@ -1,0 +1,91 @@
+// Recorded games replay to their expected final state. Each tests/games/NAME.expected.json holds,
+// written and checked by hand, the parts of the final state JSON that matter; the script is
+// tests/games/NAME.txt, or the bundled demo assets/demo/NAME.txt. For every game, undoing k
+// commands gives the state of the first n-k commands, and redoing them restores it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "table_fixture.h"
+
+namespace fs = std::filesystem;
+using rutland::testing::Table;
+
+namespace {
+
+std::vector<std::string> ReadLines(const fs::path& path) {
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// Every key in `expected` must be in `actual` with an equal value (objects compared recursively,
+// arrays element by element).
+void CheckSubset(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& where) {
+    if (expected.is_object()) {
+        REQUIRE_MESSAGE(actual.is_object(), where, " is not an object");
+        for (auto it = expected.begin(); it != expected.end(); ++it) {
+            if (it.key().rfind("//", 0) == 0) continue;  // a comment key
+            CHECK_MESSAGE(actual.contains(it.key()), where, ".", it.key(), " is missing");
+            if (actual.contains(it.key())) CheckSubset(*it, actual[it.key()], where + "." + it.key());
+        }
+    } else if (expected.is_array() && !expected.empty() && expected[0].is_object()) {
+        REQUIRE_MESSAGE(actual.is_array(), where, " is not an array");
+        CHECK_MESSAGE(actual.size() == expected.size(), where, " has ", actual.size(), " items");
+        for (size_t i = 0; i < std::min(expected.size(), actual.size()); ++i)
+            CheckSubset(expected[i], actual[i], where + "[" + std::to_string(i) + "]");
+    } else {
+        CHECK_MESSAGE(expected == actual, where, ": expected ", expected.dump(), ", got ", actual.dump());
+    }
+}
+
+} // namespace
+
+TEST_CASE("recorded games replay to their hand-checked final state; undo k / redo k hold at every k") {
+    const fs::path root = RUTLAND_SOURCE_DIR;
+    int games = 0;
+    for (const auto& entry : fs::directory_iterator(root / "tests" / "games")) {
+        const std::string file = entry.path().filename().string();
+        const std::string suffix = ".expected.json";
+        if (file.size() <= suffix.size() || file.substr(file.size() - suffix.size()) != suffix) continue;
+        const std::string name = file.substr(0, file.size() - suffix.size());
+        fs::path script = root / "tests" / "games" / (name + ".txt");
+        if (!fs::exists(script)) script = root / "assets" / "demo" / (name + ".txt");
+        CAPTURE(name);
+        REQUIRE(fs::exists(script));
+        ++games;
+
+        std::vector<std::string> lines = ReadLines(script);
+        size_t header = 0;
+        while (header < lines.size() && rutland::ParseCommand(lines[header]).command == std::nullopt) ++header;
+        REQUIRE(header < lines.size());
+        Table t(lines[header]);
+        std::vector<std::string> states = {rutland::StateToJson(t.State()).dump()};
+        for (size_t i = header + 1; i < lines.size(); ++i) {
+            auto parsed = rutland::ParseCommand(lines[i]);
+            if (!parsed.command && !parsed.error) continue;
+            t.Play(lines[i]);
+            states.push_back(rutland::StateToJson(t.State()).dump());
+        }
+        std::ifstream in(entry.path());
+        const nlohmann::json expected = nlohmann::json::parse(in);
+        CheckSubset(expected, rutland::StateToJson(t.State()), name);
+
+        const int n = static_cast<int>(states.size()) - 1;
+        for (int k = 1; k <= n; ++k) {
+            Table u(lines[header]);
+            for (size_t i = header + 1; i < lines.size(); ++i) {
+                auto parsed = rutland::ParseCommand(lines[i]);
+                if (parsed.command) u.Play(lines[i]);
+            }
+            u.Play("undo " + std::to_string(k));
+            CHECK_MESSAGE(rutland::StateToJson(u.State()).dump() == states[static_cast<size_t>(n - k)], "undo ", k);
+            u.Play("redo " + std::to_string(k));
+            CHECK_MESSAGE(rutland::StateToJson(u.State()).dump() == states.back(), "redo ", k);
+        }
+    }
+    CHECK(games >= 1);
+}
