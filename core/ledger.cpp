@@ -70,7 +70,7 @@ SubmitResult Ledger::Submit(const Command& command) {
                           "COMMANDS.md");
         Entry entry;
         entry.kind = EntryKind::Undo;
-        entry.command = Command{std::nullopt, *undo};
+        entry.command.action = *undo;
         entry.line = PrintCommand(entry.command);
         for (int k = 0; k < undo->count; ++k) {
             const int seq = m_active.back();
@@ -96,7 +96,7 @@ SubmitResult Ledger::Submit(const Command& command) {
                           "COMMANDS.md");
         Entry entry;
         entry.kind = EntryKind::Redo;
-        entry.command = Command{std::nullopt, *redo};
+        entry.command.action = *redo;
         entry.line = PrintCommand(entry.command);
         for (int k = 0; k < redo->count; ++k) {
             const int seq = m_redo.back();
