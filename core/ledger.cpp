@@ -32,14 +32,18 @@ void Ledger::Append(Entry entry) {
     m_entries.push_back(std::move(entry));
 }
 
+// Invariant 2: a command that was accepted is accepted again on the same state; if not, the
+// ledger and the rules disagree and nothing built on either can be trusted.
+Effects Ledger::Reapply(GameState& state, int seq) const {
+    ApplyResult r = Apply(state, At(seq).command);
+    if (!r.accepted)
+        throw std::logic_error(fmt::format("ledger entry {} no longer replays: {}", seq, r.rejection.ToString()));
+    return std::move(r.effects);
+}
+
 GameState Ledger::Replay(const std::vector<int>& commands) const {
     GameState state = m_start;
-    for (int seq : commands) {
-        ApplyResult r = Apply(state, At(seq).command);
-        // Invariant 2: a command that was accepted is accepted again on the same state.
-        if (!r.accepted)
-            throw std::logic_error(fmt::format("ledger entry {} no longer replays: {}", seq, r.rejection.ToString()));
-    }
+    for (int seq : commands) Reapply(state, seq);
     return state;
 }
 
@@ -49,9 +53,7 @@ void Ledger::Rebuild() {
     size_t done = m_checkpoints.size() * kCheckpointEvery;
     GameState state = m_checkpoints.empty() ? m_start : m_checkpoints.back();
     for (; done < m_active.size(); ++done) {
-        ApplyResult r = Apply(state, At(m_active[done]).command);
-        if (!r.accepted)
-            throw std::logic_error(fmt::format("ledger entry {} no longer replays: {}", m_active[done], r.rejection.ToString()));
+        Reapply(state, m_active[done]);
         if ((done + 1) % kCheckpointEvery == 0) m_checkpoints.push_back(state);
     }
     m_state = std::move(state);
@@ -101,9 +103,7 @@ SubmitResult Ledger::Submit(const Command& command) {
         for (int k = 0; k < redo->count; ++k) {
             const int seq = m_redo.back();
             m_redo.pop_back();
-            ApplyResult r = Apply(m_state, At(seq).command);
-            if (!r.accepted)
-                throw std::logic_error(fmt::format("redo of entry {} no longer applies: {}", seq, r.rejection.ToString()));
+            Effects redone = Reapply(m_state, seq);
             m_active.push_back(seq);
             if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
             entry.targets.push_back(seq);
@@ -112,7 +112,7 @@ SubmitResult Ledger::Submit(const Command& command) {
             e.rule = "redo";
             e.text = fmt::format("redoes entry {}: {}", seq, At(seq).line);
             entry.effects.push_back(std::move(e));
-            for (Effect& fx : r.effects) entry.effects.push_back(std::move(fx));
+            for (Effect& fx : redone) entry.effects.push_back(std::move(fx));
         }
         Append(std::move(entry));
         result.accepted = true;

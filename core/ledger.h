@@ -69,6 +69,7 @@ private:
     static constexpr int kCheckpointEvery = 64;
 
     GameState Replay(const std::vector<int>& commands) const;
+    Effects Reapply(GameState& state, int seq) const;
     void Append(Entry entry);
     void Rebuild();  // m_state from m_active, using checkpoints
 
