@@ -285,6 +285,30 @@ public:
         WriteOffIfNothingToSell(player);
     }
 
+    // Once a command has been applied in full: cash a debtor received after being charged (a
+    // cover's proceeds, a Split payout) pays what they owe, and a debtor left with nothing to
+    // sell is written off. Done at the end, not inside each event, so a later event of the same
+    // Market Open can still pay a debt an earlier one made.
+    void SettleObligations() {
+        for (auto it = m_s.pending.begin(); it != m_s.pending.end();) {
+            PlayerState& p = P(it->player);
+            const Money part = std::min(p.cash, it->amount);
+            if (part > Money()) {
+                it->amount -= part;
+                Pay(Account::Player(it->player), Account::Bank(), part, "S-6",
+                    fmt::format("{} pays the bank {} of what is owed for {}{}", p.name, FormatMoney(part), it->reason,
+                                it->amount == Money() ? " (paid in full)"
+                                                      : fmt::format(" ({} still owed)", FormatMoney(it->amount))));
+            }
+            if (it->amount == Money()) it = m_s.pending.erase(it);
+            else ++it;
+        }
+        std::vector<int> debtors;
+        for (const Obligation& o : m_s.pending)
+            if (std::find(debtors.begin(), debtors.end(), o.player) == debtors.end()) debtors.push_back(o.player);
+        for (int p : debtors) WriteOffIfNothingToSell(p);
+    }
+
     bool HasSellableAssets(int player) {
         const PlayerState& p = P(player);
         for (Company c : kCompanies)
@@ -1235,6 +1259,7 @@ ApplyResult Apply(GameState& state, const Command& command) {
             else if constexpr (std::is_same_v<T, Declare>) return NotYet("a win declaration", "W-1");
         },
         command.action);
+    if (result.accepted && !state.pending.empty()) Engine(state, result.effects).SettleObligations();
     return result;
 }
 

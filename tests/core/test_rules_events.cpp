@@ -5,8 +5,7 @@
 // Two patterns keep the companies we are not testing away from their levels: landing alternately
 // on two spaces whose arrows agree for the company under test and disagree for the others moves
 // only that company (each Market Open moves every listed company v ticks, T-2).
-//
-// Test cases marked doctest::skip() show a bug in core/rules.cpp (see the comment above each).
+
 #include <doctest/doctest.h>
 
 #include <optional>
@@ -688,12 +687,11 @@ board @market-4 trend=UDUU bid=YBRG)");
     CHECK(rutland::CheckConservation(t.State()) == std::nullopt);
 }
 
-// BUG (core/rules.cpp, Engine::Charge / RollBack): cash a debtor receives later in the same event
-// is not applied to the obligation. In a Roll Back each holder's odd lot is charged first, the
-// shorts are covered after; a player with $0 who is both long (odd half) and short gets a
-// pending $5,000 and then $11,000 back from his note, keeps the cash and must sell assets while
-// holding it. S-6 makes a player sell only when "short of cash".
-TEST_CASE("S-6 / D-6: cash returned by the Roll Back cover pays the odd lot the player owes" * doctest::skip()) {
+// Regression: cash a debtor receives later in the same event pays the obligation. In a Roll Back
+// each holder's odd lot is charged first and the shorts are covered after; a player with $0 who
+// is both long (odd half) and short owes $5,000, then gets $11,000 back from his note. S-6 makes
+// a player sell only when "short of cash", so the cash pays the debt.
+TEST_CASE("S-6 / D-6: cash returned by the Roll Back cover pays the odd lot the player owes") {
     Table t("game players=Ann,Bob");
     t.Play(R"(board @market-3 trend=UUUU bid=YBRG
 board @brada trend=DUUD ask=YBR
@@ -720,12 +718,10 @@ board @market-2 trend=DUUD bid=YBRG)");
     CHECK(rutland::CheckConservation(t.State()) == std::nullopt);
 }
 
-// BUG (core/rules.cpp, Engine::Bankruptcy): the write-off check runs only when an obligation is
-// added and after a forced sale. A Market Open that first calls a short (Yellow Split, the player
-// owes) and then bankrupts Red (the player's last assets go back unpaid) leaves the obligation
-// pending with nothing to sell: every command is rejected citing S-6 and the game is stuck
-// (only undo helps).
-TEST_CASE("S-6 / M-6: a Bankruptcy that takes the debtor's last assets writes off the rest" * doctest::skip()) {
+// Regression: a Market Open that first calls a short (Yellow Split, the player owes) and then
+// bankrupts Red (the player's last assets go back unpaid) must not leave an obligation that
+// nothing can pay: every command would be rejected citing S-6 and the game would be stuck.
+TEST_CASE("S-6 / M-6: a Bankruptcy that takes the debtor's last assets writes off the rest") {
     Table t("game players=Ann,Bob");
     // market-3 UUDD / market-4 UDDU: Yellow up and Red down together, Blue and Green cancel.
     t.Play(R"(board @ioco trend=UUDD ask=BRG
