@@ -11,6 +11,8 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "text.h"
+
 namespace rutland {
 
 // Generated from assets/boards/*.json by core/embed_boards.cmake: (file name stem, file text).
@@ -36,12 +38,6 @@ struct BoardError {
     std::string message;
 };
 
-std::string Lower(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    return lower;
-}
 
 void SetError(std::string* error, std::string message) {
     if (error) *error = std::move(message);

@@ -1,5 +1,7 @@
 #include "company.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <string>
@@ -29,12 +31,10 @@ const std::array<Prospectus, 4> kProspectus = {{
 const Prospectus& GetProspectus(Company c) { return kProspectus[static_cast<size_t>(Index(c))]; }
 
 std::optional<Company> ParseCompany(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    const std::string lower = Lower(text);
     for (Company c : kCompanies) {
         const Prospectus& p = GetProspectus(c);
-        if (lower == p.key || (lower.size() == 1 && lower[0] == std::tolower(p.letter))) return c;
+        if (lower == p.key || (lower.size() == 1 && lower == Lower(std::string_view(&p.letter, 1)))) return c;
     }
     return std::nullopt;
 }

@@ -19,6 +19,8 @@
 
 #include "rules.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
@@ -55,13 +57,6 @@ std::string SecurityWords(Company c, Security s) {
         case Security::Bond: return fmt::format("{} {}", Name(c), GetProspectus(c).debt_name);
     }
     return {};
-}
-
-std::string Lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-    return out;
 }
 
 const Space& SpaceOf(const GameState& s, int space) { return s.board->At(space); }

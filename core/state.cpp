@@ -1,17 +1,11 @@
 #include "state.h"
 
+#include "text.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace rutland {
-
-namespace {
-bool SameName(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
-} // namespace
 
 bool GameState::operator==(const GameState& o) const {
     const bool same_board = board == o.board || (board && o.board && board->Name() == o.board->Name() && board->Spaces() == o.board->Spaces());
@@ -24,7 +18,7 @@ bool GameState::operator==(const GameState& o) const {
 
 std::optional<int> GameState::FindPlayer(std::string_view name) const {
     for (size_t i = 0; i < players.size(); ++i)
-        if (SameName(players[i].name, name)) return static_cast<int>(i);
+        if (SameIgnoringCase(players[i].name, name)) return static_cast<int>(i);
     return std::nullopt;
 }
 

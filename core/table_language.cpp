@@ -2,6 +2,7 @@
 // ParseCommand is fed whatever a broker types and whatever a ledger file holds, so it never
 // throws: every failure becomes a Rejection that quotes the word the broker got wrong.
 #include "command.h"
+#include "text.h"
 
 #include <array>
 #include <cstdint>
@@ -27,23 +28,6 @@ constexpr size_t kMaxNameLength = 64;
 // Rejection messages are one line on a dashboard: a runaway token is cut when quoted.
 constexpr size_t kMaxQuoted = 40;
 
-// board.cpp owns the real SpaceKind names; these are kept local so the table language builds
-// and is tested on its own. The order follows the SpaceKind enum.
-constexpr std::array<std::string_view, 7> kSpaceKindNames = {
-    "subsidiary", "preferred", "rights", "puts", "calls", "time", "market"};
-
-std::string_view LocalSpaceKindName(SpaceKind kind) {
-    const size_t index = static_cast<size_t>(kind);
-    return index < kSpaceKindNames.size() ? kSpaceKindNames[index] : std::string_view("?");
-}
-
-std::optional<SpaceKind> LocalParseSpaceKind(std::string_view lower_text) {
-    for (size_t i = 0; i < kSpaceKindNames.size(); ++i) {
-        if (kSpaceKindNames[i] == lower_text) return static_cast<SpaceKind>(i);
-    }
-    return std::nullopt;
-}
-
 bool IsBlank(char ch) {
     return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\v' || ch == '\f';
 }
@@ -52,15 +36,6 @@ bool IsDigit(char ch) { return ch >= '0' && ch <= '9'; }
 
 bool IsAsciiAlnum(char ch) {
     return IsDigit(ch) || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
-}
-
-// ASCII only: std::tolower depends on the locale, and names may hold UTF-8 bytes.
-std::string Lower(std::string_view text) {
-    std::string out(text);
-    for (char& ch : out) {
-        if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-    }
-    return out;
 }
 
 std::string_view Trim(std::string_view text) {
@@ -883,7 +858,7 @@ std::optional<Action> ParseBoardFix(Args& args) {
             }
             (key == "ask" ? fix.ask : fix.bid) = set;
         } else if (key == "kind") {
-            fix.kind = LocalParseSpaceKind(Lower(value));
+            fix.kind = ParseSpaceKind(Lower(value));
             if (!fix.kind) {
                 args.Wrong("a kind: subsidiary, preferred, rights, puts, calls, time or market", word);
                 return std::nullopt;
@@ -1076,7 +1051,7 @@ struct Printer {
         }
         if (b.ask) out += " ask=" + PrintSet(*b.ask);
         if (b.bid) out += " bid=" + PrintSet(*b.bid);
-        if (b.kind) out += " kind=" + std::string(LocalSpaceKindName(*b.kind));
+        if (b.kind) out += " kind=" + std::string(SpaceKindName(*b.kind));
         if (b.position) out += " pos=" + std::to_string(*b.position);
         return out;
     }
