@@ -675,6 +675,10 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
     if (roll.space) {
         std::string error;
         told = s.board->Find(*roll.space, &error);
+        // "@time" names one of several spaces; when the board order's landing is one of them,
+        // that is the one the table means.
+        const std::string prefix = Lower(*roll.space);
+        if (!told && by_board && s.board->At(*by_board).name.rfind(prefix, 0) == 0) told = by_board;
         if (!told) return Rejected(error, "BD-1");
     }
     if (!told && !by_board)
@@ -808,12 +812,16 @@ std::optional<Reject> NeedAsk(const GameState& s, Company c, const std::string& 
         return Reject{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
                                   Name(*sp.company)),
                       rule};
+    if (sp.kind.value != SpaceKind::Subsidiary)  // BD-3, not a provisional fact
+        return Reject{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), sp.label), rule};
     return Reject{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
 }
 
 std::optional<Reject> NeedBid(const GameState& s, Company c, const std::string& rule) {
     const Space& sp = SpaceOf(s, *s.turn_space);
     if (sp.bid.value.Has(c)) return std::nullopt;
+    if (sp.kind.value == SpaceKind::Subsidiary)  // BD-3, not a provisional fact
+        return Reject{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
     return Reject{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
 }
 
@@ -1065,9 +1073,9 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
     const int total = me.directorships[d.company] + d.count;
     const int64_t need = kSharesPerDirectorship * total;
     if (me.VotingShares(d.company) < need)
-        return Rejected(fmt::format("{} holds {} {} shares; {} common directorship{} need {}", me.name,
+        return Rejected(fmt::format("{} holds {} {} shares; {} common directorship{} {} {}", me.name,
                                     Shares(me.VotingShares(d.company)), Name(d.company), total, total == 1 ? "" : "s",
-                                    Shares(need)),
+                                    total == 1 ? "needs" : "need", Shares(need)),
                         "B-4");
     const Money fee = kDirectorshipFee * d.count;
     RUTLAND_TRY(NeedCash(me, fee, fmt::format("{} legal fee{}", d.count, d.count == 1 ? "" : "s"), "B-4"));

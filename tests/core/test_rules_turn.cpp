@@ -64,6 +64,20 @@ TEST_CASE("T-1: without @space the pawn moves by the board order from where it s
     CHECK(*t.State().turn_space == board.Advance(from, 7));
 }
 
+TEST_CASE("T-1: '@time' names the Time space the board order reaches; without a known pawn it is ambiguous") {
+    Table t("game players=Ann,Bob start=@market-1");
+    const auto& board = *t.State().board;
+    const int market1 = *board.Find("market-1", nullptr);
+    int steps = 2;
+    while (board.At(board.Advance(market1, steps)).kind.value != rutland::SpaceKind::Time) ++steps;
+    REQUIRE(steps <= 7);  // reachable with one die on 1
+    t.Play("roll 1 " + std::to_string(steps - 1) + " 1 @time");
+    CHECK(board.At(*t.Player("Ann").space).name.rfind("time-", 0) == 0);
+    CHECK_FALSE(t.LastSaid("the table wins"));
+    t.Play("end");
+    CHECK(t.Reject("roll 1 2 1 @time", "BD-1").find("ambiguous") != std::string::npos);  // Bob: no known space
+}
+
 TEST_CASE("D-2: when the table disagrees with the board order the table wins and the ledger says so") {
     Table t("game players=Ann,Bob start=@fulwell,@derwent");
     const auto& board = *t.State().board;
