@@ -806,8 +806,8 @@ std::optional<Reject> CheckListed(const GameState& s, Company c) {
 }
 
 std::optional<Reject> NeedAsk(const GameState& s, Company c, const std::string& rule) {
+    if (HasAsk(s, *s.turn_space, c)) return std::nullopt;
     const Space& sp = SpaceOf(s, *s.turn_space);
-    if (sp.ask.value.Has(c)) return std::nullopt;
     if (sp.kind.value == SpaceKind::Preferred)
         return Reject{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
                                   Name(*sp.company)),
@@ -818,8 +818,8 @@ std::optional<Reject> NeedAsk(const GameState& s, Company c, const std::string& 
 }
 
 std::optional<Reject> NeedBid(const GameState& s, Company c, const std::string& rule) {
+    if (HasBid(s, *s.turn_space, c)) return std::nullopt;
     const Space& sp = SpaceOf(s, *s.turn_space);
-    if (sp.bid.value.Has(c)) return std::nullopt;
     if (sp.kind.value == SpaceKind::Subsidiary)  // BD-3, not a provisional fact
         return Reject{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
     return Reject{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};

@@ -17,6 +17,13 @@ using rutland::Company;
 using rutland::EffectKind;
 using rutland::testing::Table;
 
+// Ann opens on market-3 (UUUU); Bob buys at Brada (DUUD, Ask YBR); market-1 (DDDU) and market-2
+// (DUUD) then alternate to move Yellow alone, down 2v a pair.
+constexpr const char* kBobCashlessLab = R"(board @market-3 trend=UUUU bid=YBRG
+board @brada trend=DUUD ask=YBR
+board @market-1 trend=DDDU bid=YBRG
+board @market-2 trend=DUUD bid=YBRG)";
+
 namespace {
 
 // The price markers and market events of the last accepted line, in the order they happened:
@@ -604,10 +611,7 @@ TEST_CASE("S-6: the debtor's forced sales need no Bid, are promoted, pay the ban
 TEST_CASE("S-6 / D-6: the Roll Back odd lot owed by a player with no cash is pending until a forced sale pays it") {
     Table t("game players=Ann,Bob");
     // market-1 DDDU and market-2 DUUD alternate to move only Yellow (-2v a pair).
-    t.Play(R"(board @market-3 trend=UUUU bid=YBRG
-board @brada trend=DUUD ask=YBR
-board @market-1 trend=DDDU bid=YBRG
-board @market-2 trend=DUUD bid=YBRG)");
+    t.Play(kBobCashlessLab);
     t.Play("roll 1 2 1 @market-3\nend");  // Ann, UUUU 1: Y 2.05 B 2.05 R 1.05 G 1.05
     t.Play("roll 1 2 1 @brada");          // Bob, DUUD 1: Y 2.00 B 2.10 R 1.10 G 1.00
     t.Play("buy Y 15k");                  // 15,000 x $2.00 = $30,000; Y 2.15
@@ -693,10 +697,7 @@ board @market-4 trend=UDUU bid=YBRG)");
 // a player sell only when "short of cash", so the cash pays the debt.
 TEST_CASE("S-6 / D-6: cash returned by the Roll Back cover pays the odd lot the player owes") {
     Table t("game players=Ann,Bob");
-    t.Play(R"(board @market-3 trend=UUUU bid=YBRG
-board @brada trend=DUUD ask=YBR
-board @market-1 trend=DDDU bid=YBRG
-board @market-2 trend=DUUD bid=YBRG)");
+    t.Play(kBobCashlessLab);
     t.Play("roll 1 2 1 @market-3\nend");  // Ann, UUUU 1: Y 2.05 B 2.05 R 1.05 G 1.05
     t.Play("roll 1 1 1 @brada");          // Bob, DUUD 1: Y 2.00 B 2.10 R 1.10 G 1.00
     t.Play("buy Y 15k");                  // 15,000 x $2.00 = $30,000; Y 2.15
