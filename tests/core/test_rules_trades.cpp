@@ -63,7 +63,7 @@ TEST_CASE("M-1 worked example: sell 40,000 Red long in two lots then short 20,00
     CHECK(t.State().ShortShares(t.P("Ann"), Company::Red) == 20000);
 }
 
-TEST_CASE("M-1: a share transaction is 5,000 to 20,000 shares in lots of 5,000") {
+TEST_CASE("M-1 / U-3: a share transaction is 5,000 to 20,000 shares in board lots of 5,000") {
     Table t("game players=Ann,Bob");
     t.Play("roll 3 4 2 @fulwell");
     t.Reject("buy B 25k", "M-1");
@@ -100,7 +100,7 @@ TEST_CASE("B-2: preferred only at its PREFERRED space, same price and promotion;
     CHECK(t.Reject("buy B pref 5k", "B-2") == "the tray has no Blue preferred left (B-2)");
 }
 
-TEST_CASE("B-3: bonds and debentures at face in $10,000 lots with an Ask, no promotion") {
+TEST_CASE("B-3 / U-3 / M-2: bonds and debentures at face in $10,000 certificates with an Ask, no promotion") {
     Table t("game players=Ann,Bob");
     t.Play("roll 3 4 2 @fulwell");
     t.Play("buy B bond 20k");
@@ -224,7 +224,7 @@ TEST_CASE("B-6: a voluntary cover needs an Ask; notes are taken back oldest firs
     CHECK(t.State().ShortProceeds(t.P("Ann"), Company::Blue).cents() == (10250 + 9750) * 100);
 }
 
-TEST_CASE("B-4: common directorships need an Ask, 40,000 shares each, $500 each") {
+TEST_CASE("B-4 / M-2: common directorships need an Ask, 40,000 shares each, $500 each, no promotion") {
     Table t("game players=Ann,Bob");
     t.Play("roll 3 4 2 @fulwell\nbuy B 20k");
     t.Reject("dir B", "B-4");  // 20,000 shares

@@ -138,7 +138,7 @@ TEST_CASE("T-2: the Market Open is the first event, before any transaction") {
     CHECK(t.LastEffects()[0].kind == rutland::EffectKind::Pawn);
 }
 
-TEST_CASE("T-5: doubles give the same player another turn; otherwise the next player") {
+TEST_CASE("T-5 / G-2: doubles give the same player another turn; otherwise the next player in order") {
     Table t("game players=Ann,Bob,Cy");
     t.Play("roll 2 2 1 @fulwell\nend");
     CHECK(t.State().current == t.P("Ann"));
@@ -149,7 +149,7 @@ TEST_CASE("T-5: doubles give the same player another turn; otherwise the next pl
     CHECK(t.State().current == t.P("Ann"));
 }
 
-TEST_CASE("T-6: transactions only by the current player, on the landed space; 'player' repairs the order") {
+TEST_CASE("T-6 / G-2: transactions only by the current player, on the landed space; 'player' repairs the order") {
     Table t("game players=Ann,Bob");
     t.Play("roll 1 2 1 @fulwell");
     t.Reject("Bob: buy B 5k", "T-6");
