@@ -277,7 +277,6 @@ public:
                              "broker to sell (no Bid needed)",
                              PName(player), FormatMoney(owed), what, PName(player));
         Emit(std::move(e));
-        WriteOffIfNothingToSell(player);
     }
 
     // Once a command has been applied in full: cash a debtor received after being charged (a
@@ -914,23 +913,11 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     return Accept(std::move(fx), Canon(x));
 }
 
-// Sale proceeds: to the player, or first to the bank against what the player owes (S-6).
+// Sale proceeds go to the seller; what a debtor owes is taken from cash once the command is done
+// (Engine::SettleObligations).
 void PayProceeds(Engine& e, int player, Money proceeds, const std::string& rule, const std::string& what) {
-    GameState& s = e.S();
-    Money left = proceeds;
-    for (auto it = s.pending.begin(); it != s.pending.end() && left > Money();) {
-        if (it->player != player) { ++it; continue; }
-        const Money part = std::min(left, it->amount);
-        it->amount -= part;
-        left -= part;
-        e.Info("S-6", fmt::format("{} of the {} go straight to the bank for {}{}", FormatMoney(part), what, it->reason,
-                                  it->amount == Money() ? " (paid in full)" : fmt::format(" ({} still owed)", FormatMoney(it->amount))));
-        if (it->amount == Money()) it = s.pending.erase(it);
-        else ++it;
-    }
-    // The bank keeps what went to the obligation; the rest is paid out.
-    e.Pay(Account::Bank(), Account::Player(player), left, rule,
-          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(left), what));
+    e.Pay(Account::Bank(), Account::Player(player), proceeds, rule,
+          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(proceeds), what));
 }
 
 bool Owes(const GameState& s, int player) {
@@ -963,7 +950,6 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
                                        Name(b.company), pr.debt_name));
         PayProceeds(e, x.actor, proceeds, "S-2",
                     fmt::format("{} of {} {} at face", FormatMoney(proceeds), Name(b.company), pr.debt_name));
-        e.WriteOffIfNothingToSell(x.actor);
         return Accept(std::move(fx), x.cmd);
     }
 
@@ -991,7 +977,6 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
     PayProceeds(e, x.actor, proceeds, "S-1", what);
     e.Forfeits(x.actor, b.company);
     e.Promote(b.company, b.amount, false);
-    e.WriteOffIfNothingToSell(x.actor);
     return Accept(std::move(fx), x.cmd);
 }
 

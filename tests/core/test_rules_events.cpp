@@ -586,7 +586,9 @@ TEST_CASE("S-6: the debtor's forced sales need no Bid, are promoted, pay the ban
     // 5,000 Blue x $2.35 = $11,750, all to the bank: 13,750 - 11,750 = $2,000 still owed.
     t.Play("Bob: sell B 5k");
     CHECK(t.LastSaid("forced sale for Bob: no Bid needed, promotion applies"));
-    CHECK(t.LastSaid("$11,750 of the 5,000 Blue at $2.35"));
+    CHECK(t.LastSaid("the bank pays Bob $11,750 for 5,000 Blue at $2.35"));
+    CHECK(t.LastSaid("Bob pays the bank $11,750 of what is owed"));
+    CHECK(t.LastSaid("($2,000 still owed)"));
     CHECK(t.Cash("Bob") == 0);
     REQUIRE(t.State().pending.size() == 1);
     CHECK(Dollars(t.State().pending.front().amount) == 2000);
