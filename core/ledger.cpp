@@ -41,6 +41,12 @@ Effects Ledger::Reapply(GameState& state, int seq) const {
     return std::move(r.effects);
 }
 
+// m_state already includes `seq`'s command.
+void Ledger::PutInEffect(int seq) {
+    m_active.push_back(seq);
+    if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+}
+
 GameState Ledger::Replay(const std::vector<int>& commands) const {
     GameState state = m_start;
     for (int seq : commands) Reapply(state, seq);
@@ -104,8 +110,7 @@ SubmitResult Ledger::Submit(const Command& command) {
             const int seq = m_redo.back();
             m_redo.pop_back();
             Effects redone = Reapply(m_state, seq);
-            m_active.push_back(seq);
-            if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+            PutInEffect(seq);
             entry.targets.push_back(seq);
             Effect e;
             e.kind = EffectKind::Info;
@@ -133,9 +138,8 @@ SubmitResult Ledger::Submit(const Command& command) {
     entry.line = PrintCommand(entry.command);
     entry.effects = std::move(r.effects);
     Append(std::move(entry));
-    m_active.push_back(Size() - 1);
+    PutInEffect(Size() - 1);
     m_redo.clear();  // a new command ends what could be redone
-    if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
     result.accepted = true;
     result.seq = Size() - 1;
     return result;

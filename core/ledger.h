@@ -71,6 +71,7 @@ private:
     GameState Replay(const std::vector<int>& commands) const;
     Effects Reapply(GameState& state, int seq) const;
     void Append(Entry entry);
+    void PutInEffect(int seq);
     void Rebuild();  // m_state from m_active, using checkpoints
 
     std::vector<Entry> m_entries;

@@ -34,11 +34,6 @@ namespace {
 constexpr int64_t kSharesPerDirectorship = 40000;  // B-4, S-3
 const Money kDirectorshipFee = Money::Dollars(500);  // B-4
 
-struct Reject {
-    std::string message;
-    std::string rule;
-};
-
 ApplyResult Rejected(std::string message, std::string rule) {
     ApplyResult r;
     r.accepted = false;
@@ -82,21 +77,45 @@ std::vector<int> TurnOrderFrom(const GameState& s, int first) {
 }
 
 // M-1: every share transaction is 5,000 to 20,000 shares in board lots.
-std::optional<Reject> CheckLot(int64_t shares) {
+std::optional<Rejection> CheckLot(int64_t shares) {
     if (shares % kBoardLot != 0 || shares < kBoardLot || shares > 4 * kBoardLot)
-        return Reject{fmt::format("a share transaction is 5,000 to 20,000 shares in lots of 5,000, got {}",
+        return Rejection{fmt::format("a share transaction is 5,000 to 20,000 shares in lots of 5,000, got {}",
                                   Shares(shares)),
                       "M-1"};
     return std::nullopt;
 }
 
 // U-3: bonds and debentures come in $10,000 certificates.
-std::optional<Reject> CheckBondAmount(Company c, int64_t face, std::string_view rule) {
+std::optional<Rejection> CheckBondAmount(Company c, int64_t face, std::string_view rule) {
     if (face <= 0 || face % kBondCertificate != 0)
-        return Reject{fmt::format("{} come in $10,000 certificates, got {}", GetProspectus(c).debt_name,
+        return Rejection{fmt::format("{} come in $10,000 certificates, got {}", GetProspectus(c).debt_name,
                                   FormatMoney(Money::Dollars(face))),
                       std::string(rule)};
     return std::nullopt;
+}
+
+// The proceeds clipped to the oldest `shares` shares of the player's notes (S-5). A partly used
+// note gives back proceeds in proportion; whatever rounding leaves stays on the note and goes
+// back with its last share. With `rest`, also the notes as they stand once those are taken back.
+Money OldestNotes(const std::vector<ShortNote>& notes, int player, int64_t shares, std::vector<ShortNote>* rest) {
+    Money total;
+    int64_t want = shares;
+    if (rest) rest->clear();
+    for (const ShortNote& n : notes) {
+        const int64_t take = n.player == player ? std::min(want, n.shares) : 0;
+        const Money part = take == n.shares ? n.proceeds : Money::Cents(n.proceeds.cents() * take / n.shares);
+        total += part;
+        want -= take;
+        if (rest && take < n.shares) rest->push_back(ShortNote{n.player, n.shares - take, n.proceeds - part});
+    }
+    return total;
+}
+
+// "DUUD": the arrows in Yellow, Blue, Red, Green order, as the table reads them aloud.
+std::string ArrowsText(const Trends& trends) {
+    std::string out;
+    for (Trend t : trends) out += t == Trend::Up ? 'U' : 'D';
+    return out;
 }
 
 std::string Unverified(bool verified) { return verified ? "" : " on the provisional board (D-2)"; }
@@ -198,41 +217,15 @@ public:
         Emit(std::move(note));
     }
 
-    // The proceeds clipped to the oldest `shares` shares of the player's notes (S-5). A partly
-    // used note gives back proceeds in proportion; whatever rounding leaves stays on the note and
-    // goes back with its last share.
     Money ProceedsFor(int player, Company c, int64_t shares) const {
-        Money total;
-        int64_t want = shares;
-        for (const ShortNote& n : m_s.margin[c]) {
-            if (n.player != player || want == 0) continue;
-            const int64_t take = std::min(want, n.shares);
-            total += take == n.shares ? n.proceeds : Money::Cents(n.proceeds.cents() * take / n.shares);
-            want -= take;
-        }
-        return total;
+        return OldestNotes(m_s.margin[c], player, shares, nullptr);
     }
 
     // Takes back `shares` of the player's notes, oldest first, paying their proceeds to the player.
     void TakeBackNotes(int player, Company c, int64_t shares, std::string rule) {
-        Money paid;
-        int64_t want = shares;
-        auto& notes = m_s.margin[c];
-        for (auto it = notes.begin(); it != notes.end() && want > 0;) {
-            if (it->player != player) { ++it; continue; }
-            const int64_t take = std::min(want, it->shares);
-            if (take == it->shares) {
-                paid += it->proceeds;
-                want -= take;
-                it = notes.erase(it);
-            } else {
-                const Money part = Money::Cents(it->proceeds.cents() * take / it->shares);
-                it->proceeds -= part;
-                it->shares -= take;
-                paid += part;
-                want = 0;
-            }
-        }
+        std::vector<ShortNote> rest;
+        const Money paid = OldestNotes(m_s.margin[c], player, shares, &rest);
+        m_s.margin[c] = std::move(rest);
         P(player).cash += paid;
         Effect cash;
         cash.kind = EffectKind::Cash;
@@ -544,7 +537,7 @@ private:
 
 // [SECTION] Starting a game (G-1..G-5)
 
-std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Reject* why) {
+std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Rejection* why) {
     Variants v;
     for (const std::string& raw : names) {
         const std::string n = Lower(raw);
@@ -555,7 +548,7 @@ std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Rej
         else if (n == "put-cash-needs-ask") v.put_cash_needs_ask = true;
         else if (n == "uptick") v.uptick = true;
         else {
-            *why = Reject{fmt::format("unknown variant '{}'; the variants are rollback-odd-lot=level (D-6), "
+            *why = Rejection{fmt::format("unknown variant '{}'; the variants are rollback-odd-lot=level (D-6), "
                                       "rollback-cover=0.50 (D-7), delist-cover=market (D-10), shorts-carry-over "
                                       "(D-13), put-cash-needs-ask (D-16), uptick (D-21)",
                                       raw),
@@ -594,7 +587,7 @@ StartResult StartGame(const GameHeader& header) {
     }
     if (header.year_cards && (*header.year_cards < 1 || *header.year_cards > 40))
         return reject(fmt::format("a year has 1 or more Time cards, got {}", *header.year_cards), "D-4");
-    Reject why;
+    Rejection why;
     auto variants = ParseVariants(header.variants, &why);
     if (!variants) return reject(why.message, why.rule);
     if (static_cast<int>(header.start.size()) > n)
@@ -715,12 +708,8 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
         e.Info("D-2", fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
                                   p.name, roll.d1 + roll.d2, s.board->At(*by_board).label, sp.label));
     // T-2: the Market Open, Yellow, Blue, Red, Green; each event settles as it happens (M-3).
-    const std::string arrows = fmt::format("{}{}{}{}", sp.trend.value[0] == Trend::Up ? 'U' : 'D',
-                                           sp.trend.value[1] == Trend::Up ? 'U' : 'D',
-                                           sp.trend.value[2] == Trend::Up ? 'U' : 'D',
-                                           sp.trend.value[3] == Trend::Up ? 'U' : 'D');
     e.Info(sp.trend.verified ? "T-2" : "D-2",
-           fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", sp.label, arrows,
+           fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", sp.label, ArrowsText(sp.trend.value),
                        sp.trend.verified ? "verified" : "provisional, not verified", roll.volatility,
                        roll.volatility == 1 ? "" : "s"));
     for (Company c : kCompanies) {
@@ -786,42 +775,42 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
 // [SECTION] Trades (B-1..B-4, B-6, S-1..S-5)
 
 // T-6 and T-2: trades only by the current player, after the roll, on the landed space.
-std::optional<Reject> CheckTurn(const Ctx& x) {
+std::optional<Rejection> CheckTurn(const Ctx& x) {
     const GameState& s = x.s;
     if (x.actor != s.current)
-        return Reject{fmt::format("it is {}'s turn: {} trades only on their own turn",
+        return Rejection{fmt::format("it is {}'s turn: {} trades only on their own turn",
                                   s.players[static_cast<size_t>(s.current)].name, s.players[static_cast<size_t>(x.actor)].name),
                       "T-6"};
     if (!s.rolled || !s.turn_space)
-        return Reject{fmt::format("{} has not rolled yet: the Market Open comes before any transaction",
+        return Rejection{fmt::format("{} has not rolled yet: the Market Open comes before any transaction",
                                   s.players[static_cast<size_t>(s.current)].name),
                       "T-2"};
     return std::nullopt;
 }
 
-std::optional<Reject> CheckListed(const GameState& s, Company c) {
-    if (!s.listed[c]) return Reject{fmt::format("{} is delisted until the new year", Name(c)), "M-7"};
+std::optional<Rejection> CheckListed(const GameState& s, Company c) {
+    if (!s.listed[c]) return Rejection{fmt::format("{} is delisted until the new year", Name(c)), "M-7"};
     return std::nullopt;
 }
 
-std::optional<Reject> NeedAsk(const GameState& s, Company c, const std::string& rule) {
+std::optional<Rejection> NeedAsk(const GameState& s, Company c, const std::string& rule) {
     if (HasAsk(s, *s.turn_space, c)) return std::nullopt;
     const Space& sp = SpaceOf(s, *s.turn_space);
     if (sp.kind.value == SpaceKind::Preferred)
-        return Reject{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
+        return Rejection{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
                                   Name(*sp.company)),
                       rule};
     if (sp.kind.value != SpaceKind::Subsidiary)  // BD-3, not a provisional fact
-        return Reject{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), sp.label), rule};
-    return Reject{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
+        return Rejection{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), sp.label), rule};
+    return Rejection{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
 }
 
-std::optional<Reject> NeedBid(const GameState& s, Company c, const std::string& rule) {
+std::optional<Rejection> NeedBid(const GameState& s, Company c, const std::string& rule) {
     if (HasBid(s, *s.turn_space, c)) return std::nullopt;
     const Space& sp = SpaceOf(s, *s.turn_space);
     if (sp.kind.value == SpaceKind::Subsidiary)  // BD-3, not a provisional fact
-        return Reject{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
-    return Reject{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
+        return Rejection{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
+    return Rejection{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
 }
 
 // Tells the table when a trade relied on a board fact nobody has verified (D-2).
@@ -833,9 +822,9 @@ void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
                                   ask ? "Ask" : "Bid", Name(c), sp.label));
 }
 
-std::optional<Reject> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
+std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
     if (p.cash >= cost) return std::nullopt;
-    return Reject{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
+    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
 }
 
 #define RUTLAND_TRY(expr)                                                   \
@@ -1086,13 +1075,13 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
 // [SECTION] Obligations (S-6: a player short of cash sells)
 
 // While someone owes the bank, only their sales (and notes, board corrections, undo) go through.
-std::optional<Reject> CheckPending(const GameState& s, const Command& cmd) {
+std::optional<Rejection> CheckPending(const GameState& s, const Command& cmd) {
     if (s.pending.empty()) return std::nullopt;
     if (std::holds_alternative<Note>(cmd.action) || std::holds_alternative<BoardFix>(cmd.action)) return std::nullopt;
     const Obligation& o = s.pending.front();
     const std::string& who = s.players[static_cast<size_t>(o.player)].name;
     if (std::holds_alternative<Sell>(cmd.action)) return std::nullopt;  // DoSell checks who may sell now
-    return Reject{fmt::format("{} still owes the bank {} for {}: first {} sells assets to pay (e.g. '{}: sell ...'), or "
+    return Rejection{fmt::format("{} still owes the bank {} for {}: first {} sells assets to pay (e.g. '{}: sell ...'), or "
                               "undo",
                               who, FormatMoney(o.amount), o.reason, who, who),
                   "S-6"};
@@ -1155,18 +1144,13 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
             if (set.Has(c)) out += GetProspectus(c).letter;
         return out.empty() ? std::string("none") : out;
     };
-    auto arrows = [](const Trends& t) {
-        std::string out;
-        for (Trend a : t) out += a == Trend::Up ? 'U' : 'D';
-        return out;
-    };
     std::string facts;
     auto fact = [&](const std::string& what, const std::string& was, const std::string& now) {
         facts += fmt::format("{}{} {}{}", facts.empty() ? "" : ", ", what, now, was == now ? " (as provisional)" : fmt::format(" (was {})", was));
     };
     if (f.kind) fact("kind", std::string(SpaceKindName(old.kind.value)), std::string(SpaceKindName(fixed.kind.value)));
     if (f.position) fact("position", std::to_string(old.position.value), std::to_string(fixed.position.value));
-    if (f.trend) fact("arrows", arrows(old.trend.value), arrows(fixed.trend.value));
+    if (f.trend) fact("arrows", ArrowsText(old.trend.value), ArrowsText(fixed.trend.value));
     if (f.ask) fact("Ask", letters(old.ask.value), letters(fixed.ask.value));
     if (f.bid) fact("Bids", letters(old.bid.value), letters(fixed.bid.value));
     Effect fix;

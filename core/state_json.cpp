@@ -13,17 +13,6 @@ nlohmann::json ByCompany(const PerCompany<T>& values) {
 
 std::string Key(Company c) { return std::string(GetProspectus(c).key); }
 
-nlohmann::json AccountJson(const GameState* s, const Account& a) {
-    switch (a.kind) {
-        case AccountKind::Bank: return "bank";
-        case AccountKind::Player:
-            if (s) return s->players[static_cast<size_t>(a.index)].name;
-            return nlohmann::json{{"player", a.index}};
-        case AccountKind::Margin: return "margin:" + Key(static_cast<Company>(a.index));
-    }
-    return nullptr;
-}
-
 } // namespace
 
 nlohmann::json StateToJson(const GameState& s) {
@@ -97,29 +86,6 @@ nlohmann::json StateToJson(const GameState& s) {
         notes[Key(c)] = std::move(list);
     }
     j["margin_notes"] = std::move(notes);
-    return j;
-}
-
-nlohmann::json EffectToJson(const Effect& e) {
-    nlohmann::json j;
-    static constexpr const char* kKinds[] = {"cash",  "certificates", "short_note", "price", "market_event", "pawn", "proxy",
-                                             "escrow", "directorship", "turn",       "board", "obligation",   "info"};
-    j["kind"] = kKinds[static_cast<int>(e.kind)];
-    j["rule"] = e.rule;
-    j["text"] = e.text;
-    switch (e.kind) {
-        case EffectKind::Cash:
-            j["from"] = AccountJson(nullptr, e.from);
-            j["to"] = AccountJson(nullptr, e.to);
-            j["amount"] = e.amount.cents();
-            break;
-        case EffectKind::Price:
-            j["company"] = Key(e.company);
-            j["from"] = e.from_ticks * 5;
-            j["to"] = e.to_ticks * 5;
-            break;
-        default: break;
-    }
     return j;
 }
 

@@ -4,12 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "effects.h"
 #include "state.h"
 
 namespace rutland {
 
 nlohmann::json StateToJson(const GameState& state);
-nlohmann::json EffectToJson(const Effect& effect);
 
 } // namespace rutland
