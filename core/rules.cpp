@@ -638,6 +638,13 @@ struct Ctx {
     int actor;  // player acting (the current player unless "Bob:" says otherwise)
 };
 
+// The command as the ledger records it: acting for the current player, who is implied.
+Command Canon(const Ctx& x) {
+    Command c = x.cmd;
+    c.actor.reset();
+    return c;
+}
+
 ApplyResult Accept(Effects fx, Command canonical) {
     ApplyResult r;
     r.accepted = true;
@@ -682,11 +689,10 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
     Effects fx;
     Engine e(s, fx);
     const int landed = told ? *told : *by_board;
-    Command canonical = x.cmd;
+    Command canonical = Canon(x);
     Roll canon_roll = roll;
     if (told) canon_roll.space = s.board->At(*told).name;
     canonical.action = canon_roll;
-    canonical.actor.reset();
 
     PlayerState& p = e.P(x.actor);
     p.space = landed;
@@ -748,8 +754,7 @@ ApplyResult DoEnd(Ctx& x) {
     s.doubles = false;
     s.turn_space.reset();
     e.Emit(std::move(turn));
-    Command canonical = x.cmd;
-    canonical.actor.reset();
+    Command canonical = Canon(x);
     return Accept(std::move(fx), std::move(canonical));
 }
 
@@ -766,8 +771,7 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     s.turn_space.reset();
     e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
                               mid_turn ? " (the turn in progress is closed)" : ""));
-    Command canonical = x.cmd;
-    canonical.actor.reset();
+    Command canonical = Canon(x);
     canonical.action = SetPlayer{s.players[static_cast<size_t>(*who)].name};
     return Accept(std::move(fx), std::move(canonical));
 }
@@ -831,12 +835,6 @@ std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::s
     do {                                                                    \
         if (auto rutland_reject_ = (expr)) return Rejected(rutland_reject_->message, rutland_reject_->rule); \
     } while (false)
-
-Command Canon(const Ctx& x) {
-    Command c = x.cmd;
-    c.actor.reset();
-    return c;
-}
 
 ApplyResult DoBuy(Ctx& x, const Buy& b) {
     GameState& s = x.s;
@@ -1160,8 +1158,7 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     fix.text = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
                            changes.empty() ? "" : ";", changes);
     e.Emit(std::move(fix));
-    Command canonical = x.cmd;
-    canonical.actor.reset();
+    Command canonical = Canon(x);
     BoardFix canon_fix = f;
     canon_fix.space = old.name;
     canonical.action = canon_fix;
