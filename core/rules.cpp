@@ -22,6 +22,7 @@
 #include "text.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <cctype>
 #include <fmt/format.h>
 
@@ -153,7 +154,9 @@ public:
             case AccountKind::Player: return P(a.index).cash;
             case AccountKind::Margin: break;
         }
-        return m_s.bank;  // margin accounts are moved through notes, never here
+        // A margin account is the sum of its notes and moves only with them (WriteNote,
+        // TakeBackNotes); a plain payment into one would unbalance the notes.
+        throw std::logic_error("a margin account is paid only through its notes");
     }
 
     // Cash between the bank and a player (margin accounts move only with their notes).
