@@ -1,0 +1,623 @@
+// The rules engine's insides, shared by the files that implement RULES.md (rules.cpp: the turn and
+// the trades; rules_cards.cpp: Time cards, rights and options; rules_year.cpp: conversions, escrow,
+// the year end and winning). Not part of the core's interface: only those files include it.
+//
+// The one way state changes is through Engine: every cash movement is a transfer (Pay, WriteNote,
+// TakeBackNotes, Charge), every certificate movement goes between a player and the tray
+// (MoveCertificates), and each emits its effect with its rule. So conservation (CheckConservation)
+// holds after every command by construction, and the effects explain every change.
+//
+// Index:
+// [SECTION] Messages and small helpers
+// [SECTION] Engine: transfers, prices and market events, directorships, proxies, escrow
+// [SECTION] Handler context and the checks every trade shares
+#pragma once
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "rules.h"
+#include "text.h"
+
+namespace rutland::detail {
+
+// [SECTION] Messages and small helpers
+
+
+constexpr int64_t kSharesPerDirectorship = 40000;  // B-4, S-3
+const Money kDirectorshipFee = Money::Dollars(500);  // B-4
+
+inline ApplyResult Rejected(std::string message, std::string rule) {
+    ApplyResult r;
+    r.accepted = false;
+    r.rejection = Rejection{std::move(message), std::move(rule)};
+    return r;
+}
+
+inline std::string_view Name(Company c) { return GetProspectus(c).name; }
+
+inline std::string Shares(int64_t n) { return FormatCount(n); }
+
+inline std::string SecurityWords(Company c, Security s) {
+    switch (s) {
+        case Security::Common: return std::string(Name(c));
+        case Security::Preferred: return fmt::format("{} preferred", Name(c));
+        case Security::Bond: return fmt::format("{} {}", Name(c), GetProspectus(c).debt_name);
+    }
+    return {};
+}
+
+inline const Space& SpaceOf(const GameState& s, int space) { return s.board->At(space); }
+
+inline int EscrowsHeld(const GameState& s) {
+    int n = 0;
+    for (const PlayerState& p : s.players) n += p.escrow.has_value();
+    return n;
+}
+
+inline std::optional<int> EscrowHolder(const GameState& s, Company c) {
+    for (size_t i = 0; i < s.players.size(); ++i)
+        if (s.players[i].escrow == c) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+// Players in turn order starting with `first` (S-6: calls settle in turn order).
+inline std::vector<int> TurnOrderFrom(const GameState& s, int first) {
+    std::vector<int> order;
+    const int n = static_cast<int>(s.players.size());
+    for (int k = 0; k < n; ++k) order.push_back((first + k) % n);
+    return order;
+}
+
+// M-1: every share transaction is 5,000 to 20,000 shares in board lots.
+inline std::optional<Rejection> CheckLot(int64_t shares) {
+    if (shares % kBoardLot != 0 || shares < kBoardLot || shares > 4 * kBoardLot)
+        return Rejection{fmt::format("a share transaction is 5,000 to 20,000 shares in lots of 5,000, got {}",
+                                  Shares(shares)),
+                      "M-1"};
+    return std::nullopt;
+}
+
+// U-3: bonds and debentures come in $10,000 certificates.
+inline std::optional<Rejection> CheckBondAmount(Company c, int64_t face, std::string_view rule) {
+    if (face <= 0 || face % kBondCertificate != 0)
+        return Rejection{fmt::format("{} come in $10,000 certificates, got {}", GetProspectus(c).debt_name,
+                                  FormatMoney(Money::Dollars(face))),
+                      std::string(rule)};
+    return std::nullopt;
+}
+
+// The proceeds clipped to the oldest `shares` shares of the player's notes (S-5). A partly used
+// note gives back proceeds in proportion; whatever rounding leaves stays on the note and goes
+// back with its last share. With `rest`, also the notes as they stand once those are taken back.
+inline Money OldestNotes(const std::vector<ShortNote>& notes, int player, int64_t shares, std::vector<ShortNote>* rest) {
+    Money total;
+    int64_t want = shares;
+    if (rest) rest->clear();
+    for (const ShortNote& n : notes) {
+        const int64_t take = n.player == player ? std::min(want, n.shares) : 0;
+        const Money part = take == n.shares ? n.proceeds : Money::Cents(n.proceeds.cents() * take / n.shares);
+        total += part;
+        want -= take;
+        if (rest && take < n.shares) rest->push_back(ShortNote{n.player, n.shares - take, n.proceeds - part});
+    }
+    return total;
+}
+
+// "DUUD": the arrows in Yellow, Blue, Red, Green order, as the table reads them aloud.
+inline std::string ArrowsText(const Trends& trends) {
+    std::string out;
+    for (Trend t : trends) out += t == Trend::Up ? 'U' : 'D';
+    return out;
+}
+
+inline std::string Unverified(bool verified) { return verified ? "" : " on the provisional board (D-2)"; }
+
+
+// [SECTION] Engine: transfers, prices and market events, directorships, proxies, escrow
+
+class Engine {
+public:
+    Engine(GameState& state, Effects& effects) : m_s(state), m_fx(effects) {}
+
+    GameState& S() { return m_s; }
+    PlayerState& P(int p) { return m_s.players[static_cast<size_t>(p)]; }
+    const std::string& PName(int p) { return P(p).name; }
+
+    void Emit(Effect e) { m_fx.push_back(std::move(e)); }
+
+    void Info(std::string rule, std::string text) {
+        Effect e;
+        e.kind = EffectKind::Info;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        Emit(std::move(e));
+    }
+
+    Money& Balance(Account a) {
+        switch (a.kind) {
+            case AccountKind::Bank: return m_s.bank;
+            case AccountKind::Player: return P(a.index).cash;
+            case AccountKind::Margin: break;
+        }
+        // A margin account is the sum of its notes and moves only with them (WriteNote,
+        // TakeBackNotes); a plain payment into one would unbalance the notes.
+        throw std::logic_error("a margin account is paid only through its notes");
+    }
+
+    // Cash between the bank and a player (margin accounts move only with their notes).
+    void Pay(Account from, Account to, Money amount, std::string rule, std::string text) {
+        if (amount == Money()) return;
+        Balance(from) -= amount;
+        Balance(to) += amount;
+        Effect e;
+        e.kind = EffectKind::Cash;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        e.from = from;
+        e.to = to;
+        e.amount = amount;
+        Emit(std::move(e));
+    }
+
+    // Certificates between the tray and a player.
+    void MoveCertificates(int player, Company c, Security sec, int64_t quantity, bool to_player,
+                          std::string rule, std::string text) {
+        if (quantity == 0) return;
+        PlayerState& p = P(player);
+        Tray& tray = m_s.tray[c];
+        int64_t& held = sec == Security::Common ? p.common[c] : sec == Security::Preferred ? p.preferred[c] : p.bonds[c];
+        int64_t& left = sec == Security::Common ? tray.common : sec == Security::Preferred ? tray.preferred : tray.bonds;
+        const int64_t signed_q = to_player ? quantity : -quantity;
+        held += signed_q;
+        left -= signed_q;
+        Effect e;
+        e.kind = EffectKind::Certificates;
+        e.rule = std::move(rule);
+        e.text = std::move(text);
+        e.player = player;
+        e.company = c;
+        e.security = sec;
+        e.quantity = quantity;
+        e.to_player = to_player;
+        Emit(std::move(e));
+    }
+
+    // S-4: the sale proceeds go to the company's margin account with the seller's note.
+    void WriteNote(int player, Company c, int64_t shares, Money proceeds, std::string rule) {
+        m_s.margin[c].push_back(ShortNote{player, shares, proceeds});
+        m_s.bank -= proceeds;
+        Effect cash;
+        cash.kind = EffectKind::Cash;
+        cash.rule = rule;
+        cash.text = fmt::format("the broker puts {} in the {} margin account with {}'s note for {} shares",
+                                FormatMoney(proceeds), Name(c), PName(player), Shares(shares));
+        cash.from = Account::Bank();
+        cash.to = Account::Margin(c);
+        cash.amount = proceeds;
+        Emit(std::move(cash));
+        Effect note;
+        note.kind = EffectKind::ShortNote;
+        note.rule = std::move(rule);
+        note.text = fmt::format("{} is short {} {} in all", PName(player), Shares(m_s.ShortShares(player, c)), Name(c));
+        note.player = player;
+        note.company = c;
+        note.quantity = shares;
+        Emit(std::move(note));
+    }
+
+    Money ProceedsFor(int player, Company c, int64_t shares) const {
+        return OldestNotes(m_s.margin[c], player, shares, nullptr);
+    }
+
+    // Takes back `shares` of the player's notes, oldest first, paying their proceeds to the player.
+    void TakeBackNotes(int player, Company c, int64_t shares, std::string rule) {
+        std::vector<ShortNote> rest;
+        const Money paid = OldestNotes(m_s.margin[c], player, shares, &rest);
+        m_s.margin[c] = std::move(rest);
+        P(player).cash += paid;
+        Effect cash;
+        cash.kind = EffectKind::Cash;
+        cash.rule = rule;
+        cash.text = fmt::format("{} takes back the note for {} {} and {} from the margin account", PName(player),
+                                Shares(shares), Name(c), FormatMoney(paid));
+        cash.from = Account::Margin(c);
+        cash.to = Account::Player(player);
+        cash.amount = paid;
+        Emit(std::move(cash));
+        Effect note;
+        note.kind = EffectKind::ShortNote;
+        note.rule = std::move(rule);
+        const int64_t left = m_s.ShortShares(player, c);
+        note.text = left == 0 ? fmt::format("{}'s {} short is closed", PName(player), Name(c))
+                              : fmt::format("{} is still short {} {}", PName(player), Shares(left), Name(c));
+        note.player = player;
+        note.company = c;
+        note.quantity = -shares;
+        Emit(std::move(note));
+    }
+
+    // A payment the player may not be able to make in full (a forced cover, the roll-back odd
+    // lot): what cash there is goes to the bank; the rest becomes a pending obligation (S-6).
+    void Charge(int player, Money amount, const std::string& rule, const std::string& what) {
+        const Money cash = P(player).cash;
+        const Money now = std::min(cash, amount);
+        Pay(Account::Player(player), Account::Bank(), now, rule,
+            fmt::format("{} pays the bank {} for {}", PName(player), FormatMoney(now), what));
+        const Money owed = amount - now;
+        if (owed > Money()) AddObligation(player, owed, rule, what);
+    }
+
+    void AddObligation(int player, Money owed, const std::string& rule, const std::string& what) {
+        m_s.pending.push_back(Obligation{player, owed, rule, what});
+        Effect e;
+        e.kind = EffectKind::Obligation;
+        e.rule = "S-6";
+        e.player = player;
+        e.amount = owed;
+        e.text = fmt::format("{} is short of cash and still owes the bank {} for {}: {} chooses assets for the "
+                             "broker to sell (no Bid needed)",
+                             PName(player), FormatMoney(owed), what, PName(player));
+        Emit(std::move(e));
+    }
+
+    // Once a command has been applied in full: cash a debtor received after being charged (a
+    // cover's proceeds, a Split payout) pays what they owe, and a debtor left with nothing to
+    // sell is written off. Done at the end, not inside each event, so a later event of the same
+    // Market Open can still pay a debt an earlier one made.
+    void SettleObligations() {
+        for (auto it = m_s.pending.begin(); it != m_s.pending.end();) {
+            PlayerState& p = P(it->player);
+            const Money part = std::min(p.cash, it->amount);
+            if (part > Money()) {
+                it->amount -= part;
+                Pay(Account::Player(it->player), Account::Bank(), part, "S-6",
+                    fmt::format("{} pays the bank {} of what is owed for {}{}", p.name, FormatMoney(part), it->reason,
+                                it->amount == Money() ? " (paid in full)"
+                                                      : fmt::format(" ({} still owed)", FormatMoney(it->amount))));
+            }
+            if (it->amount == Money()) it = m_s.pending.erase(it);
+            else ++it;
+        }
+        std::vector<int> debtors;
+        for (const Obligation& o : m_s.pending)
+            if (std::find(debtors.begin(), debtors.end(), o.player) == debtors.end()) debtors.push_back(o.player);
+        for (int p : debtors) WriteOffIfNothingToSell(p);
+    }
+
+    bool HasSellableAssets(int player) {
+        const PlayerState& p = P(player);
+        for (Company c : kCompanies)
+            if (m_s.listed[c] && (p.common[c] > 0 || p.preferred[c] > 0 || p.bonds[c] > 0)) return true;
+        return false;
+    }
+
+    // A player with nothing left to sell cannot pay: the bank writes the rest off, so the game can
+    // go on. (The manual is silent; the table would do the same.)
+    void WriteOffIfNothingToSell(int player) {
+        if (HasSellableAssets(player)) return;
+        for (auto it = m_s.pending.begin(); it != m_s.pending.end();) {
+            if (it->player != player) { ++it; continue; }
+            Info("S-6", fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
+                                    PName(player), FormatMoney(it->amount), it->reason));
+            it = m_s.pending.erase(it);
+        }
+    }
+
+    // [SECTION] Prices and market events (M-1..M-6)
+
+    // Moves the marker by `delta` ticks. Reaching or passing a level fires the event at once; the
+    // marker goes to Issue and the rest of the move is dropped (M-3, D-8).
+    void MovePrice(Company c, int delta, const std::string& rule, const std::string& why) {
+        if (delta == 0) return;
+        const Prospectus& pr = GetProspectus(c);
+        const int from = m_s.price[c];
+        int to = from + delta;
+        const bool split = to >= pr.split_ticks;
+        const bool floor = to <= pr.floor_ticks;
+        if (split) to = pr.split_ticks;
+        if (floor) to = pr.floor_ticks;
+        m_s.price[c] = to;
+        Effect e;
+        e.kind = EffectKind::Price;
+        e.rule = rule;
+        e.company = c;
+        e.from_ticks = from;
+        e.to_ticks = to;
+        e.text = fmt::format("{} {} {} -> {}{}", Name(c), why, FormatPrice(from), FormatPrice(to),
+                             (split || floor) && to - from != delta ? " (the rest of the move is dropped, D-8)" : "");
+        Emit(std::move(e));
+        if (split) Split(c);
+        else if (floor && pr.floor_event == FloorEvent::RollBack) RollBack(c);
+        else if (floor) Bankruptcy(c);
+    }
+
+    // M-1: promotion after a share transaction, one tick per 5,000 shares.
+    void Promote(Company c, int64_t shares, bool up) {
+        const int ticks = static_cast<int>(shares / kBoardLot);
+        MovePrice(c, up ? ticks : -ticks, "M-1", fmt::format("promotion {} {} tick{}:", up ? "up" : "down", ticks,
+                                                           ticks == 1 ? "" : "s"));
+    }
+
+    void MarkerToIssue(Company c, const std::string& rule) {
+        const int from = m_s.price[c];
+        const int issue = GetProspectus(c).issue_ticks;
+        m_s.price[c] = issue;
+        Effect e;
+        e.kind = EffectKind::Price;
+        e.rule = rule;
+        e.company = c;
+        e.from_ticks = from;
+        e.to_ticks = issue;
+        e.text = fmt::format("{} marker back to Issue: {} -> {}", Name(c), FormatPrice(from), FormatPrice(issue));
+        Emit(std::move(e));
+    }
+
+    void Event(Company c, const std::string& rule, std::string text) {
+        Effect e;
+        e.kind = EffectKind::MarketEvent;
+        e.rule = rule;
+        e.company = c;
+        e.text = std::move(text);
+        Emit(std::move(e));
+    }
+
+    // Covers a player's whole short at a fixed price, with no promotion (D-14): the player takes
+    // back the notes and their proceeds and pays shares x price (S-5 "use those proceeds and top up").
+    void FixedPriceCover(int player, Company c, int ticks, const std::string& rule, const std::string& why) {
+        const int64_t shares = m_s.ShortShares(player, c);
+        if (shares == 0) return;
+        const Money cost = ValueAt(shares, ticks);
+        TakeBackNotes(player, c, shares, rule);
+        Charge(player, cost, rule,
+               fmt::format("covering {} {} at {} ({}: {} x {} = {})", Shares(shares), Name(c), FormatPrice(ticks), why,
+                           Shares(shares), FormatPrice(ticks), FormatMoney(cost)));
+    }
+
+    void CoverAllShorts(Company c, int ticks, const std::string& rule, const std::string& why) {
+        for (int p : TurnOrderFrom(m_s, m_s.current)) FixedPriceCover(p, c, ticks, rule, why);
+    }
+
+    // M-4 Split.
+    void Split(Company c) {
+        const Prospectus& pr = GetProspectus(c);
+        Event(c, "M-4", fmt::format("{} reaches its Split level {}: Split", Name(c), FormatPrice(pr.split_ticks)));
+        MarkerToIssue(c, "M-4");
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            const int64_t shares = P(p).common[c] + P(p).preferred[c];
+            if (shares == 0) continue;
+            Pay(Account::Bank(), Account::Player(p), Money::Dollars(shares), "M-4",
+                fmt::format("the broker pays {} $1 a share on {} {} shares: {}", PName(p), Shares(shares), Name(c),
+                            FormatMoney(Money::Dollars(shares))));
+        }
+        CoverAllShorts(c, pr.split_ticks, "M-4", "Split margin call");
+    }
+
+    // M-5 Roll Back (Yellow, Blue).
+    void RollBack(Company c) {
+        const Prospectus& pr = GetProspectus(c);
+        Event(c, "M-5", fmt::format("{} falls to its Roll Back level {}: Roll Back", Name(c), FormatPrice(pr.floor_ticks)));
+        MarkerToIssue(c, "M-5");
+        const int odd_lot_ticks = m_s.variants.rollback_odd_lot_level ? pr.floor_ticks : pr.issue_ticks;  // D-6
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            const int64_t held = P(p).common[c];
+            if (held == 0) continue;
+            const int64_t half = held / 2;
+            const int64_t keep = (half + kBoardLot - 1) / kBoardLot * kBoardLot;
+            MoveCertificates(p, c, Security::Common, held - keep, false, "M-5",
+                             fmt::format("{} returns {} of {} {} common to the tray, keeping {}", PName(p),
+                                         Shares(held - keep), Shares(held), Name(c), Shares(keep)));
+            if (keep != half) {
+                const Money odd = ValueAt(kBoardLot / 2, odd_lot_ticks);
+                Charge(p, odd, "D-6",
+                       fmt::format("the Roll Back odd lot (2,500 {} x {} = {})", Name(c), FormatPrice(odd_lot_ticks),
+                                   FormatMoney(odd)));
+            }
+            Forfeits(p, c);
+        }
+        const int cover_ticks = m_s.variants.rollback_cover_half ? 10 : 20;  // D-7
+        CoverAllShorts(c, cover_ticks, "D-7", "Roll Back margin call");
+    }
+
+    // M-6 Bankruptcy (Red, Green).
+    void Bankruptcy(Company c) {
+        Event(c, "M-6", fmt::format("{} falls to $0.00: Bankruptcy", Name(c)));
+        for (int p : TurnOrderFrom(m_s, m_s.current)) {
+            PlayerState& pl = P(p);
+            if (pl.common[c] > 0)
+                MoveCertificates(p, c, Security::Common, pl.common[c], false, "M-6",
+                                 fmt::format("{} returns {} {} common to the broker, unpaid", pl.name,
+                                             Shares(pl.common[c]), Name(c)));
+            if (pl.directorships[c] > 0) LoseDirectorships(p, c, pl.directorships[c], "M-6", "the Bankruptcy");
+            if (pl.bonds[c] > 0)
+                MoveCertificates(p, c, Security::Bond, pl.bonds[c], false, "M-6",
+                                 fmt::format("{} returns {} of {} {} to the broker, unpaid", pl.name,
+                                             FormatMoney(Money::Dollars(pl.bonds[c])), Name(c), GetProspectus(c).debt_name));
+        }
+        // The loop-hole: covered at $0, the seller keeps the whole margin proceeds.
+        CoverAllShorts(c, 0, "M-6", "Bankruptcy: covered at $0");
+        MarkerToIssue(c, "M-6");
+    }
+
+    // [SECTION] Directorships, proxies, escrow (S-3, B-4, E-1, E-2)
+
+    void LoseDirectorships(int player, Company c, int count, const std::string& rule, const std::string& why) {
+        P(player).directorships[c] -= count;
+        Effect e;
+        e.kind = EffectKind::Directorship;
+        e.rule = rule;
+        e.player = player;
+        e.company = c;
+        e.quantity = -count;
+        e.text = fmt::format("{} forfeits {} {} common directorship{} ({}); no refund", PName(player), count, Name(c),
+                             count == 1 ? "" : "s", why);
+        Emit(std::move(e));
+    }
+
+    // S-3: after any decrease of holdings (a sale, a Roll Back...), 40,000 shares must back each
+    // common directorship.
+    void Forfeits(int player, Company c) {
+        const PlayerState& p = P(player);
+        const int supported = static_cast<int>(p.VotingShares(c) / kSharesPerDirectorship);
+        if (p.directorships[c] <= supported) return;
+        const int lose = p.directorships[c] - supported;
+        LoseDirectorships(player, c, lose, "S-3",
+                          fmt::format("{} {} shares back only {}", Shares(p.VotingShares(c)), Name(c), supported));
+    }
+
+    // E-1, T-3: the first landing on a subsidiary earns its proxy, while any escrow is unclaimed.
+    void EarnProxy(int player, int space) {
+        const Space& sp = SpaceOf(m_s, space);
+        if (sp.kind.value != SpaceKind::Subsidiary || !sp.company) return;
+        PlayerState& p = P(player);
+        if (p.HasProxy(space)) return;
+        if (EscrowsHeld(m_s) == kCompanyCount) {
+            Info("E-1", fmt::format("all four escrow directorships are taken: proxies are no longer recorded"));
+            return;
+        }
+        p.proxies |= uint64_t{1} << space;
+        Effect e;
+        e.kind = EffectKind::Proxy;
+        e.rule = "E-1";
+        e.player = player;
+        e.space = space;
+        e.company = *sp.company;
+        e.text = fmt::format("{} earns the {} proxy ({} proxies: {} of 6)", p.name, sp.label, Name(*sp.company),
+                             ProxyCount(player, *sp.company));
+        Emit(std::move(e));
+        MaybeElect(player, *sp.company);
+    }
+
+    int ProxyCount(int player, Company c) {
+        int n = 0;
+        for (std::string_view sub : GetProspectus(c).subsidiaries) {
+            std::string error;
+            if (auto idx = m_s.board->Find(sub, &error); idx && P(player).HasProxy(*idx)) ++n;
+        }
+        return n;
+    }
+
+    // E-2: the first player holding all six proxies of a company, holding no escrow directorship
+    // yet, is elected its escrow director, free.
+    void MaybeElect(int player, Company c) {
+        PlayerState& p = P(player);
+        if (ProxyCount(player, c) < 6 || EscrowHolder(m_s, c)) return;
+        if (p.escrow) {
+            Info("E-2", fmt::format("{} holds all six {} proxies but is already the {} escrow director (one escrow "
+                                    "directorship at a time)",
+                                    p.name, Name(c), Name(*p.escrow)));
+            return;
+        }
+        p.escrow = c;
+        Effect e;
+        e.kind = EffectKind::Escrow;
+        e.rule = "E-2";
+        e.player = player;
+        e.company = c;
+        e.text = fmt::format("{} holds all six {} proxies and is elected {} escrow director: takes the {} pawn", p.name,
+                             Name(c), Name(c), Name(c));
+        Emit(std::move(e));
+    }
+
+private:
+    GameState& m_s;
+    Effects& m_fx;
+};
+
+// [SECTION] Handler context and the checks every trade shares
+
+struct Ctx {
+    GameState& s;
+    const Command& cmd;
+    int actor;  // player acting (the current player unless "Bob:" says otherwise)
+};
+
+// The command as the ledger records it: acting for the current player, who is implied.
+inline Command Canon(const Ctx& x) {
+    Command c = x.cmd;
+    c.actor.reset();
+    return c;
+}
+
+inline ApplyResult Accept(Effects fx, Command canonical) {
+    ApplyResult r;
+    r.accepted = true;
+    r.effects = std::move(fx);
+    r.canonical = std::move(canonical);
+    return r;
+}
+
+// T-6 and T-2: trades only by the current player, after the roll, on the landed space.
+inline std::optional<Rejection> CheckTurn(const Ctx& x) {
+    const GameState& s = x.s;
+    if (x.actor != s.current)
+        return Rejection{fmt::format("it is {}'s turn: {} trades only on their own turn",
+                                  s.players[static_cast<size_t>(s.current)].name, s.players[static_cast<size_t>(x.actor)].name),
+                      "T-6"};
+    if (!s.rolled || !s.turn_space)
+        return Rejection{fmt::format("{} has not rolled yet: the Market Open comes before any transaction",
+                                  s.players[static_cast<size_t>(s.current)].name),
+                      "T-2"};
+    return std::nullopt;
+}
+
+inline std::optional<Rejection> CheckListed(const GameState& s, Company c) {
+    if (!s.listed[c]) return Rejection{fmt::format("{} is delisted until the new year", Name(c)), "M-7"};
+    return std::nullopt;
+}
+
+inline std::optional<Rejection> NeedAsk(const GameState& s, Company c, const std::string& rule) {
+    if (HasAsk(s, *s.turn_space, c)) return std::nullopt;
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    if (sp.kind.value == SpaceKind::Preferred)
+        return Rejection{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
+                                  Name(*sp.company)),
+                      rule};
+    if (sp.kind.value != SpaceKind::Subsidiary)  // BD-3, not a provisional fact
+        return Rejection{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), sp.label), rule};
+    return Rejection{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
+}
+
+inline std::optional<Rejection> NeedBid(const GameState& s, Company c, const std::string& rule) {
+    if (HasBid(s, *s.turn_space, c)) return std::nullopt;
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    if (sp.kind.value == SpaceKind::Subsidiary)  // BD-3, not a provisional fact
+        return Rejection{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
+    return Rejection{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
+}
+
+// Tells the table when a trade relied on a board fact nobody has verified (D-2).
+inline void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
+    const Space& sp = SpaceOf(s, *s.turn_space);
+    const bool verified = ask ? sp.ask.verified : sp.bid.verified;
+    if (!verified)
+        e.Info("D-2", fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
+                                  ask ? "Ask" : "Bid", Name(c), sp.label));
+}
+
+inline std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
+    if (p.cash >= cost) return std::nullopt;
+    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
+}
+
+#define RUTLAND_TRY(expr)                                                   \
+    do {                                                                    \
+        if (auto rutland_reject_ = (expr)) return Rejected(rutland_reject_->message, rutland_reject_->rule); \
+    } while (false)
+
+// Sale proceeds go to the seller; what a debtor owes is taken from cash once the command is done
+// (Engine::SettleObligations).
+inline void PayProceeds(Engine& e, int player, Money proceeds, const std::string& rule, const std::string& what) {
+    e.Pay(Account::Bank(), Account::Player(player), proceeds, rule,
+          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(proceeds), what));
+}
+
+inline bool Owes(const GameState& s, int player) {
+    return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });
+}
+
+} // namespace rutland::detail
