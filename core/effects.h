@@ -33,7 +33,10 @@ enum class EffectKind : uint8_t {
     MarketEvent,   // Split, Roll Back, Bankruptcy (text says which)
     Pawn,          // player's pawn moved to space
     Proxy,         // player earned a subsidiary's proxy (space)
-    Escrow,        // player elected escrow director of company
+    Escrow,        // player gains (quantity 1) or gives up (quantity -1) the escrow directorship of company
+    Option,        // option card option_id: taken (quantity = shares), exercised, transferred, expired
+    Listing,       // company delisted (M-7) or listed again (D-9)
+    Year,          // the year end and the new year (Y-1..Y-5), the Time count, volatility
     Directorship,  // quantity common directorships of company bought (> 0) or forfeited (< 0)
     Turn,          // whose turn it is changed, doubles, etc.
     Board,         // a board correction
@@ -59,6 +62,8 @@ struct Effect {
     int from_ticks = 0, to_ticks = 0;
     // Pawn / Proxy
     int space = -1;
+    // Option
+    int option_id = 0;
 };
 
 using Effects = std::vector<Effect>;

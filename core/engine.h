@@ -382,6 +382,28 @@ public:
         for (int p : TurnOrderFrom(m_s, m_s.current)) FixedPriceCover(p, c, ticks, rule, why);
     }
 
+    // S-6 at market: the player's whole short in the company is bought back at the current price
+    // in transactions of at most 20,000 shares, each followed by its promotion (M-1) before the
+    // next; no Ask is needed. A delisted company's price is frozen (M-7), so its covers move nothing.
+    // A Split fired by a promotion covers what is left at the Split price (M-4).
+    void MarketCall(int player, Company c, const std::string& rule, const std::string& why) {
+        while (const int64_t left = m_s.ShortShares(player, c)) {
+            const int64_t lot = std::min<int64_t>(left, 4 * kBoardLot);
+            const int ticks = m_s.price[c];
+            const Money cost = ValueAt(lot, ticks);
+            TakeBackNotes(player, c, lot, rule);
+            Charge(player, cost, rule,
+                   fmt::format("covering {} {} at market ({}: {} x {} = {})", Shares(lot), Name(c), why, Shares(lot),
+                               FormatPrice(ticks), FormatMoney(cost)));
+            if (m_s.listed[c]) Promote(c, lot, true);
+        }
+    }
+
+    // Every short in the company, players in turn order from `first` (S-6).
+    void MarketCallAll(Company c, int first, const std::string& rule, const std::string& why) {
+        for (int p : TurnOrderFrom(m_s, first)) MarketCall(p, c, rule, why);
+    }
+
     // M-4 Split.
     void Split(Company c) {
         const Prospectus& pr = GetProspectus(c);
@@ -518,6 +540,7 @@ public:
         e.rule = "E-2";
         e.player = player;
         e.company = c;
+        e.quantity = 1;
         e.text = fmt::format("{} holds all six {} proxies and is elected {} escrow director: takes the {} pawn", p.name,
                              Name(c), Name(c), Name(c));
         Emit(std::move(e));
@@ -551,7 +574,33 @@ inline ApplyResult Accept(Effects fx, Command canonical) {
     return r;
 }
 
-// T-6 and T-2: trades only by the current player, after the roll, on the landed space.
+// T-6: the spaces whose offers the current player may use now: the landed space and, once a Time
+// card moved the pawn, the space it moved to (T-4). Empty before the roll.
+inline std::vector<int> TradeSpaces(const GameState& s) {
+    std::vector<int> out;
+    if (s.turn_space) out.push_back(*s.turn_space);
+    if (s.time_space && s.time_space != s.turn_space) out.push_back(*s.time_space);
+    return out;
+}
+
+// The trade space of the given kind (for the given company, when a Preferred space), if any.
+inline std::optional<int> TradeSpaceOfKind(const GameState& s, SpaceKind kind, std::optional<Company> company = {}) {
+    for (int sp : TradeSpaces(s)) {
+        const Space& space = SpaceOf(s, sp);
+        if (space.kind.value == kind && (!company || space.company == company)) return sp;
+    }
+    return std::nullopt;
+}
+
+// "Fulwell", or "Time or Fulwell" after a Time card moved the pawn.
+inline std::string TradeSpacesText(const GameState& s) {
+    std::string out;
+    for (int sp : TradeSpaces(s)) out += (out.empty() ? "" : " or ") + SpaceOf(s, sp).label;
+    return out;
+}
+
+// T-6 and T-2: trades only by the current player, after the roll, on the landed space; T-4: on a
+// TIME space, after the Time card is drawn.
 inline std::optional<Rejection> CheckTurn(const Ctx& x) {
     const GameState& s = x.s;
     if (x.actor != s.current)
@@ -562,6 +611,10 @@ inline std::optional<Rejection> CheckTurn(const Ctx& x) {
         return Rejection{fmt::format("{} has not rolled yet: the Market Open comes before any transaction",
                                   s.players[static_cast<size_t>(s.current)].name),
                       "T-2"};
+    if (SpaceOf(s, *s.turn_space).kind.value == SpaceKind::Time && !s.time_drawn)
+        return Rejection{fmt::format("{} landed on {}: draw the Time card first (e.g. 'time card=T-04')",
+                                  s.players[static_cast<size_t>(s.current)].name, SpaceOf(s, *s.turn_space).label),
+                      "T-4"};
     return std::nullopt;
 }
 
@@ -571,33 +624,43 @@ inline std::optional<Rejection> CheckListed(const GameState& s, Company c) {
 }
 
 inline std::optional<Rejection> NeedAsk(const GameState& s, Company c, const std::string& rule) {
-    if (HasAsk(s, *s.turn_space, c)) return std::nullopt;
-    const Space& sp = SpaceOf(s, *s.turn_space);
+    for (int sp : TradeSpaces(s))
+        if (HasAsk(s, sp, c)) return std::nullopt;
+    const Space& sp = SpaceOf(s, TradeSpaces(s).back());
+    const std::string where = TradeSpacesText(s);
     if (sp.kind.value == SpaceKind::Preferred)
-        return Rejection{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), sp.label, sp.label,
+        return Rejection{fmt::format("no Ask for {} at {}: {} has an Ask for {} preferred only", Name(c), where, sp.label,
                                   Name(*sp.company)),
                       rule};
     if (sp.kind.value != SpaceKind::Subsidiary)  // BD-3, not a provisional fact
-        return Rejection{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), sp.label), rule};
-    return Rejection{fmt::format("no Ask for {} at {}{}", Name(c), sp.label, Unverified(sp.ask.verified)), rule};
+        return Rejection{fmt::format("no Ask for {} at {}: only subsidiaries show Asks", Name(c), where), rule};
+    return Rejection{fmt::format("no Ask for {} at {}{}", Name(c), where, Unverified(sp.ask.verified)), rule};
 }
 
 inline std::optional<Rejection> NeedBid(const GameState& s, Company c, const std::string& rule) {
-    if (HasBid(s, *s.turn_space, c)) return std::nullopt;
-    const Space& sp = SpaceOf(s, *s.turn_space);
+    for (int sp : TradeSpaces(s))
+        if (HasBid(s, sp, c)) return std::nullopt;
+    const Space& sp = SpaceOf(s, TradeSpaces(s).back());
+    const std::string where = TradeSpacesText(s);
     if (sp.kind.value == SpaceKind::Subsidiary)  // BD-3, not a provisional fact
-        return Rejection{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), sp.label), rule};
-    return Rejection{fmt::format("no Bid for {} at {}{}", Name(c), sp.label, Unverified(sp.bid.verified)), rule};
+        return Rejection{fmt::format("no Bid for {} at {}: subsidiaries show Asks, not Bids", Name(c), where), rule};
+    return Rejection{fmt::format("no Bid for {} at {}{}", Name(c), where, Unverified(sp.bid.verified)), rule};
 }
 
 // Tells the table when a trade relied on a board fact nobody has verified (D-2).
 inline void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
-    const Space& sp = SpaceOf(s, *s.turn_space);
-    const bool verified = ask ? sp.ask.verified : sp.bid.verified;
-    if (!verified)
-        e.Info("D-2", fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
-                                  ask ? "Ask" : "Bid", Name(c), sp.label));
+    for (int index : TradeSpaces(s)) {
+        const Space& sp = SpaceOf(s, index);
+        if (!(ask ? HasAsk(s, index, c) : HasBid(s, index, c))) continue;
+        if (!(ask ? sp.ask.verified : sp.bid.verified))
+            e.Info("D-2", fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
+                                      ask ? "Ask" : "Bid", Name(c), sp.label));
+        return;
+    }
 }
+
+// B-5: what the year-ending player buys after the draw is ex-dividend / ex-interest.
+inline bool ExDividend(const GameState& s, int actor) { return s.year_end_due && s.year_ender == actor; }
 
 inline std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
     if (p.cash >= cost) return std::nullopt;
@@ -619,5 +682,25 @@ inline void PayProceeds(Engine& e, int player, Money proceeds, const std::string
 inline bool Owes(const GameState& s, int player) {
     return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });
 }
+
+// [SECTION] Handlers in other files
+
+// rules_cards.cpp: Time cards (T-4, D-19, M-7), rights offerings, options (O-1..O-5).
+ApplyResult DoTime(Ctx& x, const TimeCard& card);
+ApplyResult DoRights(Ctx& x, const Rights& rights);
+ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& option);
+ApplyResult DoExercise(Ctx& x, const Exercise& exercise);
+ApplyResult DoTransfer(Ctx& x, const Transfer& transfer);
+
+// rules_year.cpp: conversions (C-1..C-4), escrow changes (E-2, D-17), winning (W-1), the year end
+// (Y-1..Y-5).
+ApplyResult DoConvert(Ctx& x, const Convert& convert);
+ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change);
+ApplyResult DoDeclare(Ctx& x);
+ApplyResult DoYearEnd(Ctx& x);
+void SettleYearEnd(Engine& e);
+// W-1: a declaration whose margin call is paid is decided (the winner, or a failed claim).
+void DecideClaim(Engine& e);
+bool HoldsMajority(const GameState& s, int player, Company c);
 
 } // namespace rutland::detail

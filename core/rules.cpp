@@ -206,6 +206,17 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
     return Accept(std::move(fx), std::move(canonical));
 }
 
+// The per-turn marks go with the turn (T-4, T-6, R-1, O-1).
+void ClearTurn(GameState& s) {
+    s.rolled = false;
+    s.doubles = false;
+    s.turn_space.reset();
+    s.time_drawn = false;
+    s.time_space.reset();
+    s.rights_taken = false;
+    s.option_taken = false;
+}
+
 ApplyResult DoEnd(Ctx& x) {
     GameState& s = x.s;
     if (x.actor != s.current)
@@ -214,12 +225,21 @@ ApplyResult DoEnd(Ctx& x) {
                         "T-1");
     if (!s.rolled)
         return Rejected(fmt::format("{} has not rolled yet this turn", s.players[static_cast<size_t>(s.current)].name), "T-1");
+    if (s.turn_space && SpaceOf(s, *s.turn_space).kind.value == SpaceKind::Time && !s.time_drawn)
+        return Rejected(fmt::format("{} landed on {}: enter the Time card drawn first (e.g. 'time card=T-04', or just "
+                                    "'time' for a card with no effect)",
+                                    s.players[static_cast<size_t>(s.current)].name, SpaceOf(s, *s.turn_space).label),
+                        "T-4");
     Effects fx;
     Engine e(s, fx);
-    const std::string& name = s.players[static_cast<size_t>(s.current)].name;
+    const std::string name = s.players[static_cast<size_t>(s.current)].name;
+    const bool doubles = s.doubles;
+    ClearTurn(s);
+    ++s.turn;
+    if (s.year_end_due) SettleYearEnd(e);  // Y-1: after the drawing player's turn, before the next
     Effect turn;
     turn.kind = EffectKind::Turn;
-    if (s.doubles) {
+    if (doubles) {
         turn.rule = "T-5";
         turn.text = fmt::format("{} rolled doubles and takes another turn", name);
     } else {
@@ -228,9 +248,6 @@ ApplyResult DoEnd(Ctx& x) {
         turn.text = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
     }
     turn.player = s.current;
-    s.rolled = false;
-    s.doubles = false;
-    s.turn_space.reset();
     e.Emit(std::move(turn));
     Command canonical = Canon(x);
     return Accept(std::move(fx), std::move(canonical));
@@ -244,9 +261,7 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     Engine e(s, fx);
     const bool mid_turn = s.rolled;
     s.current = *who;
-    s.rolled = false;
-    s.doubles = false;
-    s.turn_space.reset();
+    ClearTurn(s);
     e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
                               mid_turn ? " (the turn in progress is closed)" : ""));
     Command canonical = Canon(x);
@@ -262,7 +277,6 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     RUTLAND_TRY(CheckListed(s, b.company));
     const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
     const Prospectus& pr = GetProspectus(b.company);
-    const Space& sp = SpaceOf(s, *s.turn_space);
     const Tray& tray = s.tray[b.company];
 
     if (b.security == Security::Bond) {  // B-3
@@ -283,6 +297,12 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
         e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, true, "B-3",
                            fmt::format("{} takes {} of {} {} from the tray (no promotion)", me.name, FormatMoney(cost),
                                        Name(b.company), pr.debt_name));
+        if (ExDividend(s, x.actor)) {
+            e.P(x.actor).ex_bonds[b.company] += b.amount;
+            e.Info("B-5", fmt::format("bought after the year-ending draw: these {} earn no interest this year end (still "
+                                      "convertible this turn)",
+                                      pr.debt_name));
+        }
         return Accept(std::move(fx), Canon(x));
     }
 
@@ -290,9 +310,9 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     if (b.security == Security::Preferred) {  // B-2
         rule = "B-2";
         if (pr.preferred_shares == 0) return Rejected(fmt::format("{} has no preferred shares", Name(b.company)), "B-2");
-        if (!(sp.kind.value == SpaceKind::Preferred && sp.company == b.company))
+        if (!TradeSpaceOfKind(s, SpaceKind::Preferred, b.company))
             return Rejected(fmt::format("{} preferred is sold only at Preferred {}, not at {}", Name(b.company),
-                                        Name(b.company), sp.label),
+                                        Name(b.company), TradeSpacesText(s)),
                             "B-2");
     } else {
         RUTLAND_TRY(NeedAsk(s, b.company, "B-1"));
@@ -316,6 +336,10 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     e.MoveCertificates(x.actor, b.company, b.security, b.amount, true, rule,
                        fmt::format("{} takes {} {} from the tray", me.name, Shares(b.amount),
                                    SecurityWords(b.company, b.security)));
+    if (b.security == Security::Preferred && ExDividend(s, x.actor)) {
+        e.P(x.actor).ex_preferred[b.company] += b.amount;
+        e.Info("B-5", "bought after the year-ending draw: this preferred earns no dividend this year end");
+    }
     e.Promote(b.company, b.amount, true);
     return Accept(std::move(fx), Canon(x));
 }
@@ -476,6 +500,10 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
                             d.count, Name(d.company), d.count == 1 ? "" : "s", total, Name(d.company),
                             total == 1 ? "" : "s");
     e.Emit(std::move(ring));
+    if (ExDividend(s, x.actor)) {
+        e.P(x.actor).ex_directorships[d.company] += d.count;
+        e.Info("B-5", "bought after the year-ending draw: no directorship dividend for it this year end");
+    }
     return Accept(std::move(fx), Canon(x));
 }
 
@@ -574,10 +602,6 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     return Accept(std::move(fx), std::move(canonical));
 }
 
-ApplyResult NotYet(const std::string& what, const std::string& rule) {
-    return Rejected(fmt::format("Rutland does not settle {} yet: settle it by hand and record it with 'note'", what), rule);
-}
-
 } // namespace
 
 // [SECTION] Apply
@@ -626,19 +650,30 @@ ApplyResult Apply(GameState& state, const Command& command) {
             }
             else if constexpr (std::is_same_v<T, Undo> || std::is_same_v<T, Redo>)
                 return Rejected("undo and redo act on the ledger, not on a state", "COMMANDS.md");
-            else if constexpr (std::is_same_v<T, TimeCard>) return NotYet("Time cards", "T-4");
-            else if constexpr (std::is_same_v<T, YearEnd>) return NotYet("the year end", "Y-1");
-            else if constexpr (std::is_same_v<T, Convert>) return NotYet("conversions", a.from == Security::Bond ? "C-3" : a.from == Security::Common ? "C-1" : "C-2");
-            else if constexpr (std::is_same_v<T, Rights>) return NotYet("rights offerings", "R-1");
-            else if constexpr (std::is_same_v<T, AcceptOption>) return NotYet("options", "O-1");
-            else if constexpr (std::is_same_v<T, Exercise>) return NotYet("options", "O-4");
-            else if constexpr (std::is_same_v<T, Transfer>) return NotYet("options", "O-3");
-            else if constexpr (std::is_same_v<T, EscrowChange>) return NotYet("escrow switches", "E-2");
-            else if constexpr (std::is_same_v<T, Declare>) return NotYet("a win declaration", "W-1");
+            else if constexpr (std::is_same_v<T, TimeCard>) return DoTime(x, a);
+            else if constexpr (std::is_same_v<T, YearEnd>) return DoYearEnd(x);
+            else if constexpr (std::is_same_v<T, Convert>) return DoConvert(x, a);
+            else if constexpr (std::is_same_v<T, Rights>) return DoRights(x, a);
+            else if constexpr (std::is_same_v<T, AcceptOption>) return DoAcceptOption(x, a);
+            else if constexpr (std::is_same_v<T, Exercise>) return DoExercise(x, a);
+            else if constexpr (std::is_same_v<T, Transfer>) return DoTransfer(x, a);
+            else if constexpr (std::is_same_v<T, EscrowChange>) return DoEscrowChange(x, a);
+            else if constexpr (std::is_same_v<T, Declare>) return DoDeclare(x);
         },
         command.action);
     if (result.accepted && !state.pending.empty()) Engine(state, result.effects).SettleObligations();
+    if (result.accepted && state.declaring && !Owes(state, *state.declaring)) {
+        Engine e(state, result.effects);
+        DecideClaim(e);  // W-1: the declarer's margin call is paid
+    }
     return result;
+}
+
+std::vector<Claim> CouldDeclare(const GameState& state) {
+    std::vector<Claim> out;
+    for (int p = 0; p < static_cast<int>(state.players.size()); ++p)
+        if (auto c = state.players[static_cast<size_t>(p)].escrow; c && HoldsMajority(state, p, *c)) out.push_back({p, *c});
+    return out;
 }
 
 // [SECTION] Conservation

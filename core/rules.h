@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "command.h"
 #include "effects.h"
@@ -29,6 +30,14 @@ struct ApplyResult {
 
 // Undo and redo are ledger commands (see ledger.h); Apply rejects them, and the game header.
 ApplyResult Apply(GameState& state, const Command& command);
+
+// W-1: who holds an escrow directorship and that company's voting majority now, so could declare
+// on their turn (their shorts would be margin-called first).
+struct Claim {
+    int player = 0;
+    Company company = Company::Yellow;
+};
+std::vector<Claim> CouldDeclare(const GameState& state);
 
 // Conservation: the bank, the players' cash and the margin accounts always sum to zero (cash only
 // moves between accounts); each margin account equals its notes; for every company and class, the

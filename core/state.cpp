@@ -13,7 +13,10 @@ bool GameState::operator==(const GameState& o) const {
            players == o.players && price == o.price && listed == o.listed && tray == o.tray && margin == o.margin &&
            bank == o.bank && volatility == o.volatility && year == o.year && time_cards_drawn == o.time_cards_drawn &&
            current == o.current && rolled == o.rolled && doubles == o.doubles && turn_space == o.turn_space &&
-           pending == o.pending && winner == o.winner;
+           pending == o.pending && winner == o.winner && turn == o.turn && time_drawn == o.time_drawn &&
+           time_space == o.time_space && rights_taken == o.rights_taken && option_taken == o.option_taken &&
+           year_end_due == o.year_end_due && year_ender == o.year_ender && declaring == o.declaring &&
+           options == o.options && next_option_id == o.next_option_id && card_list == o.card_list;
 }
 
 std::optional<int> GameState::FindPlayer(std::string_view name) const {

@@ -47,6 +47,30 @@ struct Obligation {
     bool operator==(const Obligation&) const = default;
 };
 
+// An option card a player accepted (O-1). Ids count up from 1 in order of acceptance within the
+// game and are never reused.
+struct OptionCard {
+    int id = 0;
+    int holder = 0;
+    OptionKind kind = OptionKind::Call;
+    Company company = Company::Yellow;
+    int64_t shares = 0;
+    Money strike_total;
+    Money cost;
+    int drawn_turn = 0;  // GameState::turn when accepted: exercise only on a later turn (O-2)
+    bool operator==(const OptionCard&) const = default;
+};
+
+// What a Time card does (D-19): the broker types it when the card is drawn and the game's card list
+// remembers it by card id.
+struct TimeEffect {
+    bool high_volatility = false;
+    std::optional<std::string> space;  // the board's space name
+    std::optional<Company> delist;
+    bool operator==(const TimeEffect&) const = default;
+    bool None() const { return !high_volatility && !space && !delist; }
+};
+
 struct Tray {
     int64_t common = 0;
     int64_t preferred = 0;
@@ -64,6 +88,10 @@ struct PlayerState {
     std::optional<Company> escrow;  // E-2
     uint64_t proxies = 0;           // bit per board space index (E-1)
     std::optional<int> space;       // pawn position (board space index); nullopt until first known
+    // B-5: bought on the year-ending turn after the draw, so not paid at this year end.
+    PerCompany<int> ex_directorships;
+    PerCompany<int64_t> ex_preferred;
+    PerCompany<int64_t> ex_bonds;
     bool operator==(const PlayerState&) const = default;
 
     int64_t VotingShares(Company c) const { return common[c] + preferred[c]; }
@@ -92,6 +120,18 @@ struct GameState {
     std::optional<int> turn_space;  // where this turn's transactions happen (T-6)
     std::vector<Obligation> pending;
     std::optional<int> winner;
+
+    int turn = 0;                   // turns ended so far in the game (O-2 "a later turn")
+    bool time_drawn = false;        // the current player drew a Time card this turn (T-4)
+    std::optional<int> time_space;  // where that card moved the pawn: its offers are usable too (T-6)
+    bool rights_taken = false;      // a Rights Offering card accepted this turn
+    bool option_taken = false;      // an option card accepted this turn (O-1)
+    bool year_end_due = false;      // the year's last Time card is drawn: settle at this turn's end (Y-1)
+    std::optional<int> year_ender;  // who drew it (O-2, B-5, Y-2 order)
+    std::optional<int> declaring;   // W-1: a claim waiting for its margin call to be paid
+    std::vector<OptionCard> options;
+    int next_option_id = 1;
+    std::vector<std::pair<std::string, TimeEffect>> card_list;  // D-19, in order first saved
 
     bool operator==(const GameState& other) const;
 

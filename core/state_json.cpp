@@ -1,5 +1,7 @@
 #include "state_json.h"
 
+#include "rules.h"
+
 namespace rutland {
 
 namespace {
@@ -48,7 +50,17 @@ nlohmann::json StateToJson(const GameState& s) {
         for (int sp = 0; sp < s.board->SpaceCount(); ++sp)
             if (p.HasProxy(sp)) proxies.push_back(s.board->At(sp).label);
         pj["proxies"] = proxies;
-        pj["options"] = nlohmann::json::array();
+        nlohmann::json options = nlohmann::json::array();
+        for (const OptionCard& o : s.options)
+            if (o.holder == idx)
+                options.push_back({{"id", o.id},
+                                   {"kind", o.kind == OptionKind::Call ? "call" : "put"},
+                                   {"company", Key(o.company)},
+                                   {"shares", o.shares},
+                                   {"strike_total", o.strike_total.cents()},
+                                   {"cost", o.cost.cents()},
+                                   {"exercisable", o.drawn_turn < s.turn}});
+        pj["options"] = std::move(options);
         pj["net_worth"] = s.NetWorth(idx).cents();
         players.push_back(std::move(pj));
     }
@@ -86,6 +98,23 @@ nlohmann::json StateToJson(const GameState& s) {
         notes[Key(c)] = std::move(list);
     }
     j["margin_notes"] = std::move(notes);
+    j["turn"] = s.turn;
+    j["time_drawn"] = s.time_drawn;
+    j["time_space"] = s.time_space ? nlohmann::json(s.board->At(*s.time_space).label) : nlohmann::json(nullptr);
+    j["year_end_due"] = s.year_end_due;
+    nlohmann::json could = nlohmann::json::array();
+    for (const Claim& c : CouldDeclare(s))
+        could.push_back({{"player", s.players[static_cast<size_t>(c.player)].name}, {"company", Key(c.company)}});
+    j["could_declare"] = std::move(could);
+    j["declaring"] = s.declaring ? nlohmann::json(s.players[static_cast<size_t>(*s.declaring)].name) : nlohmann::json(nullptr);
+    nlohmann::json cards = nlohmann::json::array();
+    for (const auto& [id, effect] : s.card_list) {
+        nlohmann::json card = {{"card", id}, {"high_volatility", effect.high_volatility}};
+        card["space"] = effect.space ? nlohmann::json(*effect.space) : nlohmann::json(nullptr);
+        card["delist"] = effect.delist ? nlohmann::json(Key(*effect.delist)) : nlohmann::json(nullptr);
+        cards.push_back(std::move(card));
+    }
+    j["card_list"] = std::move(cards);
     return j;
 }
 

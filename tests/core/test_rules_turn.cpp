@@ -74,6 +74,7 @@ TEST_CASE("T-1: '@time' names the Time space the board order reaches; without a 
     t.Play("roll 1 " + std::to_string(steps - 1) + " 1 @time");
     CHECK(board.At(*t.Player("Ann").space).name.rfind("time-", 0) == 0);
     CHECK_FALSE(t.LastSaid("the table wins"));
+    t.Play("time");  // T-4: the card comes before the end of the turn
     t.Play("end");
     CHECK(t.Reject("roll 1 2 1 @time", "BD-1").find("ambiguous") != std::string::npos);  // Bob: no known space
 }

@@ -1,0 +1,375 @@
+// The rules engine, part three: conversions (C-1..C-4), escrow changes (E-2, E-3, D-17), winning
+// (W-1) and the year end (Y-1..Y-5). Same two phases as rules.cpp: every check first, then the
+// mutation through the Engine.
+//
+// Index:
+// [SECTION] Conversions (C-1..C-4, D-15)
+// [SECTION] Escrow switching and giving up (E-2, D-17)
+// [SECTION] Winning (W-1)
+// [SECTION] The year end (Y-1..Y-5, B-5, D-9, D-10, D-13)
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine.h"
+
+namespace rutland::detail {
+
+// [SECTION] Conversions (C-1..C-4, D-15)
+
+namespace {
+
+constexpr int64_t kGainPerLot = 500;  // D-15: $1,000 per 10,000 shares, so $500 per 5,000
+
+std::optional<Rejection> CheckConvertLot(int64_t shares, const std::string& rule) {
+    if (shares < kBoardLot || shares % kBoardLot != 0)
+        return Rejection{fmt::format("conversions go in lots of 5,000 shares, got {}", Shares(shares)), rule};
+    return std::nullopt;
+}
+
+} // namespace
+
+ApplyResult DoConvert(Ctx& x, const Convert& cv) {
+    GameState& s = x.s;
+    RUTLAND_TRY(CheckTurn(x));
+    const Company c = cv.company;
+    const Prospectus& pr = GetProspectus(c);
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    const Tray& tray = s.tray[c];
+    const std::string rule = cv.from == Security::Common ? "C-1" : cv.from == Security::Preferred ? "C-2" : "C-3";
+    RUTLAND_TRY(CheckListed(s, c));
+
+    if (cv.from == Security::Bond) {  // C-3
+        if (!pr.bonds_convertible)
+            return Rejected(fmt::format("{} {} are not convertible", Name(c), pr.debt_name), "C-3");
+        RUTLAND_TRY(CheckBondAmount(c, cv.amount, "C-3"));
+        if (me.bonds[c] < cv.amount)
+            return Rejected(fmt::format("{} holds {} of {} bonds, cannot convert {}", me.name,
+                                        FormatMoney(Money::Dollars(me.bonds[c])), Name(c), FormatMoney(Money::Dollars(cv.amount))),
+                            "C-3");
+        const int64_t shares = cv.amount / kBondCertificate * kBoardLot;
+        if (tray.common < shares)
+            return Rejected(fmt::format("the tray has only {} {} common left", Shares(tray.common), Name(c)), "C-3");
+        Effects fx;
+        Engine e(s, fx);
+        e.MoveCertificates(x.actor, c, Security::Bond, cv.amount, false, "C-3",
+                           fmt::format("{} hands {} of {} bonds to the broker", me.name,
+                                       FormatMoney(Money::Dollars(cv.amount)), Name(c)));
+        e.MoveCertificates(x.actor, c, Security::Common, shares, true, "C-3",
+                           fmt::format("{} takes {} {} common from the tray ({} x 5,000 per $10,000 bond; no Ask or Bid, "
+                                       "no promotion)",
+                                       me.name, Shares(shares), Name(c), cv.amount / kBondCertificate));
+        return Accept(std::move(fx), Canon(x));
+    }
+
+    if (pr.preferred_shares == 0) return Rejected(fmt::format("{} has no preferred shares", Name(c)), rule);
+    RUTLAND_TRY(CheckConvertLot(cv.amount, rule));
+    const bool to_preferred = cv.from == Security::Common;
+    if (to_preferred) {  // C-1
+        if (!TradeSpaceOfKind(s, SpaceKind::Preferred, c))
+            return Rejected(fmt::format("common converts to {} preferred only at Preferred {}, not at {}", Name(c), Name(c),
+                                        TradeSpacesText(s)),
+                            "C-1");
+        if (me.common[c] < cv.amount)
+            return Rejected(fmt::format("{} holds {} {} common, cannot convert {}", me.name, Shares(me.common[c]), Name(c),
+                                        Shares(cv.amount)),
+                            "C-1");
+        if (tray.preferred < cv.amount)
+            return Rejected(fmt::format("the tray has only {} {} preferred left", Shares(tray.preferred), Name(c)), "C-1");
+    } else {  // C-2
+        RUTLAND_TRY(NeedAsk(s, c, "C-2"));
+        if (me.preferred[c] < cv.amount)
+            return Rejected(fmt::format("{} holds {} {} preferred, cannot convert {}", me.name, Shares(me.preferred[c]),
+                                        Name(c), Shares(cv.amount)),
+                            "C-2");
+        if (tray.common < cv.amount)
+            return Rejected(fmt::format("the tray has only {} {} common left", Shares(tray.common), Name(c)), "C-2");
+    }
+    Effects fx;
+    Engine e(s, fx);
+    if (!to_preferred) NoteUnverified(e, s, true, c);
+    const Security from = to_preferred ? Security::Common : Security::Preferred;
+    const Security to = to_preferred ? Security::Preferred : Security::Common;
+    e.MoveCertificates(x.actor, c, from, cv.amount, false, rule,
+                       fmt::format("{} hands {} {} to the broker", me.name, Shares(cv.amount), SecurityWords(c, from)));
+    e.MoveCertificates(x.actor, c, to, cv.amount, true, rule,
+                       fmt::format("{} takes {} {} from the tray (the price does not move; directorships unchanged, C-4)",
+                                   me.name, Shares(cv.amount), SecurityWords(c, to)));
+    const int64_t lots = cv.amount / kBoardLot;
+    const Money gain = Money::Dollars(kGainPerLot * lots);
+    e.Pay(Account::Bank(), Account::Player(x.actor), gain, "D-15",
+          fmt::format("the broker pays {} the conversion gain: {} lots x $500 = {}", me.name, lots, FormatMoney(gain)));
+    return Accept(std::move(fx), Canon(x));
+}
+
+// [SECTION] Escrow switching and giving up (E-2, D-17)
+
+namespace {
+
+// D-17: an escrow directorship given up goes to the next player in turn order (after the one who
+// gave it up) holding all its proxies and no escrow; else it waits for the next to complete them.
+void HandOverEscrow(Engine& e, Company c, int from) {
+    GameState& s = e.S();
+    const int n = static_cast<int>(s.players.size());
+    for (int k = 1; k < n; ++k) {
+        const int p = (from + k) % n;
+        if (s.players[static_cast<size_t>(p)].escrow || e.ProxyCount(p, c) < 6) continue;
+        s.players[static_cast<size_t>(p)].escrow = c;
+        Effect elected;
+        elected.kind = EffectKind::Escrow;
+        elected.rule = "D-17";
+        elected.player = p;
+        elected.company = c;
+        elected.quantity = 1;
+        elected.text = fmt::format("{} holds all six {} proxies and is next in turn order: {} becomes the {} escrow "
+                                   "director and takes the {} pawn",
+                                   e.PName(p), Name(c), e.PName(p), Name(c), Name(c));
+        e.Emit(std::move(elected));
+        return;
+    }
+    e.Info("D-17", fmt::format("nobody else holds all six {} proxies: the {} escrow directorship goes to the next player "
+                               "to complete them",
+                               Name(c), Name(c)));
+}
+
+void GiveUp(Engine& e, int player, Company c, const std::string& why) {
+    e.P(player).escrow.reset();
+    Effect lost;
+    lost.kind = EffectKind::Escrow;
+    lost.rule = "E-2";
+    lost.player = player;
+    lost.company = c;
+    lost.quantity = -1;
+    lost.text = fmt::format("{} gives up the {} escrow directorship{} and returns the {} pawn", e.PName(player), Name(c),
+                            why, Name(c));
+    e.Emit(std::move(lost));
+}
+
+} // namespace
+
+ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change) {
+    GameState& s = x.s;
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    if (!me.escrow) return Rejected(fmt::format("{} holds no escrow directorship", me.name), "E-2");
+    const Company old = *me.escrow;
+    Effects fx;
+    Engine e(s, fx);
+    if (change.switch_to) {
+        const Company c = *change.switch_to;
+        if (c == old) return Rejected(fmt::format("{} already holds the {} escrow directorship", me.name, Name(c)), "E-2");
+        if (auto holder = EscrowHolder(s, c))
+            return Rejected(fmt::format("the {} escrow directorship is {}'s", Name(c), s.players[static_cast<size_t>(*holder)].name),
+                            "E-2");
+        const int proxies = e.ProxyCount(x.actor, c);
+        if (proxies < 6)
+            return Rejected(fmt::format("switching to {} needs all six {} proxies; {} holds {}", Name(c), Name(c), me.name,
+                                        proxies),
+                            "E-2");
+        GiveUp(e, x.actor, old, fmt::format(" to switch to {}", Name(c)));
+        e.P(x.actor).escrow = c;
+        Effect elected;
+        elected.kind = EffectKind::Escrow;
+        elected.rule = "E-2";
+        elected.player = x.actor;
+        elected.company = c;
+        elected.quantity = 1;
+        elected.text = fmt::format("{} holds all six {} proxies and becomes the {} escrow director: takes the {} pawn",
+                                   me.name, Name(c), Name(c), Name(c));
+        e.Emit(std::move(elected));
+    } else {
+        GiveUp(e, x.actor, old, "");
+    }
+    HandOverEscrow(e, old, x.actor);
+    Command canonical = Canon(x);
+    if (x.actor != s.current) canonical.actor = me.name;  // any time, by the holder
+    return Accept(std::move(fx), std::move(canonical));
+}
+
+// [SECTION] Winning (W-1)
+
+bool HoldsMajority(const GameState& s, int player, Company c) {
+    const PlayerState& p = s.players[static_cast<size_t>(player)];
+    const Prospectus& pr = GetProspectus(c);
+    return p.escrow == c && p.directorships[c] >= pr.majority_directorships && p.VotingShares(c) >= pr.majority_shares;
+}
+
+namespace {
+
+std::string MajorityWords(const GameState& s, int player, Company c) {
+    const PlayerState& p = s.players[static_cast<size_t>(player)];
+    const Prospectus& pr = GetProspectus(c);
+    return fmt::format("{} escrow {}, common directorships {} of {}, shares {} of {}", Name(c), p.escrow == c ? "yes" : "no",
+                       p.directorships[c], pr.majority_directorships, Shares(p.VotingShares(c)), Shares(pr.majority_shares));
+}
+
+} // namespace
+
+void DecideClaim(Engine& e) {
+    GameState& s = e.S();
+    const int p = *s.declaring;
+    s.declaring.reset();
+    const std::optional<Company> c = s.players[static_cast<size_t>(p)].escrow;
+    Effect result;
+    result.kind = EffectKind::Turn;
+    result.rule = "W-1";
+    result.player = p;
+    if (c && HoldsMajority(s, p, *c)) {
+        s.winner = p;
+        result.company = *c;
+        result.text = fmt::format("{} holds the {} majority with every short covered ({}): {} wins the game", e.PName(p),
+                                  Name(*c), MajorityWords(s, p, *c), e.PName(p));
+    } else {
+        result.text = fmt::format("{}'s claim fails: after the margin call the majority no longer holds ({}); the covers "
+                                  "stand and the game goes on",
+                                  e.PName(p), c ? MajorityWords(s, p, *c) : std::string("no escrow directorship"));
+    }
+    e.Emit(std::move(result));
+}
+
+ApplyResult DoDeclare(Ctx& x) {
+    GameState& s = x.s;
+    const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
+    if (x.actor != s.current)
+        return Rejected(fmt::format("a player declares on their own turn; it is {}'s turn",
+                                    s.players[static_cast<size_t>(s.current)].name),
+                        "W-1");
+    if (!me.escrow)
+        return Rejected(fmt::format("{} holds no escrow directorship: a win needs an escrow directorship plus the "
+                                    "company's voting majority",
+                                    me.name),
+                        "W-1");
+    const Company c = *me.escrow;
+    if (!HoldsMajority(s, x.actor, c))
+        return Rejected(fmt::format("{} does not hold the {} majority: {}", me.name, Name(c), MajorityWords(s, x.actor, c)),
+                        "W-1");
+    Effects fx;
+    Engine e(s, fx);
+    e.Info("W-1", fmt::format("{} declares a win with the {} majority ({}); every short of {} is margin-called at market "
+                              "first",
+                              me.name, Name(c), MajorityWords(s, x.actor, c), me.name));
+    for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", "win declaration");
+    s.declaring = x.actor;
+    if (Owes(s, x.actor))
+        e.Info("W-1", fmt::format("the claim is decided once {} has paid the margin call", me.name));
+    else
+        DecideClaim(e);
+    return Accept(std::move(fx), Canon(x));
+}
+
+// [SECTION] The year end (Y-1..Y-5, B-5, D-9, D-10, D-13)
+
+namespace {
+
+void PayYearEnd(Engine& e, int player) {
+    PlayerState& p = e.P(player);
+    for (Company c : kCompanies) {
+        const Prospectus& pr = GetProspectus(c);
+        const int escrow = p.escrow == c ? 1 : 0;
+        const int directorships = std::max(0, p.directorships[c] - p.ex_directorships[c]) + escrow;
+        if (directorships > 0) {
+            const Money pay = pr.dividend_per_directorship * directorships;
+            e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
+                  fmt::format("the broker pays {} {} for {} {} directorship{}{} ({} x {})", p.name, FormatMoney(pay),
+                              directorships, Name(c), directorships == 1 ? "" : "s", escrow ? " (escrow included)" : "",
+                              directorships, FormatMoney(pr.dividend_per_directorship)));
+        }
+        const int64_t preferred = std::max<int64_t>(0, p.preferred[c] - p.ex_preferred[c]);
+        if (preferred > 0) {
+            const Money pay = Money::Dollars(preferred / kBoardLot * 1000);
+            e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
+                  fmt::format("the broker pays {} {} of {} preferred dividend ({} x $1,000 per 5,000)", p.name,
+                              FormatMoney(pay), Name(c), preferred / kBoardLot));
+        }
+        const int64_t face = std::max<int64_t>(0, p.bonds[c] - p.ex_bonds[c]);
+        if (face > 0) {
+            const Money pay = Money::Dollars(face * pr.debt_rate_percent / 100);
+            e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
+                  fmt::format("the broker pays {} {} interest on {} of {} {} ({}% of face)", p.name, FormatMoney(pay),
+                              FormatMoney(Money::Dollars(face)), Name(c), pr.debt_name, pr.debt_rate_percent));
+        }
+        if (p.ex_directorships[c] > 0 || p.ex_preferred[c] > 0 || p.ex_bonds[c] > 0)
+            e.Info("B-5", fmt::format("{} bought {} after the year-ending draw: not paid this time", p.name,
+                                      Name(c)));
+    }
+}
+
+} // namespace
+
+void SettleYearEnd(Engine& e) {
+    GameState& s = e.S();
+    const int ender = s.year_ender.value_or(s.current);
+    {
+        Effect y;
+        y.kind = EffectKind::Year;
+        y.rule = "Y-1";
+        y.text = fmt::format("End of the Year {}: the broker pays out, player by player from {}", s.year, e.PName(ender));
+        e.Emit(std::move(y));
+    }
+    for (int p : TurnOrderFrom(s, ender)) PayYearEnd(e, p);  // Y-2, E-4, B-5
+    for (const OptionCard& o : s.options) {  // Y-3
+        Effect expired;
+        expired.kind = EffectKind::Option;
+        expired.rule = "Y-3";
+        expired.player = o.holder;
+        expired.company = o.company;
+        expired.quantity = o.shares;
+        expired.option_id = o.id;
+        expired.text = fmt::format("{}'s option #{} ({} {} {}) expires worthless: the card goes under its pile",
+                                   e.PName(o.holder), o.id, o.kind == OptionKind::Call ? "call" : "put",
+                                   Shares(o.shares), Name(o.company));
+        e.Emit(std::move(expired));
+    }
+    s.options.clear();
+    for (Company c : kCompanies) {  // D-9, D-10
+        if (s.listed[c]) continue;
+        s.listed[c] = true;
+        Effect listing;
+        listing.kind = EffectKind::Listing;
+        listing.rule = "D-9";
+        listing.company = c;
+        listing.quantity = 1;
+        listing.text = fmt::format("{} is listed again for the new year, at Issue", Name(c));
+        e.Emit(std::move(listing));
+        e.MarkerToIssue(c, "D-9");
+        e.CoverAllShorts(c, GetProspectus(c).issue_ticks, "D-10", "delisted: covered at Issue");
+    }
+    if (s.variants.shorts_carry_over) {  // D-13
+        for (Company c : kCompanies)
+            if (!s.margin[c].empty()) {
+                e.Info("D-13", "shorts carry over into the new year (variant shorts-carry-over)");
+                break;
+            }
+    } else {
+        for (int p : TurnOrderFrom(s, ender))
+            for (Company c : kCompanies) e.MarketCall(p, c, "D-13", "year-end margin call");
+    }
+    // Y-5
+    const bool was_high = s.volatility == Volatility::High;
+    s.volatility = Volatility::Normal;
+    ++s.year;
+    s.time_cards_drawn = 0;
+    s.year_end_due = false;
+    s.year_ender.reset();
+    for (PlayerState& p : s.players) {
+        p.ex_directorships = {};
+        p.ex_preferred = {};
+        p.ex_bonds = {};
+    }
+    Effect y;
+    y.kind = EffectKind::Year;
+    y.rule = "Y-5";
+    y.text = fmt::format("year {} begins{}", s.year, was_high ? "; the yellow volatility die is back (normal volatility)" : "");
+    e.Emit(std::move(y));
+}
+
+ApplyResult DoYearEnd(Ctx& x) {
+    Effects fx;
+    Engine e(x.s, fx);
+    e.Info("Y-1", fmt::format("the broker settles the year end now ({} of {} Time cards counted this year)",
+                              x.s.time_cards_drawn, x.s.year_cards));
+    SettleYearEnd(e);
+    return Accept(std::move(fx), Canon(x));
+}
+
+} // namespace rutland::detail
