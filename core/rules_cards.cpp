@@ -30,10 +30,10 @@ std::string Describe(const GameState& s, const TimeEffect& t) {
     return out.empty() ? "no effect" : out;
 }
 
-const TimeEffect* SavedCard(const GameState& s, const std::string& id) {
+std::optional<TimeEffect> SavedCard(const GameState& s, const std::string& id) {
     for (const auto& [card, effect] : s.card_list)
-        if (card == id) return &effect;
-    return nullptr;
+        if (card == id) return effect;
+    return std::nullopt;
 }
 
 // M-7: a delisting freezes the price and stops all trading in the company until the new year.
@@ -90,7 +90,7 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         if (!target) return Rejected(error, "D-19");
         typed.space = s.board->At(*target).name;
     }
-    const TimeEffect* saved = card.card ? SavedCard(s, *card.card) : nullptr;
+    const std::optional<TimeEffect> saved = card.card ? SavedCard(s, *card.card) : std::nullopt;
     const bool from_list = saved && typed.None();
     const TimeEffect effect = from_list ? *saved : typed;
     if (from_list && effect.space) {
