@@ -187,8 +187,8 @@ std::string EscrowStep(const Effect& e, const GameState& s) {
     if (!ValidPlayer(s, e.player)) return e.text;
     const std::string who = PlayerName(s, e.player);
     const std::string_view c = Name(e.company);
-    // The effect does not say whether the pawn is taken or given up; the state after says who has it.
-    if (s.players[static_cast<size_t>(e.player)].escrow == e.company)
+    // quantity says whether the pawn is taken (+1) or given up (-1).
+    if (e.quantity >= 0)
         return fmt::format("{} takes the {} escrow pawn from its circle in the middle of the board and plays with it from "
                            "now on, on the same space and with the same rings (the old pawn is retired)",
                            who, c);
@@ -275,7 +275,8 @@ std::vector<std::string> BrokerInstructions(const Effects& effects, const GameSt
             case EffectKind::Certificates: line = CertificateStep(e, after); break;
             case EffectKind::ShortNote: line = ShortNoteStep(effects, i, after); break;
             case EffectKind::Price: line = PriceStep(effects, i); break;
-            case EffectKind::MarketEvent: line = MarketEventStep(e, after); break;
+            case EffectKind::MarketEvent:
+            case EffectKind::Listing: line = MarketEventStep(e, after); break;
             case EffectKind::Pawn: line = PawnStep(e, after); break;
             case EffectKind::Proxy: line = ProxyStep(e, after); break;
             case EffectKind::Escrow: line = EscrowStep(e, after); break;

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "instructions.h"
 #include "ledger.h"
 #include "report.h"
 #include "rules.h"
@@ -22,7 +23,15 @@ struct PlayOptions {
     bool json = false;
     bool keep_going = false;
     bool effects = false;
+    bool explain = false;
 };
+
+// What the table must do for an accepted entry: "  > Ann pays the broker $42,000: 4 x $10,000 + ...".
+void PrintInstructions(const rutland::Ledger& ledger, int seq) {
+    const rutland::GameState after = ledger.StateAt(seq);
+    for (const std::string& step : rutland::BrokerInstructions(ledger.At(seq).effects, after))
+        std::cout << "  > " << step << "\n";
+}
 
 int Play(const PlayOptions& options) {
     std::ifstream file;
@@ -58,17 +67,17 @@ int Play(const PlayOptions& options) {
                 std::cerr << name << ":" << line_no << ": rejected: " << why.ToString() << "\n";
                 return kExitUnusable;
             }
-            if (options.effects) {
-                std::cout << "0: " << ledger->At(0).line << "\n" << rutland::DescribeEffects(ledger->At(0).effects);
-            }
+            if (options.effects || options.explain) std::cout << "0: " << ledger->At(0).line << "\n";
+            if (options.effects) std::cout << rutland::DescribeEffects(ledger->At(0).effects);
+            if (options.explain) PrintInstructions(*ledger, 0);
             continue;
         }
         rutland::SubmitResult r = ledger->SubmitLine(line);
         if (r.accepted) {
-            if (options.effects) {
-                const rutland::Entry& e = ledger->At(r.seq);
-                std::cout << r.seq << ": " << e.line << "\n" << rutland::DescribeEffects(e.effects);
-            }
+            const rutland::Entry& e = ledger->At(r.seq);
+            if (options.effects || options.explain) std::cout << r.seq << ": " << e.line << "\n";
+            if (options.effects) std::cout << rutland::DescribeEffects(e.effects);
+            if (options.explain) PrintInstructions(*ledger, r.seq);
             continue;
         }
         if (r.rejection.rule.empty()) continue;  // blank or comment line
@@ -83,7 +92,7 @@ int Play(const PlayOptions& options) {
     if (options.json) {
         std::cout << rutland::StateToJson(ledger->State()).dump(2) << "\n";
     } else {
-        if (options.effects) std::cout << "\n";
+        if (options.effects || options.explain) std::cout << "\n";
         std::cout << rutland::BrokerSummary(ledger->State());
     }
     return any_rejected ? kExitRejected : kExitAccepted;
@@ -100,6 +109,9 @@ int main(int argc, char** argv) {
     play_cmd->add_flag("--json", play.json, "print the final state as JSON (COMMANDS.md)");
     play_cmd->add_flag("--keep-going", play.keep_going, "go on after a rejected line");
     play_cmd->add_flag("--effects", play.effects, "print every accepted line with its effects and rules");
+    play_cmd->add_flag("--explain", play.explain,
+                       "print after every accepted line what the table must do: bills, certificates, markers, rings, "
+                       "notes");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
