@@ -100,7 +100,7 @@ std::vector<std::string> DemoLine(const std::vector<std::pair<std::string, std::
 // Bills (D-18) and certificates (U-3)
 // =============================================================================================
 
-TEST_CASE("D-18: $25,000 is 2 x $10,000 + 1 x $5,000") {
+TEST_CASE("U-4 / D-18: $25,000 is 2 x $10,000 + 1 x $5,000") {
     const Breakdown b = rutland::FewestBills(Money::Dollars(25000));
     CHECK(b.pieces == std::vector<Pieces>{{1000000, 2}, {500000, 1}});
     CHECK(b.rest == 0);
@@ -230,7 +230,7 @@ TEST_CASE("G-1 / B-1 / B-2 / B-3 / B-4 / S-1 / S-4 / S-5: the demo game's lines,
 // Market events, rings, escrow, notes
 // =============================================================================================
 
-TEST_CASE("M-4 Split: the SEC guy announces it, the marker goes back to Issue, the broker pays holders and the "
+TEST_CASE("G-3 / M-4 Split: the SEC guy announces it, the marker goes back to Issue, the broker pays holders and the "
           "short seller's notes come back") {
     Table t("game players=Ann,Bob sec=Bob");
     t.Play(R"(board @brada trend=UUUU ask=YBR

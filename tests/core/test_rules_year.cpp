@@ -192,7 +192,7 @@ TEST_CASE("B-5 counterpart: bonds held before the draw are paid") {
     CHECK(t.Cash("Ann") == 100000 - 20000 + 4000);           // 20% of $20,000
 }
 
-TEST_CASE("D-13: shorts are margin-called at market at the year end, in lots of at most 20,000 with promotion; "
+TEST_CASE("Y-4 / D-13: shorts are margin-called at market at the year end, in lots of at most 20,000 with promotion; "
           "variant shorts-carry-over keeps them") {
     Table def("game players=Ann,Bob year-cards=2 start=@market-1,@market-1");
     Table var("game players=Ann,Bob year-cards=2 variants=shorts-carry-over start=@market-1,@market-1");
@@ -241,7 +241,7 @@ TEST_CASE("S-6 / D-13: a year-end call the player cannot pay becomes a pending o
     t.Play("roll 1 2 1");
 }
 
-TEST_CASE("D-4: year-cards=N sets the Time cards per year; the default is the number of players") {
+TEST_CASE("G-5 / D-4: year-cards=N sets the Time cards per year; the default is the number of players") {
     Table def("game players=Ann,Bob,Cy start=@market-1,@market-1,@market-1");
     CHECK(def.State().year_cards == 3);
     Table var("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
