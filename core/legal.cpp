@@ -33,6 +33,25 @@ std::vector<Action> Candidates() {
     return out;
 }
 
+std::vector<Action> OtherCandidates(const GameState& state) {
+    std::vector<Action> out;
+    out.push_back(TimeCard{});
+    for (Company c : kCompanies) {
+        out.push_back(Convert{c, Security::Common, kBoardLot});
+        out.push_back(Convert{c, Security::Preferred, kBoardLot});
+        out.push_back(Convert{c, Security::Bond, kBondCertificate});
+        out.push_back(EscrowChange{c});
+    }
+    for (const OptionCard& o : state.options)
+        for (ExerciseMode mode : {ExerciseMode::Cash, ExerciseMode::Buy, ExerciseMode::Cover, ExerciseMode::Sell,
+                                  ExerciseMode::Short})
+            out.push_back(Exercise{o.id, mode});
+    out.push_back(EscrowChange{std::nullopt});
+    out.push_back(Declare{});
+    out.push_back(YearEnd{});
+    return out;
+}
+
 } // namespace
 
 LegalNow Legal(const GameState& state) {
@@ -48,6 +67,10 @@ LegalNow Legal(const GameState& state) {
             Command c{actor, a};
             if (IsLegal(state, c)) legal.trades.push_back(std::move(c));
         }
+    for (const Action& a : OtherCandidates(state)) {
+        Command c{std::nullopt, a};
+        if (IsLegal(state, c)) legal.other.push_back(std::move(c));
+    }
     return legal;
 }
 

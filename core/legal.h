@@ -16,6 +16,10 @@ struct LegalNow {
     // Every accepted trade of each lot size on the landed space (5k..20k shares, $10,000 of
     // bonds, one directorship), and while someone owes the bank, that player's sales.
     std::vector<Command> trades;
+    // Everything else that may be entered now with no numbers to type: a Time card with no effect
+    // (T-4), conversions of one lot (C-1..C-3), exercising each option held (O-4, O-5), escrow
+    // switches and giving up (E-2), declaring (W-1), the year end (Y-1).
+    std::vector<Command> other;
 };
 
 LegalNow Legal(const GameState& state);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "rules.h"
+
 namespace rutland {
 
 namespace {
@@ -20,6 +22,10 @@ std::string Holdings(const GameState& s, int player) {
         if (p.directorships[c]) add(fmt::format("{} {} dir{}", p.directorships[c], pr.name, p.directorships[c] == 1 ? "" : "s"));
     }
     if (p.escrow) add(fmt::format("escrow {}", GetProspectus(*p.escrow).name));
+    for (const OptionCard& o : s.options)
+        if (o.holder == player)
+            add(fmt::format("option #{} {} {} {} for {}", o.id, o.kind == OptionKind::Call ? "call" : "put",
+                            FormatCount(o.shares), GetProspectus(o.company).name, FormatMoney(o.strike_total)));
     int proxies = 0;
     for (int sp = 0; sp < s.board->SpaceCount(); ++sp) proxies += p.HasProxy(sp);
     if (proxies) add(fmt::format("{} prox{}", proxies, proxies == 1 ? "y" : "ies"));
@@ -34,7 +40,14 @@ std::string BrokerSummary(const GameState& s) {
     out += fmt::format("Year {}, {} to play{}; {} volatility; Time cards {} of {}\n", s.year, cur.name,
                        s.rolled ? fmt::format(" (rolled, on {})", s.board->At(*s.turn_space).label) : "",
                        s.volatility == Volatility::Normal ? "normal" : "high", s.time_cards_drawn, s.year_cards);
+    if (s.year_end_due)
+        out += fmt::format("The year's last Time card is drawn: year {} ends when {} ends the turn (Y-1)\n", s.year,
+                           s.players[static_cast<size_t>(s.year_ender.value_or(s.current))].name);
     if (s.winner) out += fmt::format("Winner: {}\n", s.players[static_cast<size_t>(*s.winner)].name);
+    for (const Claim& c : CouldDeclare(s))
+        if (!s.winner)
+            out += fmt::format("{} holds the {} escrow and majority: could declare on their turn (W-1)\n",
+                               s.players[static_cast<size_t>(c.player)].name, GetProspectus(c.company).name);
     out += "\nPrices: ";
     for (Company c : kCompanies)
         out += fmt::format("{} {}{}  ", GetProspectus(c).name, FormatPrice(s.price[c]), s.listed[c] ? "" : " (delisted)");
