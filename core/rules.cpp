@@ -535,7 +535,7 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     std::string error;
     auto idx = s.board->Find(f.space, &error);
     if (!idx) return Rejected(error, "D-2");
-    const Space& old = s.board->At(*idx);
+    const Space old = s.board->At(*idx);  // a copy: the board it lives in is replaced below
     Space fixed = old;
     if (f.kind) {
         const bool changeable = old.kind.value == SpaceKind::Time || old.kind.value == SpaceKind::Market;
