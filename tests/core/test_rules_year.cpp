@@ -339,3 +339,40 @@ TEST_CASE("W-1: declare needs the escrow plus the majority, on one's own turn; s
     t.Play("undo");
     CHECK(Json(t)["winner"].is_null());
 }
+
+TEST_CASE("W-1 / S-6: a declaration whose margin call leaves a payment pending is decided once it is paid: "
+          "selling majority shares makes the claim fail, selling bonds lets it stand") {
+    Table t("game players=Ann,Bob start=@market-1,@market-1");
+    TourSubsidiaries(t, kYellowSubsidiaries);
+    REQUIRE(t.Player("Ann").escrow == Company::Yellow);
+    // 120,000 Yellow through six rights offerings (R-1: no promotion), three directorships, and
+    // $90,000 of Yellow bonds: $100,000 - $6,000 - $1,500 - $90,000 = $2,500 left.
+    for (int i = 0; i < 6; ++i) t.Play("roll 1 2 1 @rights-1\nrights Y 20k 1000\nend\nroll 1 2 1 @market-1\nend");
+    t.Play("roll 1 2 1 @brada\ndir Y 3\nbuy Y bond 90k\nend\nroll 1 2 1 @market-1\nend");
+    REQUIRE(t.Cash("Ann") == 2500);
+    // A short of 20,000 Red at Market 1's Bid, then three DDUU Market Opens of 3 lift Red 9 ticks.
+    t.Play("roll 1 2 1 @market-1\nshort R 20k\nend");
+    t.Play("roll 1 2 3 @rights-1\nend\nroll 1 2 3 @rights-1\nend\nroll 1 2 3 @rights-1\nend");
+    const int64_t proceeds = t.State().ShortProceeds(t.P("Ann"), Company::Red).cents() / 100;
+    const int64_t cost = 20000 * t.Price(Company::Red) / 100;
+    REQUIRE(cost > proceeds + 2500);
+    t.Play("declare");  // on Ann's turn, before her roll
+    CHECK(t.State().winner == std::nullopt);
+    CHECK(Json(t)["declaring"] == "Ann");
+    CHECK(t.LastSaid("the claim is decided once Ann has paid the margin call"));
+    REQUIRE(t.State().pending.size() == 1);
+    CHECK(t.State().pending[0].amount == rutland::Money::Dollars(cost - proceeds - 2500));
+    t.Reject("roll 1 2 1", "S-6");
+
+    t.Play("Ann: sell Y 5k");  // 115,000 shares back only two directorships (S-3): the claim fails
+    CHECK(t.State().pending.empty());
+    CHECK(t.LastSaid("Ann's claim fails"));
+    CHECK(t.State().winner == std::nullopt);
+    CHECK(Json(t)["declaring"].is_null());
+    CHECK(t.State().ShortShares(t.P("Ann"), Company::Red) == 0);  // the covers stand
+
+    t.Play("undo");
+    t.Play("Ann: sell Y bond 10k");  // the majority is untouched: Ann wins
+    CHECK(t.LastSaid("Ann wins the game"));
+    CHECK(Json(t)["winner"] == "Ann");
+}
