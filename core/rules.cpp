@@ -260,6 +260,12 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     Effects fx;
     Engine e(s, fx);
     const bool mid_turn = s.rolled;
+    if (mid_turn) {
+        // The turn in progress is closed as if ended (O-2 counts it; a due year end settles, Y-1).
+        ClearTurn(s);
+        ++s.turn;
+        if (s.year_end_due) SettleYearEnd(e);
+    }
     s.current = *who;
     ClearTurn(s);
     e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,

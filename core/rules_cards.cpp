@@ -257,6 +257,10 @@ ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& o) {
     RUTLAND_TRY(CheckListed(s, o.company));
     if (o.shares < kBoardLot || o.shares % kBoardLot != 0)
         return Rejected(fmt::format("an option card is for shares in lots of 5,000, got {}", Shares(o.shares)), "O-1");
+    if (o.shares > GetProspectus(o.company).common_shares)
+        return Rejected(fmt::format("{} issued only {} common shares", Name(o.company),
+                                    Shares(GetProspectus(o.company).common_shares)),
+                        "O-1");
     if (o.strike_total <= Money())
         return Rejected(fmt::format("an option card has a strike total, got {}", FormatMoney(o.strike_total)), "O-1");
     RUTLAND_TRY(NeedCash(me, o.cost, fmt::format("the {} card", kind), "O-1"));
@@ -276,7 +280,10 @@ ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& o) {
 ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
     GameState& s = x.s;
     OptionCard* found = FindOption(s, ex.option_id);
-    if (!found) return Rejected(fmt::format("there is no option #{} ({})", ex.option_id, HeldOptions(s)), "O-1");
+    if (!found)
+        return Rejected(fmt::format("there is no option #{} ({}; options expire at the year end, Y-3)", ex.option_id,
+                                    HeldOptions(s)),
+                        "O-1");
     const OptionCard card = *found;
     const bool call = card.kind == OptionKind::Call;
     const std::string rule = call ? "O-4" : "O-5";
@@ -295,10 +302,11 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
         return Rejected(fmt::format("option #{} is a {}: it is exercised by {}", card.id, call ? "call" : "put",
                                     call ? "cash, buy or cover" : "cash, sell or short"),
                         rule);
-    if (call) RUTLAND_TRY(NeedAsk(s, card.company, "O-4"));
+    // D-16: the manual's put section asks for "a blue market Ask" for cash settlement, then for "a
+    // blue market Bid"; the default reads the Bid, the variant put-cash-needs-ask the Ask.
+    const bool put_cash_on_ask = !call && ex.mode == ExerciseMode::Cash && s.variants.put_cash_needs_ask;
+    if (call || put_cash_on_ask) RUTLAND_TRY(NeedAsk(s, card.company, call ? "O-4" : "D-16"));
     else RUTLAND_TRY(NeedBid(s, card.company, "D-16"));
-    if (!call && ex.mode == ExerciseMode::Cash && s.variants.put_cash_needs_ask)
-        RUTLAND_TRY(NeedAsk(s, card.company, "D-16"));
     const int ticks = s.price[card.company];
     const Money market = ValueAt(card.shares, ticks);
     const std::string market_words =
@@ -352,7 +360,7 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
     Engine e(s, fx);
     s.options.erase(std::find(s.options.begin(), s.options.end(), card));
     e.Emit(OptionEffect(card, rule, fmt::format("{} exercises option {} (no promotion, D-20)", me.name, OptionWords(card))));
-    NoteUnverified(e, s, call, card.company);
+    NoteUnverified(e, s, call || put_cash_on_ask, card.company);
     switch (ex.mode) {
         case ExerciseMode::Cash: {
             const Money gain = call ? std::max(Money(), market - card.strike_total) : std::max(Money(), card.strike_total - market);

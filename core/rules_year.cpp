@@ -53,6 +53,10 @@ ApplyResult DoConvert(Ctx& x, const Convert& cv) {
             return Rejected(fmt::format("the tray has only {} {} common left", Shares(tray.common), Name(c)), "C-3");
         Effects fx;
         Engine e(s, fx);
+        // B-5: bonds bought after the year-ending draw are still convertible; converting them
+        // first leaves the bonds held before the draw to earn their interest.
+        PlayerState& holder = e.P(x.actor);
+        holder.ex_bonds[c] -= std::min(holder.ex_bonds[c], cv.amount);
         e.MoveCertificates(x.actor, c, Security::Bond, cv.amount, false, "C-3",
                            fmt::format("{} hands {} of {} bonds to the broker", me.name,
                                        FormatMoney(Money::Dollars(cv.amount)), Name(c)));
@@ -96,6 +100,15 @@ ApplyResult DoConvert(Ctx& x, const Convert& cv) {
     e.MoveCertificates(x.actor, c, to, cv.amount, true, rule,
                        fmt::format("{} takes {} {} from the tray (the price does not move; directorships unchanged, C-4)",
                                    me.name, Shares(cv.amount), SecurityWords(c, to)));
+    // B-5: preferred that arrives after the year-ending draw earns no dividend this year end (the
+    // same as buying it then); converting preferred away uses up such preferred first.
+    PlayerState& holder = e.P(x.actor);
+    if (to_preferred && ExDividend(s, x.actor)) {
+        holder.ex_preferred[c] += cv.amount;
+        e.Info("B-5", "converted after the year-ending draw: this preferred earns no dividend this year end");
+    } else if (!to_preferred) {
+        holder.ex_preferred[c] -= std::min(holder.ex_preferred[c], cv.amount);
+    }
     const int64_t lots = cv.amount / kBoardLot;
     const Money gain = Money::Dollars(kGainPerLot * lots);
     e.Pay(Account::Bank(), Account::Player(x.actor), gain, "D-15",
