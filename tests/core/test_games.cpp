@@ -2,8 +2,13 @@
 // written and checked by hand, the parts of the final state JSON that matter; the script is
 // tests/games/NAME.txt, or the bundled demo assets/demo/NAME.txt. For every game, undoing k
 // commands gives the state of the first n-k commands, and redoing them restores it.
+// The games every checkout must hold (more may be added beside them):
+//  - first-game: the bundled two-round demo (assets/demo/first-game.txt);
+//  - full-game: four players, three whole years and a declared win, touching every rule ID of
+//    RULES.md (tests/games/full-game.txt names them in its comments).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -46,6 +51,8 @@ void CheckSubset(const nlohmann::json& expected, const nlohmann::json& actual, c
 
 TEST_CASE("recorded games replay to their hand-checked final state; undo k / redo k hold at every k") {
     const fs::path root = RUTLAND_SOURCE_DIR;
+    const std::vector<std::string> required = {"first-game", "full-game"};
+    std::vector<std::string> seen;
     int games = 0;
     for (const auto& entry : fs::directory_iterator(root / "tests" / "games")) {
         const std::string file = entry.path().filename().string();
@@ -57,6 +64,7 @@ TEST_CASE("recorded games replay to their hand-checked final state; undo k / red
         CAPTURE(name);
         REQUIRE(fs::exists(script));
         ++games;
+        seen.push_back(name);
 
         std::vector<std::string> lines = ReadLines(script);
         size_t header = 0;
@@ -88,4 +96,6 @@ TEST_CASE("recorded games replay to their hand-checked final state; undo k / red
         }
     }
     CHECK(games >= 1);
+    for (const std::string& name : required)
+        CHECK_MESSAGE(std::find(seen.begin(), seen.end(), name) != seen.end(), "recorded game ", name, " is missing");
 }
