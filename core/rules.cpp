@@ -677,6 +677,7 @@ ApplyResult Apply(GameState& state, const Command& command) {
 
 std::vector<Claim> CouldDeclare(const GameState& state) {
     std::vector<Claim> out;
+    if (state.winner) return out;  // the game is over
     for (int p = 0; p < static_cast<int>(state.players.size()); ++p)
         if (auto c = state.players[static_cast<size_t>(p)].escrow; c && HoldsMajority(state, p, *c)) out.push_back({p, *c});
     return out;

@@ -334,6 +334,7 @@ TEST_CASE("W-1: declare needs the escrow plus the majority, on one's own turn; s
     CHECK(t.LastSaid("win declaration"));
     CHECK(t.LastSaid("Ann wins the game"));
     CHECK(Json(t)["winner"] == "Ann");
+    CHECK(Json(t)["could_declare"].empty());  // the game is over
     t.Reject("end", "W-1");
     t.Reject("Bob: sell Y 5k", "W-1");
     t.Play("undo");
