@@ -87,7 +87,9 @@ std::vector<std::string> EffectArithmetic(const Effects& effects, const GameStat
                     if (a.kind == AccountKind::Bank) continue;  // the bank's balance explains nothing at the table
                     Money& b = balance(a);
                     const Money next = a == e.from ? b - e.amount : b + e.amount;
-                    parts += fmt::format("{}{}: {} {} = {}", parts.empty() ? "" : "; ", AccountName(a, before),
+                    const std::string label = a.kind == AccountKind::Player ? AccountName(a, before) + "'s cash"
+                                                                            : AccountName(a, before);
+                    parts += fmt::format("{}{}: {} {} = {}", parts.empty() ? "" : "; ", label,
                                          FormatMoney(b), Signed(FormatMoney(e.amount), a == e.from), FormatMoney(next));
                     b = next;
                 }
