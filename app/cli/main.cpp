@@ -1,108 +1,18 @@
-// rutland-cli: Rutland without a screen. `play` replays a game written in the table language.
-#include <fstream>
+// rutland-cli: Rutland without a screen. This file only reads the command line; each subcommand
+// lives in its own cmd_*.cpp (cli.h).
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "instructions.h"
-#include "ledger.h"
-#include "report.h"
-#include "rules.h"
-#include "state_json.h"
+#include "cli.h"
 
-namespace {
-
-constexpr int kExitAccepted = 0;
-constexpr int kExitRejected = 1;
-constexpr int kExitUnusable = 2;
-
-struct PlayOptions {
-    std::string script;
-    bool json = false;
-    bool keep_going = false;
-    bool effects = false;
-    bool explain = false;
-};
-
-// What the table must do for an accepted entry: "  > Ann pays the broker $42,000: 4 x $10,000 + ...".
-void PrintInstructions(const rutland::Ledger& ledger, int seq) {
-    const rutland::GameState after = ledger.StateAt(seq);
-    for (const std::string& step : rutland::BrokerInstructions(ledger.At(seq).effects, after))
-        std::cout << "  > " << step << "\n";
-}
-
-int Play(const PlayOptions& options) {
-    std::ifstream file;
-    std::istream* in = &std::cin;
-    if (options.script != "-") {
-        file.open(options.script);
-        if (!file) {
-            std::cerr << options.script << ": cannot open the script\n";
-            return kExitUnusable;
-        }
-        in = &file;
-    }
-    const std::string& name = options.script;
-    std::optional<rutland::Ledger> ledger;
-    bool any_rejected = false;
-    std::string line;
-    int line_no = 0;
-    while (std::getline(*in, line)) {
-        ++line_no;
-        if (!ledger) {
-            rutland::ParseResult parsed = rutland::ParseCommand(line);
-            if (!parsed.error && !parsed.command) continue;  // blank or comment before the header
-            const auto* header = parsed.command ? std::get_if<rutland::GameHeader>(&parsed.command->action) : nullptr;
-            if (parsed.error || !header) {
-                std::cerr << name << ":" << line_no << ": the first line must be the game header, e.g. "
-                          << "game players=Ann,Bob,Cy,Dee"
-                          << (parsed.error ? " (" + parsed.error->ToString() + ")" : std::string()) << "\n";
-                return kExitUnusable;
-            }
-            rutland::Rejection why;
-            ledger = rutland::Ledger::Start(*header, &why);
-            if (!ledger) {
-                std::cerr << name << ":" << line_no << ": rejected: " << why.ToString() << "\n";
-                return kExitUnusable;
-            }
-            if (options.effects || options.explain) std::cout << "0: " << ledger->At(0).line << "\n";
-            if (options.effects) std::cout << rutland::DescribeEffects(ledger->At(0).effects);
-            if (options.explain) PrintInstructions(*ledger, 0);
-            continue;
-        }
-        rutland::SubmitResult r = ledger->SubmitLine(line);
-        if (r.accepted) {
-            const rutland::Entry& e = ledger->At(r.seq);
-            if (options.effects || options.explain) std::cout << r.seq << ": " << e.line << "\n";
-            if (options.effects) std::cout << rutland::DescribeEffects(e.effects);
-            if (options.explain) PrintInstructions(*ledger, r.seq);
-            continue;
-        }
-        if (r.rejection.rule.empty()) continue;  // blank or comment line
-        std::cerr << name << ":" << line_no << ": rejected: " << r.rejection.ToString() << "\n";
-        any_rejected = true;
-        if (!options.keep_going) break;
-    }
-    if (!ledger) {
-        std::cerr << name << ": no game header (game players=...)\n";
-        return kExitUnusable;
-    }
-    if (options.json) {
-        std::cout << rutland::StateToJson(ledger->State()).dump(2) << "\n";
-    } else {
-        if (options.effects || options.explain) std::cout << "\n";
-        std::cout << rutland::BrokerSummary(ledger->State());
-    }
-    return any_rejected ? kExitRejected : kExitAccepted;
-}
-
-} // namespace
+using namespace rutland::cli;
 
 int main(int argc, char** argv) {
     CLI::App app{"rutland-cli: the broker's desk for Big Board Raiders, without a screen"};
     app.require_subcommand(1);
+
     PlayOptions play;
     CLI::App* play_cmd = app.add_subcommand("play", "play a game script written in the table language");
     play_cmd->add_option("script", play.script, "the script file, or - for standard input")->required();
@@ -112,6 +22,52 @@ int main(int argc, char** argv) {
     play_cmd->add_flag("--explain", play.explain,
                        "print after every accepted line what the table must do: bills, certificates, markers, rings, "
                        "notes");
+    play_cmd->add_option("--db", play.db, "append to this game file (.rutland), creating it from the script's header");
+    play_cmd->add_option("--who", play.who, "who is entering the lines (default: the game's broker)");
+    play_cmd->add_option("--session", play.session,
+                         "part of each line's command id (default: the script's file name); a line already in the "
+                         "game file with the same id is not applied again");
+
+    StateOptions state;
+    CLI::App* state_cmd = app.add_subcommand("state", "the state of a game file after an entry");
+    state_cmd->add_option("file", state.file, "the game file")->required();
+    state_cmd->add_option("--at", state.at, "after entry N (default: the last)");
+    state_cmd->add_flag("--json", state.json, "as JSON (COMMANDS.md)");
+
+    LogOptions log;
+    CLI::App* log_cmd = app.add_subcommand("log", "one line per entry: number, time, who, command, effects in short");
+    log_cmd->add_option("file", log.file, "the game file")->required();
+    log_cmd->add_option("--player", log.player, "only entries that involve this player");
+    log_cmd->add_option("--company", log.company, "only entries that involve this company (Y, B, R, G)");
+    log_cmd->add_option("--rule", log.rule, "only entries with an effect of this rule (e.g. S-4)");
+
+    std::string file, dest;
+    int first = 0, second = 0;
+    CLI::App* explain_cmd = app.add_subcommand("explain", "one entry: its effects with rules and arithmetic");
+    explain_cmd->add_option("file", file, "the game file")->required();
+    explain_cmd->add_option("entry", first, "the entry number")->required();
+
+    CLI::App* diff_cmd = app.add_subcommand("diff", "what changed between the states after two entries");
+    diff_cmd->add_option("file", file, "the game file")->required();
+    diff_cmd->add_option("from", first, "the first entry")->required();
+    diff_cmd->add_option("to", second, "the second entry")->required();
+
+    CLI::App* verify_cmd = app.add_subcommand("verify", "check a game file: exit code 0 only when clean");
+    verify_cmd->add_option("file", file, "the game file")->required();
+
+    bool csv = false, json = false, script = false;
+    CLI::App* export_cmd = app.add_subcommand("export", "a game file as CSV, JSON or a script that replays it");
+    export_cmd->add_option("file", file, "the game file")->required();
+    auto* formats = export_cmd->add_option_group("format");
+    formats->add_flag("--csv", csv, "one row per entry");
+    formats->add_flag("--json", json, "every entry, its effects and hashes, and the final state");
+    formats->add_flag("--script", script, "the table-language script (play it to rebuild the game)");
+    formats->require_option(1);
+
+    CLI::App* backup_cmd = app.add_subcommand("backup", "copy a game file safely (SQLite's backup API)");
+    backup_cmd->add_option("file", file, "the game file")->required();
+    backup_cmd->add_option("dest", dest, "the new file")->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -120,6 +76,13 @@ int main(int argc, char** argv) {
     }
     try {
         if (*play_cmd) return Play(play);
+        if (*state_cmd) return ShowState(state);
+        if (*log_cmd) return ShowLog(log);
+        if (*explain_cmd) return Explain(file, first);
+        if (*diff_cmd) return Diff(file, first, second);
+        if (*verify_cmd) return Verify(file);
+        if (*export_cmd) return Export(file, csv ? ExportFormat::Csv : json ? ExportFormat::Json : ExportFormat::Script);
+        if (*backup_cmd) return Backup(file, dest);
     } catch (const std::exception& e) {
         std::cerr << "rutland-cli: internal error: " << e.what() << "\n";
         return 3;

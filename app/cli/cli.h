@@ -1,0 +1,58 @@
+// rutland-cli's subcommands, one file each (cmd_*.cpp); main.cpp only reads the command line.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "store.h"
+
+namespace rutland::cli {
+
+inline constexpr int kExitAccepted = 0;  // every line accepted; a file that verifies clean
+inline constexpr int kExitRejected = 1;  // a line was rejected; a file with problems
+inline constexpr int kExitUnusable = 2;  // unusable input: no file, no header, a refused file
+
+struct PlayOptions {
+    std::string script;
+    std::string db;       // --db FILE: append to (or create) a game file
+    std::string who;      // --who NAME: who is entering the lines (default: the game's broker)
+    std::string session;  // --session NAME: part of every command id (default: the script's name)
+    bool json = false;
+    bool keep_going = false;
+    bool effects = false;
+    bool explain = false;  // --explain: what the table must do after each accepted line (issue 3)
+};
+int Play(const PlayOptions& options);
+
+struct StateOptions {
+    std::string file;
+    std::optional<int> at;
+    bool json = false;
+};
+int ShowState(const StateOptions& options);
+
+struct LogOptions {
+    std::string file;
+    std::string player, company, rule;  // filters; empty = all
+};
+int ShowLog(const LogOptions& options);
+
+int Explain(const std::string& file, int seq);
+int Diff(const std::string& file, int from, int to);
+int Verify(const std::string& file);
+
+enum class ExportFormat { Csv, Json, Script };
+int Export(const std::string& file, ExportFormat format);
+int Backup(const std::string& file, const std::string& dest);
+
+// Shared by the subcommands that read a game file.
+// Opens read-only (never changes the file); prints why on stderr when refused, and a warning
+// naming the first problem when it did not verify clean.
+std::unique_ptr<Store> OpenForReading(const std::string& file);
+// seq in [0, store.Size()), else prints why on stderr.
+bool CheckEntry(const Store& store, int seq);
+// "2026-11-22T10:04:31Z": the wall clock, read here in the app (never in the core).
+std::string NowUtc();
+
+} // namespace rutland::cli

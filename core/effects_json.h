@@ -1,0 +1,23 @@
+// Effects as JSON, for the durable ledger (store.h): every field of every Effect, always written
+// (not only the fields a kind uses), so that what the hash chain covers is the whole effect.
+// When effects.h gains a field, add it to both functions here; the test
+// "effects_json: every field round-trips" fails until then.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "effects.h"
+
+namespace rutland {
+
+nlohmann::json EffectToJson(const Effect& effect);
+nlohmann::json EffectsToJson(const Effects& effects);
+
+// nullopt (and *error) when the JSON is not an effect this version writes.
+std::optional<Effect> EffectFromJson(const nlohmann::json& json, std::string* error = nullptr);
+std::optional<Effects> EffectsFromJson(const nlohmann::json& json, std::string* error = nullptr);
+
+} // namespace rutland

@@ -1,0 +1,149 @@
+// The durable ledger: one game per SQLite file (`.rutland`), every accepted command committed
+// before it is acknowledged, a hash chain that proves the file was not edited, and a full check
+// every time a game is opened.
+//
+// Invariants (numbered so the code can cite them):
+//  1. A `.rutland` file is an SQLite database in WAL mode with application_id kApplicationId and
+//     user_version the schema version (kSchemaVersion). Any other file is refused without being
+//     written: not even SQLite opens it for writing (the checks read its header first).
+//  2. Entry n of the ledger (ledger.h) is row seq = n of table `entry`; entry 0 is the header. Rows
+//     are only ever inserted, one transaction per accepted command (the entry, the head in `meta`
+//     and, every kSnapshotEvery entries, a snapshot). Submit returns only after COMMIT returned
+//     with synchronous=FULL: an acknowledged command survives a crash and a power loss.
+//  3. Each entry has a command id, unique in the file. Submitting an id already in the file
+//     applies nothing and answers with the entry that holds it: a retry is never applied twice.
+//  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes, where
+//     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command id,
+//     rules version and effects exactly as stored. The game's fingerprint is the first 8 hex
+//     digits of the head hash. prev_hash is stored too, only to say where a chain breaks.
+//  5. Opening verifies everything: PRAGMA quick_check, the column types, the hash chain, the head
+//     recorded in `meta`, a replay of every entry compared with its stored line and effects, and
+//     conservation (rules.h) after every entry. Any failure is reported naming the first bad entry,
+//     the game opens read-only with the entries before it, and nothing is repaired.
+//  6. A replay whose effects differ from an entry stamped with an older rules version is not
+//     corruption: it is reported entry by entry as a rules change, and the game opens read-only
+//     (history is never silently rewritten by new rules).
+//  7. Snapshots (the state as StateToJson after entry n, for n a multiple of kSnapshotEvery) are a
+//     cache outside the chain: a missing one is rebuilt on a writable open and said so; one that
+//     disagrees with the replay under the same rules version is a problem.
+//  8. The core never reads a clock: the time of an entry is whatever the app passes in.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ledger.h"
+#include "rules_version.h"
+
+struct sqlite3;
+
+namespace rutland {
+
+inline constexpr uint32_t kApplicationId = 0x52544C44;  // "RTLD"
+// 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta.
+inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSnapshotEvery = 64;
+
+// What the app says about an entry beside its command (invariants 3, 8).
+struct Stamp {
+    std::string time;        // when it was entered, as the app gives it (ISO 8601 UTC by convention)
+    std::string who;         // who typed it
+    std::string command_id;  // unique in the file; the same id again is a retry (invariant 3)
+};
+
+// What the store keeps for an entry beside the ledger's Entry.
+struct EntryRecord {
+    Stamp stamp;
+    int rules_version = kRulesVersion;
+    std::string kind;        // "header", "command", "undo", "redo"
+    std::string effects;     // the effects as stored (JSON text, effects_json.h)
+    std::string prev_hash;   // hex
+    std::string hash;        // hex
+};
+
+// One finding of a check, naming the entry it is about (-1: the file as a whole).
+struct Finding {
+    int seq = -1;
+    std::string message;
+    std::string ToString() const;
+};
+
+struct VerifyReport {
+    std::vector<Finding> problems;       // integrity: any of these makes the game read-only
+    std::vector<Finding> rules_changes;  // invariant 6
+    std::vector<std::string> notes;      // what was done that changes no entry (migration, snapshots)
+    int entries = 0;                     // rows in the file
+    bool Clean() const { return problems.empty() && rules_changes.empty(); }
+};
+
+struct StoreReceipt {
+    bool accepted = false;
+    bool duplicate = false;  // the command id was already in the file (invariant 3); seq is its entry
+    Rejection rejection;     // when !accepted: the rules' rejection, or why the store refused
+    int seq = -1;
+};
+
+class Store {
+public:
+    enum class Mode { ReadWrite, ReadOnly };
+
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    // Creates a new game file from its header; fails (nullptr, *error) if the file exists.
+    static std::unique_ptr<Store> Create(const std::string& path, const GameHeader& header, const Stamp& stamp,
+                                         std::string* error);
+    // Opens and verifies a game (invariant 5). nullptr and *error when the file is refused (not a
+    // Rutland game, a newer schema, truncated, unreadable). A game with problems opens read-only;
+    // see Report(). ReadWrite migrates an older schema (after a backup copy) and rebuilds snapshots.
+    static std::unique_ptr<Store> Open(const std::string& path, Mode mode, std::string* error);
+
+    // Applies and commits one command; returns once it is durable (invariant 2).
+    StoreReceipt Submit(const Command& command, const Stamp& stamp);
+    // Parses a table-language line first. Blank or comment: not accepted, rejection.rule empty.
+    StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
+
+    const Ledger& GetLedger() const { return *m_ledger; }
+    const EntryRecord& Record(int seq) const { return m_records[static_cast<size_t>(seq)]; }
+    int Size() const { return m_ledger->Size(); }
+    std::optional<int> FindCommandId(std::string_view command_id) const;
+
+    bool ReadOnly() const { return m_read_only; }
+    const VerifyReport& Report() const { return m_report; }
+    const std::string& Path() const { return m_path; }
+    // First 8 hex digits of the head hash (invariant 4), or of entry seq's hash.
+    std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
+    std::string FingerprintAt(int seq) const { return Record(seq).hash.substr(0, 8); }
+
+    // A consistent copy of the file through SQLite's backup API; fails if dest exists.
+    bool Backup(const std::string& dest, std::string* error) const;
+
+private:
+    Store() = default;
+    bool Verify(Mode mode);  // invariant 5; fills m_ledger, m_records and m_report
+    bool Write(const Entry& entry, const EntryRecord& record, std::string* error);
+
+    sqlite3* m_db = nullptr;
+    std::string m_path;
+    bool m_read_only = false;
+    bool m_broken = false;  // a write failed: memory may be ahead of the file, refuse further writes
+    int m_schema = kSchemaVersion;
+    std::optional<Ledger> m_ledger;
+    std::vector<EntryRecord> m_records;
+    std::unordered_map<std::string, int> m_ids;  // command id -> seq
+    VerifyReport m_report;
+};
+
+// The exact bytes hashed for an entry (invariant 4).
+std::string EntryContent(int seq, std::string_view kind, std::string_view line, const Stamp& stamp, int rules_version,
+                         std::string_view effects);
+// hash(n) from hash(n-1) (hex; empty for entry 0) and the content; hex.
+std::string ChainHash(std::string_view prev_hex, std::string_view content);
+
+} // namespace rutland

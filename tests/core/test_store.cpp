@@ -1,0 +1,453 @@
+// The durable ledger (store.h, issue 4): files that are not games are refused untouched, an old
+// schema is migrated, every edit of a past entry is found and named, a retry is never applied
+// twice, and a newer rules version is reported entry by entry.
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <sqlite3.h>
+
+#include "../long_game.h"
+#include "effects_json.h"
+#include "explain.h"
+#include "sha256.h"
+#include "state_json.h"
+#include "store.h"
+
+namespace fs = std::filesystem;
+using rutland::Store;
+
+namespace {
+
+// A fresh directory, removed with everything in it at the end of the test.
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        std::string pattern = (fs::temp_directory_path() / "rutland-store-XXXXXX").string();
+        REQUIRE(mkdtemp(pattern.data()) != nullptr);
+        path = pattern;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+std::string Bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+std::vector<std::string> DemoLines() {
+    std::ifstream in(fs::path(RUTLAND_SOURCE_DIR) / "assets" / "demo" / "first-game.txt");
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+rutland::Stamp TestStamp(int n) { return {"2026-11-22T10:00:" + std::to_string(n % 60) + "Z", "Bob", "test:" + std::to_string(n)}; }
+
+// Writes a game file from script lines (the first command line is the header) and closes it.
+void WriteGame(const std::string& path, const std::vector<std::string>& lines) {
+    std::unique_ptr<Store> store;
+    int n = 0;
+    std::string error;
+    for (const std::string& line : lines) {
+        rutland::ParseResult parsed = rutland::ParseCommand(line);
+        if (!parsed.command) continue;
+        if (!store) {
+            store = Store::Create(path, std::get<rutland::GameHeader>(parsed.command->action), TestStamp(n++), &error);
+            REQUIRE_MESSAGE(store, error);
+            continue;
+        }
+        rutland::StoreReceipt r = store->Submit(*parsed.command, TestStamp(n++));
+        REQUIRE_MESSAGE(r.accepted, line, ": ", r.rejection.ToString());
+    }
+}
+
+void Sql(const std::string& path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    char* message = nullptr;
+    // The tests edit files as a tamperer would; they need not survive a power loss.
+    const int rc = sqlite3_exec(db, ("PRAGMA synchronous=OFF;" + sql).c_str(), nullptr, nullptr, &message);
+    const std::string why = message ? message : "";
+    sqlite3_free(message);
+    sqlite3_close(db);
+    REQUIRE_MESSAGE(rc == SQLITE_OK, sql, ": ", why);
+}
+
+std::unique_ptr<Store> OpenRead(const std::string& path, std::string* error) {
+    return Store::Open(path, Store::Mode::ReadOnly, error);
+}
+
+// Recomputes the hash chain from entry `from` on, as a forger who knows the scheme would.
+void Rehash(const std::string& path, int from) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, hash FROM entry ORDER BY seq",
+                       -1, &q, nullptr);
+    auto text = [&](int col) { return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, col))); };
+    std::vector<std::pair<std::string, std::string>> updates;  // prev, hash for each seq >= from
+    std::string prev(64, '0');
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const int seq = sqlite3_column_int(q, 0);
+        std::string hash = text(8);
+        if (seq >= from) {
+            const rutland::Stamp stamp{text(3), text(4), text(5)};
+            hash = rutland::ChainHash(prev, rutland::EntryContent(seq, text(1), text(2), stamp, sqlite3_column_int(q, 6), text(7)));
+            updates.emplace_back(prev, hash);
+        }
+        prev = hash;
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    std::string sql = "BEGIN;";
+    for (size_t i = 0; i < updates.size(); ++i)
+        sql += "UPDATE entry SET prev_hash='" + updates[i].first + "', hash='" + updates[i].second +
+               "' WHERE seq=" + std::to_string(from + static_cast<int>(i)) + ";";
+    sql += "UPDATE meta SET value='" + prev + "' WHERE key='head_hash'; COMMIT;";
+    Sql(path, sql);
+}
+
+} // namespace
+
+TEST_CASE("sha256: OpenSSL gives the FIPS 180-2 digest of 'abc'") {
+    CHECK(rutland::ToHex(rutland::Sha256("abc")) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    rutland::Digest d{};
+    CHECK(rutland::FromHex(rutland::ToHex(rutland::Sha256("x")), &d));
+    CHECK(d == rutland::Sha256("x"));
+    CHECK_FALSE(rutland::FromHex("ABC", &d));
+}
+
+TEST_CASE("effects_json: every field round-trips (extend effects_json.cpp when effects.h gains a field)") {
+    rutland::Effect e;
+    e.kind = rutland::EffectKind::Certificates;
+    e.rule = "B-1";
+    e.text = "Cy takes 20,000 Blue from the tray";
+    e.from = rutland::Account::Player(2);
+    e.to = rutland::Account::Margin(rutland::Company::Green);
+    e.amount = rutland::Money::Cents(4400050);
+    e.player = 2;
+    e.company = rutland::Company::Blue;
+    e.security = rutland::Security::Preferred;
+    e.quantity = 20000;
+    e.to_player = true;
+    e.from_ticks = 44;
+    e.to_ticks = 48;
+    e.space = 7;
+    e.option_id = 3;
+    const nlohmann::json j = rutland::EffectToJson(e);
+    std::optional<rutland::Effect> back = rutland::EffectFromJson(j);
+    REQUIRE(back.has_value());
+    CHECK(rutland::EffectToJson(*back) == j);
+    CHECK(j.size() == 15);
+    // Every kind has its stored name, and reads back as itself.
+    for (int k = 0; k <= static_cast<int>(rutland::EffectKind::Info); ++k) {
+        e.kind = static_cast<rutland::EffectKind>(k);
+        auto kind_back = rutland::EffectFromJson(rutland::EffectToJson(e));
+        REQUIRE(kind_back.has_value());
+        CHECK(kind_back->kind == e.kind);
+    }
+    // A field added to Effect changes its size: the serializer (and so the hash chain) must cover
+    // it. Update effects_json.cpp, then this number.
+    CHECK_MESSAGE(sizeof(rutland::Effect) == 136, "effects.h changed: extend effects_json.cpp to every field");
+    std::string error;
+    CHECK_FALSE(rutland::EffectFromJson(nlohmann::json{{"kind", "cash"}}, &error));
+    CHECK(error.find("rule") != std::string::npos);
+}
+
+TEST_CASE("store: a game written, closed and opened again has the same entries, state and fingerprint") {
+    TempDir dir;
+    const std::string path = dir / "demo.rutland";
+    std::string fingerprint, state;
+    {
+        WriteGame(path, DemoLines());
+        std::string error;
+        auto store = OpenRead(path, &error);
+        REQUIRE_MESSAGE(store, error);
+        CHECK(store->Report().Clean());
+        CHECK(store->Size() == 39);
+        CHECK(store->Record(9).stamp.command_id == "test:9");
+        CHECK(store->Record(9).stamp.who == "Bob");
+        CHECK(store->Record(9).rules_version == rutland::kRulesVersion);
+        CHECK(store->Fingerprint().size() == 8);
+        CHECK(store->Record(38).hash.substr(0, 8) == store->Fingerprint());
+        CHECK(store->Record(9).prev_hash == store->Record(8).hash);
+        fingerprint = store->Fingerprint();
+        state = rutland::StateToJson(store->GetLedger().State()).dump();
+        CHECK(store->ReadOnly());
+        rutland::StoreReceipt r = store->SubmitLine("end", TestStamp(100));
+        CHECK_FALSE(r.accepted);
+        CHECK(r.rejection.message.find("read-only") != std::string::npos);
+    }
+    std::string error;
+    auto again = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(again);
+    CHECK_FALSE(again->ReadOnly());
+    CHECK(again->Fingerprint() == fingerprint);
+    CHECK(rutland::StateToJson(again->GetLedger().State()).dump() == state);
+    rutland::GameHeader header;
+    header.players = {"Ann", "Bob"};
+    CHECK(Store::Create(path, header, TestStamp(0), &error) == nullptr);
+    CHECK(error.find("already exists") != std::string::npos);
+}
+
+TEST_CASE("store: a command id already in the file is not applied again (a retry after a crash)") {
+    TempDir dir;
+    const std::string path = dir / "retry.rutland";
+    WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @fulwell"});
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    rutland::StoreReceipt first = store->SubmitLine("buy B 10k", TestStamp(7));
+    REQUIRE(first.accepted);
+    CHECK_FALSE(first.duplicate);
+    rutland::StoreReceipt retry = store->SubmitLine("buy B 10k", TestStamp(7));
+    CHECK(retry.accepted);
+    CHECK(retry.duplicate);
+    CHECK(retry.seq == first.seq);
+    CHECK(store->Size() == 3);
+    CHECK(store->GetLedger().State().players[0].common[rutland::Company::Blue] == 10000);
+    store.reset();
+    store = Store::Open(path, Store::Mode::ReadWrite, &error);  // and after reopening (a new process)
+    CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).duplicate);
+    CHECK(store->Size() == 3);
+    CHECK_FALSE(store->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", ""}).accepted);  // an id is required
+}
+
+TEST_CASE("store: a foreign SQLite file, a non-SQLite file and an empty file are refused and left unchanged") {
+    TempDir dir;
+    const std::string foreign = dir / "foreign.rutland";
+    Sql(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES(1);");
+    const std::string text = dir / "notes.rutland";
+    std::ofstream(text) << "game players=Ann,Bob\nroll 3 4 2\n";
+    const std::string empty = dir / "empty.rutland";
+    std::ofstream{empty};
+    for (const auto& [path, said] : {std::pair{foreign, "an SQLite database but not a Rutland game"},
+                                     std::pair{text, "not an SQLite database"}, std::pair{empty, "empty"}}) {
+        CAPTURE(path);
+        const std::string before = Bytes(path);
+        for (Store::Mode mode : {Store::Mode::ReadOnly, Store::Mode::ReadWrite}) {
+            std::string error;
+            CHECK(Store::Open(path, mode, &error) == nullptr);
+            CHECK_MESSAGE(error.find(said) != std::string::npos, error);
+            CHECK(error.find("was not changed") != std::string::npos);
+        }
+        CHECK(Bytes(path) == before);
+        CHECK_FALSE(fs::exists(path + "-wal"));
+    }
+    std::string error;
+    CHECK(Store::Open(dir / "none.rutland", Store::Mode::ReadOnly, &error) == nullptr);
+    CHECK(error.find("no such file") != std::string::npos);
+}
+
+TEST_CASE("store: a file from a newer Rutland (schema version) is refused and left unchanged") {
+    TempDir dir;
+    const std::string path = dir / "newer.rutland";
+    WriteGame(path, DemoLines());
+    Sql(path, "PRAGMA user_version=" + std::to_string(rutland::kSchemaVersion + 1));
+    const std::string before = Bytes(path);
+    std::string error;
+    CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
+    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 3; this one reads up to 2)") != std::string::npos, error);
+    CHECK(Bytes(path) == before);
+}
+
+TEST_CASE("store: a truncated file is refused and left unchanged") {
+    TempDir dir;
+    const std::string path = dir / "long.rutland";
+    WriteGame(path, rutland::testing::LongGame(20));
+    const std::string whole = Bytes(path);
+    REQUIRE(whole.size() > 8192);
+    for (size_t keep : {whole.size() / 2, size_t{4096}, size_t{60}}) {
+        CAPTURE(keep);
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << whole.substr(0, keep);
+        std::string error;
+        CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
+        CHECK_MESSAGE(error.find("truncated") != std::string::npos, error);
+        CHECK(Bytes(path) == whole.substr(0, keep));
+    }
+}
+
+TEST_CASE("store: an old schema is migrated in one transaction after a backup copy; read-only opens leave it old") {
+    TempDir dir;
+    const std::string path = dir / "old.rutland";
+    WriteGame(path, rutland::testing::LongGame(10));
+    // Schema version 1 had no snapshots and no head in meta.
+    Sql(path, "DROP TABLE snapshot; DELETE FROM meta WHERE key LIKE 'head_%'; PRAGMA user_version=1;");
+    const std::string before = Bytes(path);
+    std::string error;
+    {
+        auto reading = Store::Open(path, Store::Mode::ReadOnly, &error);
+        REQUIRE_MESSAGE(reading, error);
+        CHECK(reading->Report().Clean());
+    }
+    CHECK(Bytes(path) == before);
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->Report().Clean());
+    REQUIRE(store->Report().notes.size() == 2);
+    CHECK(store->Report().notes[0].find("migrated from schema version 1 to 2") != std::string::npos);
+    CHECK(store->Report().notes[1].find("rebuilt 2 snapshots") != std::string::npos);
+    const std::string fingerprint = store->Fingerprint();
+    CHECK(store->SubmitLine("roll 1 2 1 @ioco", TestStamp(999)).accepted);
+    store.reset();
+    // The copy is the old file, still version 1 and still clean.
+    auto copy = OpenRead(path + ".v1.backup", &error);
+    REQUIRE_MESSAGE(copy, error);
+    CHECK(copy->Report().Clean());
+    CHECK(copy->Fingerprint() == fingerprint);
+    sqlite3* db = nullptr;
+    sqlite3_open((path + ".v1.backup").c_str(), &db);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, nullptr);
+    REQUIRE(sqlite3_step(q) == SQLITE_ROW);
+    CHECK(sqlite3_column_int(q, 0) == 1);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    auto migrated = OpenRead(path, &error);
+    REQUIRE(migrated);
+    CHECK(migrated->Report().Clean());
+    CHECK(migrated->Report().notes.empty());
+}
+
+TEST_CASE("store: editing any byte of any entry is found at open and names that entry (issue 4 tamper test)") {
+    TempDir dir;
+    const std::string pristine = dir / "demo.rutland";
+    WriteGame(pristine, DemoLines());
+    const std::string path = dir / "edited.rutland";
+    const char* columns[] = {"seq", "kind", "line", "time", "who", "command_id", "rules_version", "effects", "prev_hash", "hash"};
+    for (int seq = 0; seq < 39; ++seq) {
+        for (int c = 0; c < 10; ++c) {
+            CAPTURE(seq);
+            CAPTURE(columns[c]);
+            fs::remove(path);
+            fs::copy_file(pristine, path);
+            const std::string where = " WHERE seq=" + std::to_string(seq);
+            if (c == 0 || c == 6) {
+                Sql(path, fmt::format("UPDATE entry SET {0}={0}+1000{1}", columns[c], where));
+            } else {
+                // One byte, somewhere different in each entry: its low bit flipped.
+                const std::string col = columns[c];
+                // (A command id edited into another entry's id is refused by SQLite itself: UNIQUE.)
+                const std::string at = col == "command_id" ? "1" : fmt::format("(({} * 7 + {}) % length({}) + 1)", seq, c * 13, col);
+                const std::string u = fmt::format("unicode(substr({}, {}, 1))", col, at);
+                Sql(path, fmt::format("UPDATE entry SET {0} = substr({0}, 1, {1} - 1) || char({2} + 1 - 2 * ({2} & 1)) || "
+                                      "substr({0}, {1} + 1){3}", col, at, u, where));
+            }
+            std::string error;
+            auto store = OpenRead(path, &error);
+            if (seq == 0) {  // the header itself: nothing can be replayed, the open is refused
+                CHECK(store == nullptr);
+                CHECK_MESSAGE(error.find("entry 0:") != std::string::npos, error);
+                continue;
+            }
+            REQUIRE_MESSAGE(store, error);
+            CHECK(store->ReadOnly());
+            REQUIRE_FALSE(store->Report().problems.empty());
+            CHECK_MESSAGE(store->Report().problems.front().seq == seq, store->Report().problems.front().ToString());
+            CHECK(store->Size() == seq);  // the entries before the edited one
+        }
+    }
+}
+
+TEST_CASE("store: deleting the last entry, or editing one and re-hashing the chain, is still found") {
+    TempDir dir;
+    const std::string path = dir / "demo.rutland";
+    WriteGame(path, DemoLines());
+    const std::string pristine = Bytes(path);
+    Sql(path, "DELETE FROM entry WHERE seq=38");
+    std::string error;
+    auto store = OpenRead(path, &error);
+    REQUIRE(store);
+    REQUIRE_FALSE(store->Report().problems.empty());
+    CHECK(store->Report().problems.front().ToString().find("entry 38: missing") == 0);
+
+    // A forger who edits Cy's $44,000 (entry 9) and recomputes every later hash: the chain holds,
+    // the replay does not.
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << pristine;
+    Sql(path, "UPDATE entry SET effects = replace(effects, '$44,000', '$4,400') WHERE seq=9");
+    Rehash(path, 9);
+    store = OpenRead(path, &error);
+    REQUIRE(store);
+    REQUIRE(store->Report().problems.size() == 1);
+    CHECK(store->Report().problems[0].seq == 9);
+    CHECK(store->Report().problems[0].message.find("replay gives [B-1] Cy pays the bank $44,000") != std::string::npos);
+}
+
+TEST_CASE("store: an entry whose effects a newer rules version changes is reported entry by entry, not rewritten") {
+    TempDir dir;
+    const std::string path = dir / "demo.rutland";
+    WriteGame(path, DemoLines());
+    // As if rules version 0 had recorded entries 9 and 10 with another price.
+    Sql(path, "UPDATE entry SET rules_version = 0; "
+              "UPDATE entry SET effects = replace(effects, 'at $2.20', 'at $2.25') WHERE seq=9; "
+              "UPDATE entry SET effects = replace(effects, 'at $2.40', 'at $2.45') WHERE seq=10;");
+    Rehash(path, 0);
+    const std::string before = Bytes(path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    CHECK(store->Report().problems.empty());
+    REQUIRE(store->Report().rules_changes.size() == 2);
+    CHECK(store->Report().rules_changes[0].seq == 9);
+    CHECK(store->Report().rules_changes[1].seq == 10);
+    CHECK(store->Report().rules_changes[0].message.find("rules version 0 -> 1") != std::string::npos);
+    CHECK(store->ReadOnly());  // nothing is appended on top of a history the rules now disagree with
+    CHECK(store->Size() == 39);
+    store.reset();
+    CHECK(Bytes(path) == before);
+}
+
+TEST_CASE("store: snapshots are a cache: missing ones are rebuilt, a wrong one is a problem (invariant 7)") {
+    TempDir dir;
+    const std::string path = dir / "long.rutland";
+    WriteGame(path, rutland::testing::LongGame(12));  // 159 entries: snapshots at 64 and 128
+    std::string error;
+    {
+        auto store = OpenRead(path, &error);
+        REQUIRE(store);
+        CHECK(store->Report().Clean());
+        CHECK(store->Report().notes.empty());
+    }
+    Sql(path, "DELETE FROM snapshot WHERE seq=64");
+    {
+        auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+        REQUIRE(store);
+        CHECK(store->Report().Clean());
+        REQUIRE(store->Report().notes.size() == 1);
+        CHECK(store->Report().notes[0].find("rebuilt 1 snapshot") != std::string::npos);
+    }
+    Sql(path, "UPDATE snapshot SET state = replace(state, '\"year\":1', '\"year\":2') WHERE seq=128");
+    auto store = OpenRead(path, &error);
+    REQUIRE(store);
+    REQUIRE(store->Report().problems.size() == 1);
+    CHECK(store->Report().problems[0].seq == 128);
+    CHECK(store->Report().problems[0].message.find("state.year") != std::string::npos);
+}
+
+TEST_CASE("explain: the arithmetic behind cash, certificates and price moves") {
+    TempDir dir;
+    const std::string path = dir / "demo.rutland";
+    WriteGame(path, DemoLines());
+    std::string error;
+    auto store = OpenRead(path, &error);
+    REQUIRE(store);
+    const rutland::Ledger& ledger = store->GetLedger();
+    const auto lines = rutland::EffectArithmetic(ledger.At(10).effects, ledger.StateAt(9));  // Cy's second buy B 20k
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0] == "Cy's cash: $56,000 - $48,000 = $8,000");
+    CHECK(lines[1] == "Cy's Blue: 20,000 + 20,000 = 40,000");
+    CHECK(lines[2] == "up 4 ticks x $0.05 = $0.20: $2.40 + $0.20 = $2.60");
+    CHECK(rutland::ShortEffect(ledger.At(10).effects[0], ledger.State()) == "Cy->bank $48,000 (B-1)");
+}
