@@ -98,6 +98,7 @@ int Play(const PlayOptions& options) {
 
     bool any_rejected = false;
     bool added = false;  // this run has added an entry to the file
+    int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
     std::optional<nlohmann::json> next_stamp;
     std::string line;
     int line_no = 0;
@@ -172,6 +173,10 @@ int Play(const PlayOptions& options) {
                 return kExitUnusable;
             }
             if (r.accepted && !r.duplicate) added = true;
+            if (r.duplicate) {
+                if (!skipped++) first_skipped = r.seq;
+                last_skipped = r.seq;
+            }
             if (r.accepted) seq = r.seq;
             else rejection = r.rejection;
             if (rejection.rule == "store") {
@@ -195,6 +200,9 @@ int Play(const PlayOptions& options) {
         std::cerr << name << ": no game header (game players=...)\n";
         return kExitUnusable;
     }
+    if (skipped)  // said, never silent: a new session with the same text needs --session
+        std::cerr << fmt::format("{}: {} line{} already in {} (entries {}-{}, same command ids) not applied again\n", name,
+                                 skipped, skipped == 1 ? " was" : "s were", options.db, first_skipped, last_skipped);
     const GameState& state = game.GetLedger().State();
     if (options.json) {
         nlohmann::json j = StateToJson(state);
