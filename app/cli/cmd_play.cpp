@@ -35,8 +35,9 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
 
 // A script line's command id (store.h invariant 3): the session, the line's number among the
 // script's command lines (comments and blank lines do not count, so editing them changes no id)
-// and a hash of its text. Playing the same script again into the same file applies nothing twice,
-// and a script that has grown applies only its new lines.
+// and a hash of the command as printed (a trailing comment is no part of it). Playing the same
+// script again into the same file applies nothing twice, and a script that has grown applies only
+// its new lines.
 std::string ScriptCommandId(const std::string& session, int ordinal, std::string_view line) {
     return fmt::format("{}:{}:{}", session, ordinal, ToHex(Sha256(line)).substr(0, 12));
 }
@@ -116,7 +117,8 @@ int Play(const PlayOptions& options) {
         next_stamp.reset();
         auto stamp = [&](const GameHeader& h) {
             return Stamp{given.value("time", NowUtc()), given.value("who", default_who(h)),
-                         given.value("id", ScriptCommandId(session, ordinal, Trimmed(line)))};
+                         given.value("id", ScriptCommandId(session, ordinal, parsed.command ? PrintCommand(*parsed.command)
+                                                                                            : std::string(Trimmed(line))))};
         };
         const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
         if (!game.Started() || (game.store && header)) {
