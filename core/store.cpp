@@ -11,6 +11,7 @@
 #include "store.h"
 
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -430,6 +431,7 @@ std::string FirstDifference(const std::string& recorded, const std::string& repl
     auto text = [](const nlohmann::json& list, size_t i) -> std::string {
         if (i >= list.size()) return "(nothing)";
         const auto& e = list[i];
+        if (!e.is_object()) return e.dump();
         return fmt::format("[{}] {}", e.value("rule", "?"), e.value("text", "?"));
     };
     for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
@@ -540,17 +542,18 @@ bool Store::Verify(Mode mode) {
         const int last = rows.back().seq;
         if (q.Step() == SQLITE_ROW) {
             const std::string head_seq = q.Text(0), head_hash = q.Text(1);
-            if (head_seq != std::to_string(last) || head_hash != rows.back().record.hash) {
-                if (head_seq == std::to_string(last)) {
-                    problem(last, "its hash is not the head hash the file recorded");
-                } else if (!head_seq.empty() && std::stol(head_seq) > last) {
-                    problem(last + 1, fmt::format("missing: the file's head is entry {}, its last entry is {}",
-                                                  head_seq, last));
-                } else {
-                    problem(head_seq.empty() ? 0 : std::stoi(head_seq) + 1,
-                            fmt::format("added outside Rutland: the file's head is entry {}", head_seq));
-                    trusted = head_seq.empty() ? 0 : static_cast<size_t>(std::stoi(head_seq) + 1);
-                }
+            int head = -1;
+            const auto [end, ec] = std::from_chars(head_seq.data(), head_seq.data() + head_seq.size(), head);
+            const bool readable = ec == std::errc() && end == head_seq.data() + head_seq.size() && head >= 0;
+            if (!readable) {
+                problem(-1, fmt::format("the head recorded in meta ('{}') is not an entry number", head_seq));
+            } else if (head == last && head_hash != rows.back().record.hash) {
+                problem(last, "its hash is not the head hash the file recorded");
+            } else if (head > last) {
+                problem(last + 1, fmt::format("missing: the file's head is entry {}, its last entry is {}", head, last));
+            } else if (head < last) {
+                problem(head + 1, fmt::format("added outside Rutland: the file's head is entry {}", head));
+                trusted = static_cast<size_t>(head + 1);
             }
         }
     }

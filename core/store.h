@@ -84,7 +84,7 @@ struct VerifyReport {
 struct StoreReceipt {
     bool accepted = false;
     bool duplicate = false;  // the command id was already in the file (invariant 3); seq is its entry
-    Rejection rejection;     // when !accepted: the rules' rejection, or why the store refused
+    Rejection rejection;     // when !accepted: the rules' rejection, or why the store refused (rule "store")
     int seq = -1;
 };
 

@@ -40,8 +40,9 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
 
 // A script line's command id (store.h invariant 3): the session, the line's number among the
 // script's command lines (comments and blank lines do not count, so editing them changes no id)
-// and a hash of its text. Playing the same script again into the same file applies nothing twice,
-// and a script that has grown applies only its new lines.
+// and a hash of the command as printed (a trailing comment is no part of it). Playing the same
+// script again into the same file applies nothing twice, and a script that has grown applies only
+// its new lines.
 std::string ScriptCommandId(const std::string& session, int ordinal, std::string_view line) {
     return fmt::format("{}:{}:{}", session, ordinal, ToHex(Sha256(line)).substr(0, 12));
 }
@@ -103,6 +104,7 @@ int Play(const PlayOptions& options) {
 
     bool any_rejected = false;
     bool added = false;  // this run has added an entry to the file
+    int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
     std::optional<nlohmann::json> next_stamp;
     std::string line;
     int line_no = 0;
@@ -120,7 +122,8 @@ int Play(const PlayOptions& options) {
         next_stamp.reset();
         auto stamp = [&](const GameHeader& h) {
             return Stamp{given.value("time", NowUtc()), given.value("who", default_who(h)),
-                         given.value("id", ScriptCommandId(session, ordinal, Trimmed(line)))};
+                         given.value("id", ScriptCommandId(session, ordinal, parsed.command ? PrintCommand(*parsed.command)
+                                                                                            : std::string(Trimmed(line))))};
         };
         const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
         if (!game.Started() || (game.store && header)) {
@@ -177,6 +180,10 @@ int Play(const PlayOptions& options) {
                 return kExitUnusable;
             }
             if (r.accepted && !r.duplicate) added = true;
+            if (r.duplicate) {
+                if (!skipped++) first_skipped = r.seq;
+                last_skipped = r.seq;
+            }
             if (r.accepted) seq = r.seq;
             else rejection = r.rejection;
             if (rejection.rule == "store") {
@@ -200,6 +207,9 @@ int Play(const PlayOptions& options) {
         std::cerr << name << ": no game header (game players=...)\n";
         return kExitUnusable;
     }
+    if (skipped)  // said, never silent: a new session with the same text needs --session
+        std::cerr << fmt::format("{}: {} line{} already in {} (entries {}-{}, same command ids) not applied again\n", name,
+                                 skipped, skipped == 1 ? " was" : "s were", options.db, first_skipped, last_skipped);
     const GameState& state = game.GetLedger().State();
     if (options.json) {
         nlohmann::json j = StateToJson(state);

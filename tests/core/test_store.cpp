@@ -373,8 +373,21 @@ TEST_CASE("store: deleting the last entry, or editing one and re-hashing the cha
     REQUIRE_FALSE(store->Report().problems.empty());
     CHECK(store->Report().problems.front().ToString().find("entry 38: missing") == 0);
 
+    // An entry added at the end, chained correctly, but not by Rutland (the head says 38).
+    store.reset();  // never rewrite a file an open connection still reads
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << pristine;
+    Sql(path, "INSERT INTO entry SELECT 39, kind, line, time, who, 'extra', rules_version, effects, prev_hash, hash "
+              "FROM entry WHERE seq=38");
+    Rehash(path, 39);
+    store = OpenRead(path, &error);
+    REQUIRE(store);
+    REQUIRE_FALSE(store->Report().problems.empty());
+    CHECK(store->Report().problems.front().ToString().find("entry 39: added outside Rutland") == 0);
+    CHECK(store->Size() == 39);
+
     // A forger who edits Cy's $44,000 (entry 9) and recomputes every later hash: the chain holds,
     // the replay does not.
+    store.reset();
     std::ofstream(path, std::ios::binary | std::ios::trunc) << pristine;
     Sql(path, "UPDATE entry SET effects = replace(effects, '$44,000', '$4,400') WHERE seq=9");
     Rehash(path, 9);
