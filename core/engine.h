@@ -534,15 +534,20 @@ public:
                                     p.name, Name(c), Name(*p.escrow)));
             return;
         }
-        p.escrow = c;
+        SeatEscrow(player, c, "E-2", "is elected");
+    }
+
+    // The player becomes the company's escrow director (E-2 election, a switch, or D-17's hand-over).
+    void SeatEscrow(int player, Company c, const std::string& rule, const std::string& how) {
+        P(player).escrow = c;
         Effect e;
         e.kind = EffectKind::Escrow;
-        e.rule = "E-2";
+        e.rule = rule;
         e.player = player;
         e.company = c;
         e.quantity = 1;
-        e.text = fmt::format("{} holds all six {} proxies and is elected {} escrow director: takes the {} pawn", p.name,
-                             Name(c), Name(c), Name(c));
+        e.text = fmt::format("{} holds all six {} proxies and {} {} escrow director: takes the {} pawn", PName(player),
+                             Name(c), how, Name(c), Name(c));
         Emit(std::move(e));
     }
 

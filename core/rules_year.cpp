@@ -128,17 +128,7 @@ void HandOverEscrow(Engine& e, Company c, int from) {
     for (int k = 1; k < n; ++k) {
         const int p = (from + k) % n;
         if (s.players[static_cast<size_t>(p)].escrow || e.ProxyCount(p, c) < 6) continue;
-        s.players[static_cast<size_t>(p)].escrow = c;
-        Effect elected;
-        elected.kind = EffectKind::Escrow;
-        elected.rule = "D-17";
-        elected.player = p;
-        elected.company = c;
-        elected.quantity = 1;
-        elected.text = fmt::format("{} holds all six {} proxies and is next in turn order: {} becomes the {} escrow "
-                                   "director and takes the {} pawn",
-                                   e.PName(p), Name(c), e.PName(p), Name(c), Name(c));
-        e.Emit(std::move(elected));
+        e.SeatEscrow(p, c, "D-17", "is next in turn order: becomes the");
         return;
     }
     e.Info("D-17", fmt::format("nobody else holds all six {} proxies: the {} escrow directorship goes to the next player "
@@ -180,16 +170,7 @@ ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change) {
                                         proxies),
                             "E-2");
         GiveUp(e, x.actor, old, fmt::format(" to switch to {}", Name(c)));
-        e.P(x.actor).escrow = c;
-        Effect elected;
-        elected.kind = EffectKind::Escrow;
-        elected.rule = "E-2";
-        elected.player = x.actor;
-        elected.company = c;
-        elected.quantity = 1;
-        elected.text = fmt::format("{} holds all six {} proxies and becomes the {} escrow director: takes the {} pawn",
-                                   me.name, Name(c), Name(c), Name(c));
-        e.Emit(std::move(elected));
+        e.SeatEscrow(x.actor, c, "E-2", "switches: becomes the");
     } else {
         GiveUp(e, x.actor, old, "");
     }
