@@ -217,6 +217,15 @@ void ClearTurn(GameState& s) {
     s.option_taken = false;
 }
 
+// A turn is over, by `end` or by `player` closing it: it counts for O-2 ("a later turn"), and a due
+// year end settles now, after the drawing player's turn and before the next (Y-1).
+void CloseTurn(Engine& e) {
+    GameState& s = e.S();
+    ClearTurn(s);
+    ++s.turn;
+    if (s.year_end_due) SettleYearEnd(e);
+}
+
 ApplyResult DoEnd(Ctx& x) {
     GameState& s = x.s;
     if (x.actor != s.current)
@@ -234,9 +243,7 @@ ApplyResult DoEnd(Ctx& x) {
     Engine e(s, fx);
     const std::string name = s.players[static_cast<size_t>(s.current)].name;
     const bool doubles = s.doubles;
-    ClearTurn(s);
-    ++s.turn;
-    if (s.year_end_due) SettleYearEnd(e);  // Y-1: after the drawing player's turn, before the next
+    CloseTurn(e);
     Effect turn;
     turn.kind = EffectKind::Turn;
     if (doubles) {
@@ -260,14 +267,9 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     Effects fx;
     Engine e(s, fx);
     const bool mid_turn = s.rolled;
-    if (mid_turn) {
-        // The turn in progress is closed as if ended (O-2 counts it; a due year end settles, Y-1).
-        ClearTurn(s);
-        ++s.turn;
-        if (s.year_end_due) SettleYearEnd(e);
-    }
+    if (mid_turn) CloseTurn(e);  // as if ended
+    else ClearTurn(s);
     s.current = *who;
-    ClearTurn(s);
     e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
                               mid_turn ? " (the turn in progress is closed)" : ""));
     Command canonical = Canon(x);

@@ -243,11 +243,9 @@ ApplyResult DoDeclare(Ctx& x) {
                               "first",
                               me.name, Name(c), MajorityWords(s, x.actor, c), me.name));
     for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", "win declaration");
+    // Apply decides the claim (DecideClaim) as soon as nothing is owed: now, or after the sales.
     s.declaring = x.actor;
-    if (Owes(s, x.actor))
-        e.Info("W-1", fmt::format("the claim is decided once {} has paid the margin call", me.name));
-    else
-        DecideClaim(e);
+    if (Owes(s, x.actor)) e.Info("W-1", fmt::format("the claim is decided once {} has paid the margin call", me.name));
     return Accept(std::move(fx), Canon(x));
 }
 

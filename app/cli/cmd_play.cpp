@@ -33,8 +33,14 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
     const Entry& e = ledger.At(seq);
     std::cout << seq << ": " << e.line << "\n";
     if (options.effects) std::cout << DescribeEffects(e.effects);
-    if (options.explain)  // "  > Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000"
-        for (const std::string& step : BrokerInstructions(e.effects, ledger.StateAt(seq))) std::cout << "  > " << step << "\n";
+    if (options.explain) {  // "  > Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000"
+        // Usually seq was just appended and the ledger's state is the state after it; only a
+        // retried line already in the file needs a replay.
+        std::optional<GameState> replayed;
+        if (seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
+        const GameState& after = replayed ? *replayed : ledger.State();
+        for (const std::string& step : BrokerInstructions(e.effects, after)) std::cout << "  > " << step << "\n";
+    }
     if (game.store) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
 }
 
