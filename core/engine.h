@@ -704,6 +704,7 @@ ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change);
 ApplyResult DoDeclare(Ctx& x);
 ApplyResult DoYearEnd(Ctx& x);
 void SettleYearEnd(Engine& e);
+Effects PreviewYearEnd(const GameState& state);
 // W-1: a declaration whose margin call is paid is decided (the winner, or a failed claim).
 void DecideClaim(Engine& e);
 bool HoldsMajority(const GameState& s, int player, Company c);

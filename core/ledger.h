@@ -60,6 +60,10 @@ public:
     const std::vector<int>& InEffect() const { return m_active; }
     int UndoableCount() const { return static_cast<int>(m_active.size()); }
     int RedoableCount() const { return static_cast<int>(m_redo.size()); }
+    // What `undo` would undo next (the last command in effect) and `redo` would redo next (the
+    // last undone), or -1: the dashboard shows it before doing it.
+    int NextUndo() const { return m_active.empty() ? -1 : m_active.back(); }
+    int NextRedo() const { return m_redo.empty() ? -1 : m_redo.back(); }
 
     // The state right after entry `seq` was appended (time travel; 0 = the start of the game).
     GameState StateAt(int seq) const;

@@ -1,8 +1,12 @@
 #include "report.h"
 
+#include <map>
+
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "rules.h"
+#include "state_json.h"
 
 namespace rutland {
 
@@ -80,6 +84,48 @@ std::string BrokerSummary(const GameState& s) {
 std::string DescribeEffects(const Effects& effects) {
     std::string out;
     for (const Effect& e : effects) out += fmt::format("    [{}] {}\n", e.rule, e.text);
+    return out;
+}
+
+// [SECTION] Differences between two states
+
+namespace {
+
+// The state JSON as path -> value, players keyed by name ("players.Ann.cash").
+void Flatten(const nlohmann::json& j, const std::string& path, std::map<std::string, nlohmann::json>& out) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) Flatten(it.value(), path.empty() ? it.key() : path + "." + it.key(), out);
+    } else if (j.is_array() && path == "players") {
+        for (const auto& p : j) Flatten(p, "players." + p.value("name", "?"), out);
+    } else {
+        out[path] = j;
+    }
+}
+
+// Values in cents read as money; everything else as JSON.
+std::string Value(const std::string& path, const nlohmann::json& v) {
+    if (!v.is_number_integer()) return v.dump();
+    for (const char* money : {"cash", "net_worth", "bank", "prices.", "margin_accounts.", "bonds", "amount"})
+        if (path.find(money) != std::string::npos) return FormatMoney(Money::Cents(v.get<int64_t>()));
+    return FormatCount(v.get<int64_t>());
+}
+
+} // namespace
+
+std::vector<StateChange> DiffStates(const GameState& before, const GameState& after) {
+    std::map<std::string, nlohmann::json> a, b;
+    Flatten(StateToJson(before), "", a);
+    Flatten(StateToJson(after), "", b);
+    std::map<std::string, StateChange> changes;
+    for (const auto& [path, value] : b) {
+        auto it = a.find(path);
+        if (it != a.end() && it->second == value) continue;
+        changes[path] = {path, it == a.end() ? "(none)" : Value(path, it->second), Value(path, value)};
+    }
+    for (const auto& [path, value] : a)
+        if (!b.count(path)) changes[path] = {path, Value(path, value), "(none)"};
+    std::vector<StateChange> out;
+    for (auto& [path, change] : changes) out.push_back(std::move(change));
     return out;
 }
 

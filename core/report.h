@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "effects.h"
 #include "state.h"
@@ -13,5 +14,15 @@ std::string BrokerSummary(const GameState& state);
 
 // One line per effect, indented, with its rule: "    [B-1] Ann pays the bank $21,000 ...".
 std::string DescribeEffects(const Effects& effects);
+
+// One difference between two states, by the state JSON's paths with players keyed by name
+// ("players.Ann.cash"); values as the table reads them ("$21,000", "10,000"), "(none)" when absent.
+struct StateChange {
+    std::string path;
+    std::string before;
+    std::string after;
+};
+// Every path whose value differs, sorted by path (`rutland-cli diff`, the dashboard's "diff to now").
+std::vector<StateChange> DiffStates(const GameState& before, const GameState& after);
 
 } // namespace rutland

@@ -677,6 +677,8 @@ ApplyResult Apply(GameState& state, const Command& command) {
     return result;
 }
 
+Effects YearEndPreview(const GameState& state) { return PreviewYearEnd(state); }
+
 std::vector<Claim> CouldDeclare(const GameState& state) {
     std::vector<Claim> out;
     if (state.winner) return out;  // the game is over

@@ -39,6 +39,12 @@ struct Claim {
 };
 std::vector<Claim> CouldDeclare(const GameState& state);
 
+// Y-1..Y-5 as if the year ended now (the dashboard's year-end preview, `rutland-cli year-end`):
+// the effects SettleYearEnd would emit on a copy of the state, payouts in turn order from the
+// player who drew the year's last Time card (or the current player), option expiries, delisted
+// companies returning and the D-13 margin calls. The state is not changed. Empty after a win.
+Effects YearEndPreview(const GameState& state);
+
 // Conservation: the bank, the players' cash and the margin accounts always sum to zero (cash only
 // moves between accounts); each margin account equals its notes; for every company and class, the
 // tray plus the players' holdings equals what was issued (shorts are naked and excluded).

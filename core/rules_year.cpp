@@ -355,6 +355,16 @@ void SettleYearEnd(Engine& e) {
     e.Emit(std::move(y));
 }
 
+Effects PreviewYearEnd(const GameState& state) {
+    GameState copy = state;
+    Effects fx;
+    if (copy.winner) return fx;
+    Engine e(copy, fx);
+    SettleYearEnd(e);
+    if (!copy.pending.empty()) e.SettleObligations();
+    return fx;
+}
+
 ApplyResult DoYearEnd(Ctx& x) {
     Effects fx;
     Engine e(x.s, fx);

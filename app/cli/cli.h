@@ -38,6 +38,14 @@ struct LogOptions {
 };
 int ShowLog(const LogOptions& options);
 
+struct YearEndOptions {
+    std::string file;
+    std::optional<int> at;
+    bool last = false;  // the statement of the last year end instead of the preview
+    bool csv = false, html = false;
+};
+int ShowYearEnd(const YearEndOptions& options);
+
 int Explain(const std::string& file, int seq);
 int Diff(const std::string& file, int from, int to);
 int Verify(const std::string& file);

@@ -41,6 +41,16 @@ int main(int argc, char** argv) {
     log_cmd->add_option("--company", log.company, "only entries that involve this company (Y, B, R, G)");
     log_cmd->add_option("--rule", log.rule, "only entries with an effect of this rule (e.g. S-4)");
 
+    YearEndOptions year_end;
+    CLI::App* year_end_cmd = app.add_subcommand("year-end", "the year-end preview, or the last year end's statement");
+    year_end_cmd->add_option("file", year_end.file, "the game file")->required();
+    year_end_cmd->add_option("--at", year_end.at, "after entry N (default: the last)");
+    year_end_cmd->add_flag("--last", year_end.last, "the statement of the last year end settled by then");
+    auto* year_end_format = year_end_cmd->add_option_group("format");
+    year_end_format->add_flag("--csv", year_end.csv, "as CSV: year,kind,player,rule,item,cash");
+    year_end_format->add_flag("--html", year_end.html, "as a printable HTML page");
+    year_end_format->require_option(0, 1);
+
     std::string file, dest;
     int first = 0, second = 0;
     CLI::App* explain_cmd = app.add_subcommand("explain", "one entry: its effects with rules and arithmetic");
@@ -78,6 +88,7 @@ int main(int argc, char** argv) {
         if (*play_cmd) return Play(play);
         if (*state_cmd) return ShowState(state);
         if (*log_cmd) return ShowLog(log);
+        if (*year_end_cmd) return ShowYearEnd(year_end);
         if (*explain_cmd) return Explain(file, first);
         if (*diff_cmd) return Diff(file, first, second);
         if (*verify_cmd) return Verify(file);

@@ -1,0 +1,36 @@
+// rutland-cli year-end FILE [--at N] [--last] [--csv|--html]: the year-end preview (what the broker
+// would pay if the year ended after entry N) or, with --last, the statement of the last year end
+// settled by then. The dashboard's Year end panel shows the same statement (year_end_report.h).
+#include <iostream>
+
+#include "cli.h"
+#include "year_end_report.h"
+
+namespace rutland::cli {
+
+int ShowYearEnd(const YearEndOptions& options) {
+    std::unique_ptr<Store> store = OpenForReading(options.file);
+    if (!store) return kExitUnusable;
+    const int seq = options.at.value_or(store->Size() - 1);
+    if (!CheckEntry(*store, seq)) return kExitUnusable;
+    const Ledger& ledger = store->GetLedger();
+    std::optional<YearEndStatement> statement;
+    if (options.last) {
+        statement = LastYearEnd(ledger, seq);
+        if (!statement) {
+            std::cerr << "no year has ended by entry " << seq << "\n";
+            return kExitUnusable;
+        }
+    } else {
+        statement = PreviewStatement(ledger.StateAt(seq));
+    }
+    if (options.csv)
+        std::cout << StatementCsv(*statement);
+    else if (options.html)
+        std::cout << StatementHtml(*statement, options.file);
+    else
+        std::cout << StatementText(*statement);
+    return kExitAccepted;
+}
+
+} // namespace rutland::cli

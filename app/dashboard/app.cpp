@@ -1,0 +1,398 @@
+#include "app.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <GLFW/glfw3.h>
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "panels.h"
+#include "theme.h"
+
+// [SECTION] Index
+//  - Opening and creating games
+//  - The frame: keys, layout, the confirm box, the outbox
+//  - The start screen
+
+namespace rutland::dash {
+
+namespace {
+
+// RULES.md section 14, as the header's variants= takes them.
+constexpr std::array<const char*, 6> kVariantNames = {"rollback-odd-lot=level", "rollback-cover=0.50", "delist-cover=market",
+                                                      "shorts-carry-over", "put-cash-needs-ask", "uptick"};
+constexpr std::array<const char*, 6> kVariantHelp = {
+    "D-6: the odd lot of a Roll Back at the level price", "D-7: Roll Back covers at $0.50", "D-10: delisted shorts covered at market",
+    "D-13: shorts carry over the year end",              "D-16: put for cash needs an Ask", "D-21/M-8: the up-tick rule"};
+
+void CopyTo(std::array<char, 512>& buffer, const std::string& text) {
+    const size_t n = std::min(text.size(), buffer.size() - 1);
+    std::memcpy(buffer.data(), text.data(), n);
+    buffer[n] = '\0';
+}
+
+bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+
+} // namespace
+
+// [SECTION] Opening and creating games
+
+App::App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix)
+    : m_settings(std::move(settings)), m_config_dir(std::move(config_dir)), m_now(std::move(now)), m_id_prefix(std::move(id_prefix)) {
+    std::snprintf(m_start.cash.data(), m_start.cash.size(), "100000");
+}
+
+bool App::OpenGame(const std::string& path, std::string* error) {
+    auto session = view::Session::Open(path, m_id_prefix, error);
+    if (!session) return false;
+    m_session = std::move(session);
+    m_ui = UiState{};
+    m_settings.Opened(path);
+    m_settings.Save(m_config_dir);
+    if (m_session->ReadOnly()) {
+        const VerifyReport& r = m_session->GetStore().Report();
+        m_ui.status = "Read-only: " + (!r.problems.empty() ? r.problems.front().ToString() : r.rules_changes.front().ToString());
+    } else {
+        m_ui.status = fmt::format("Opened {}: {} entries, verified clean", path, m_session->GetLedger().Size());
+    }
+    return true;
+}
+
+bool App::CreateGame(const std::string& path, const GameHeader& header, std::string* error) {
+    const std::string who = header.broker ? *header.broker : "broker";
+    auto session = view::Session::Create(path, header, m_now(), who, m_id_prefix, error);
+    if (!session) return false;
+    m_session = std::move(session);
+    m_ui = UiState{};
+    m_settings.Opened(path);
+    m_settings.Save(m_config_dir);
+    m_ui.status = "New game in " + path;
+    return true;
+}
+
+view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
+    const std::string line = view::ExpandQuickForm(text);
+    view::SubmitOutcome r = m_session->Submit(line, m_now(), m_session->DefaultWho());
+    EntryUi& e = m_ui.entry;
+    if (r.accepted) {
+        e.history.Add(std::string(text));
+        e.buffer.fill('\0');
+        e.rejection.clear();
+        e.rejected_text.clear();
+        AfterAccepted(r);
+    } else if (!r.blank) {
+        CopyTo(e.buffer, text);  // a rejection keeps the text for editing
+        e.rejection = r.rejection.message;
+        e.rejection_rule = r.rejection.rule;
+        e.rejected_text = text;
+        m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
+    }
+    e.focus = true;
+    return r;
+}
+
+void App::AfterAccepted(const view::SubmitOutcome& r) {
+    const Entry& entry = m_session->GetLedger().At(r.seq);
+    m_ui.entry.accepted = fmt::format("{}: {}", r.seq, entry.line);
+    m_ui.status = fmt::format("Entry {} saved: {} (fingerprint {})", r.seq, entry.line, m_session->Fingerprint());
+    m_ui.ledger.scroll_to_end = true;
+}
+
+void App::Type(const std::string& text) { CopyTo(m_ui.entry.buffer, text); }
+
+std::optional<float> App::TakeFontRequest() {
+    std::optional<float> r = m_font_request;
+    m_font_request.reset();
+    return r;
+}
+
+// [SECTION] The frame: keys, layout, the confirm box, the outbox
+
+void App::Frame(const std::string& panel) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->Pos);
+    ImGui::SetNextWindowSize(viewport->Size);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("Rutland", nullptr, flags);
+    if (!m_session) {
+        DrawStart();
+        ImGui::End();
+        return;
+    }
+    const view::Session& s = *m_session;
+    const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), m_fonts, s.Version()};
+    Outbox out;
+    HandleKeys(v, out);
+    if (const PanelInfo* p = panel.empty() ? nullptr : FindPanel(panel)) {
+        if (p->name != "table") {
+            PanelTitle(p->title);
+        }
+        p->draw(v, m_ui, out);
+    } else if (m_ui.table_display) {
+        DrawTableDisplay(v, m_ui, out);
+    } else {
+        DrawDashboard(v, out);
+    }
+    DrawConfirm(v, out);
+    ImGui::End();
+    Apply(out);
+}
+
+void App::HandleKeys(const AppView& v, Outbox& out) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (KeyPressed(GLFW_KEY_F11)) m_ui.table_display = !m_ui.table_display;
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD)))
+        m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
+        m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
+    if (m_ui.confirm) return;  // the confirm box has the keys
+    if (KeyPressed(GLFW_KEY_ESCAPE) && v.viewing) out.View(std::nullopt);
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.actions.push_back(AskUndo{io.KeyShift});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.actions.push_back(AskUndo{true});
+}
+
+void App::DrawDashboard(const AppView& v, Outbox& out) {
+    DrawTopBar(v, out);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float line = ImGui::GetFrameHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float bottom_status = line;
+    const float top_h = std::floor((avail.y - bottom_status) * 0.56f);
+    const float w = avail.x;
+    const float col1 = std::floor(w * 0.30f), col2 = std::floor(w * 0.40f);
+
+    auto region = [&](const char* id, const char* title, ImVec2 size, PanelFn draw) {
+        ImGui::BeginChild(id, size, true);
+        PanelTitle(title);
+        draw(v, m_ui, out);
+        ImGui::EndChild();
+    };
+    region("##big-board", "Big Board", ImVec2(col1, top_h), DrawBigBoard);
+    ImGui::SameLine();
+    ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
+    {
+        const float entry_h = line * 4.6f;
+        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.45f);
+        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
+        region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
+        region("##instructions", "Broker's instructions", ImVec2(0, 0), DrawInstructions);
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    region("##sec", "SEC guy", ImVec2(0, top_h), DrawSec);
+
+    ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
+    if (ImGui::BeginTabBar("##tabs")) {
+        for (const char* name : {"players", "ledger", "year-end", "prices", "board"}) {
+            const PanelInfo* p = FindPanel(name);
+            ImGuiTabItemFlags tab_flags = 0;
+            if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
+            if (ImGui::BeginTabItem(p->title, nullptr, tab_flags)) {
+                m_ui.bottom_tab = name;
+                ImGui::BeginChild(name, ImVec2(0, 0), false);
+                p->draw(v, m_ui, out);
+                ImGui::EndChild();
+                ImGui::EndTabItem();
+            }
+        }
+        m_ui.front_request.clear();
+        ImGui::EndTabBar();
+    }
+    ImGui::EndChild();
+    ImGui::TextDisabled("%s", m_ui.status.c_str());
+}
+
+void App::DrawTopBar(const AppView& v, Outbox& out) {
+    const GameState& s = v.state;
+    ImGui::PushFont(m_fonts.large);
+    ImGui::TextUnformatted("Rutland");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", std::filesystem::path(v.session.Path()).filename().string().c_str());
+    ImGui::SameLine();
+    ImGui::Text(" Year %d  |  Time cards %d of %d  |  %d entries  |  fingerprint ", s.year, s.time_cards_drawn, s.year_cards,
+                v.ledger.Size());
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(Theme::Accent(), "%s", v.session.Fingerprint().c_str());
+    if (v.read_only) {
+        ImGui::SameLine();
+        ImGui::TextColored(Theme::Bad(), "  READ-ONLY: the file did not verify clean");
+    }
+    if (v.viewing) {
+        ImGui::SameLine();
+        ImGui::TextColored(Theme::Warn(), "  Viewing entry %d (%s): read-only", *v.viewing, v.session.GetStore().FingerprintAt(*v.viewing).c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
+    }
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("F11 table display  Ctrl +/- text size").x);
+    ImGui::TextDisabled("F11 table display  Ctrl +/- text size");
+    if (!m_fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
+}
+
+void App::DrawConfirm(const AppView& v, Outbox& out) {
+    if (!m_ui.confirm) return;
+    const bool redo = *m_ui.confirm;
+    const Ledger& l = v.ledger;
+    const int target = redo ? l.NextRedo() : l.NextUndo();
+    ImGui::OpenPopup("Confirm");
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal("Confirm", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+        if (target < 0) {
+            ImGui::Text("Nothing to %s.", redo ? "redo" : "undo");
+        } else {
+            const Entry& e = l.At(target);
+            ImGui::PushFont(m_fonts.large);
+            ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, e.line.c_str());
+            ImGui::PopFont();
+            ImGui::TextWrapped("%s", view::SummarizeEffects(e.effects, 12).c_str());
+            ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
+        }
+        const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
+        if (target >= 0 && (ImGui::Button(redo ? "Redo (Enter)" : "Undo (Enter)") || enter)) {
+            out.Submit(redo ? "redo" : "undo");
+            m_ui.confirm.reset();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel (Esc)") || KeyPressed(GLFW_KEY_ESCAPE) || (target < 0 && enter)) {
+            m_ui.confirm.reset();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
+void App::Apply(Outbox& out) {
+    for (UiAction& action : out.actions) {
+        std::visit(
+            [&](auto& a) {
+                using T = std::decay_t<decltype(a)>;
+                if constexpr (std::is_same_v<T, SubmitLine>) {
+                    if (a.from_entry_line) {
+                        SubmitFromEntry(a.text);
+                    } else {
+                        view::SubmitOutcome r = m_session->Submit(a.text, m_now(), m_session->DefaultWho());
+                        if (r.accepted)
+                            AfterAccepted(r);
+                        else if (!r.blank)
+                            m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
+                    }
+                } else if constexpr (std::is_same_v<T, ViewAt>) {
+                    m_session->ViewAt(a.seq);
+                    m_ui.status = m_session->Viewing() ? fmt::format("Viewing the state after entry {} (read-only)", *m_session->Viewing())
+                                                       : "Back to now";
+                } else if constexpr (std::is_same_v<T, AskUndo>) {
+                    if (!m_session->Viewing()) m_ui.confirm = a.redo;
+                } else if constexpr (std::is_same_v<T, ExportYearEnd>) {
+                    const Ledger& l = m_session->GetLedger();
+                    std::optional<YearEndStatement> st =
+                        a.preview ? std::optional<YearEndStatement>(PreviewStatement(m_session->Shown()))
+                                  : LastYearEnd(l, m_session->Viewing().value_or(l.Size() - 1));
+                    if (!st) {
+                        m_ui.year_end.message = "No year has ended yet: nothing to export.";
+                        return;
+                    }
+                    const std::filesystem::path game(m_session->Path());
+                    const std::string path = (game.parent_path() / fmt::format("{}.year-{}-{}.{}", game.stem().string(), st->year,
+                                                                                st->preview ? "preview" : "statement",
+                                                                                a.html ? "html" : "csv")).string();
+                    std::ofstream f(path);
+                    f << (a.html ? StatementHtml(*st, game.filename().string()) : StatementCsv(*st));
+                    m_ui.year_end.message = f ? "Saved " + path : "Could not write " + path;
+                    m_ui.status = m_ui.year_end.message;
+                } else if constexpr (std::is_same_v<T, ShowPanel>) {
+                    m_ui.front_request = a.name;
+                }
+            },
+            action);
+    }
+    out.actions.clear();
+}
+
+// [SECTION] The start screen
+
+void App::DrawStart() {
+    ImGui::PushFont(m_fonts.huge);
+    ImGui::TextUnformatted("Rutland");
+    ImGui::PopFont();
+    ImGui::TextDisabled("the broker's desk for Big Board Raiders");
+    ImGui::Separator();
+    ImGui::PushFont(m_fonts.large);
+    ImGui::TextUnformatted("New game");
+    ImGui::PopFont();
+    ImGui::InputText("Players, in turn order", m_start.players.data(), m_start.players.size());
+    ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
+    ImGui::InputText("Broker", m_start.broker.data(), m_start.broker.size());
+    ImGui::InputText("SEC guy", m_start.sec.data(), m_start.sec.size());
+    ImGui::InputText("Time cards per year (D-4, blank for the default)", m_start.year_cards.data(), m_start.year_cards.size(),
+                     ImGuiInputTextFlags_CharsDecimal);
+    ImGui::TextUnformatted("Variants (RULES.md section 14):");
+    for (size_t i = 0; i < kVariantNames.size(); ++i) {
+        ImGui::Checkbox(kVariantNames[i], &m_start.variants[i]);
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", kVariantHelp[i]);
+    }
+    if (ImGui::Button("Start the game")) {
+        // The header is written in the table language and parsed by the core: one definition of
+        // what a valid header is, and its rejection names the rule.
+        std::string line = "game players=";
+        std::string players(m_start.players.data());
+        std::replace(players.begin(), players.end(), ' ', ',');
+        std::string cleaned;  // "Ann, Bob,,Cy" -> "Ann,Bob,Cy"
+        for (char c : players)
+            if (!(c == ',' && (cleaned.empty() || cleaned.back() == ','))) cleaned += c;
+        while (!cleaned.empty() && cleaned.back() == ',') cleaned.pop_back();
+        line += cleaned;
+        if (*m_start.cash.data()) line += std::string(" cash=") + m_start.cash.data();
+        if (*m_start.broker.data()) line += std::string(" broker=") + m_start.broker.data();
+        if (*m_start.sec.data()) line += std::string(" sec=") + m_start.sec.data();
+        if (*m_start.year_cards.data()) line += std::string(" year-cards=") + m_start.year_cards.data();
+        std::string variants;
+        for (size_t i = 0; i < kVariantNames.size(); ++i)
+            if (m_start.variants[i]) variants += (variants.empty() ? "" : ",") + std::string(kVariantNames[i]);
+        if (!variants.empty()) line += " variants=" + variants;
+        ParseResult parsed = ParseCommand(line);
+        const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
+        if (parsed.error) {
+            m_start.error = parsed.error->ToString();
+        } else if (!header) {
+            m_start.error = "a game needs its players (G-1)";
+        } else {
+            const std::string path = view::NewGamePath(view::DataDir(), header->players, m_now().substr(0, 10));
+            std::string error;
+            if (!CreateGame(path, *header, &error)) m_start.error = error;
+        }
+    }
+    ImGui::Separator();
+    ImGui::PushFont(m_fonts.large);
+    ImGui::TextUnformatted("Open a game");
+    ImGui::PopFont();
+    ImGui::InputText("File", m_start.open_path.data(), m_start.open_path.size());
+    ImGui::SameLine();
+    if (ImGui::Button("Open")) {
+        std::string error;
+        if (!OpenGame(m_start.open_path.data(), &error)) m_start.error = error;
+    }
+    ImGui::TextDisabled("Games are kept in %s", view::DataDir().c_str());
+    ImGui::Separator();
+    ImGui::PushFont(m_fonts.large);
+    ImGui::TextUnformatted("Recent games");
+    ImGui::PopFont();
+    if (m_settings.recent.empty()) ImGui::TextDisabled("none yet");
+    for (const std::string& path : m_settings.recent) {
+        if (ImGui::Selectable(path.c_str())) {
+            std::string error;
+            if (!OpenGame(path, &error)) m_start.error = error;
+            break;
+        }
+    }
+    if (!m_start.error.empty()) ImGui::TextColored(Theme::Bad(), "%s", m_start.error.c_str());
+}
+
+} // namespace rutland::dash

@@ -1,0 +1,75 @@
+// The dashboard application: the open game (a Session), every panel's UI state, the fonts, and
+// the frame: draw the layout, then apply what the panels asked for (the outbox), so nothing a
+// panel does changes the game in the middle of a frame.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "app_view.h"
+#include "settings.h"
+#include "ui_state.h"
+
+namespace rutland::dash {
+
+// The new-game form and the open box of the start screen.
+struct StartUi {
+    std::array<char, 256> players{};   // "Ann, Bob, Cy, Dee" in turn order
+    std::array<char, 32> cash{};       // dollars
+    std::array<char, 64> broker{};
+    std::array<char, 64> sec{};
+    std::array<char, 8> year_cards{};
+    std::array<bool, 6> variants{};    // in the order of kVariantNames (app.cpp)
+    std::array<char, 512> open_path{};
+    std::string error;
+};
+
+class App {
+public:
+    // `now` gives the wall-clock time as ISO 8601 UTC (the core never reads a clock).
+    App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix);
+
+    bool OpenGame(const std::string& path, std::string* error);
+    bool CreateGame(const std::string& path, const GameHeader& header, std::string* error);
+    bool HasGame() const { return m_session != nullptr; }
+    view::Session* GetSession() { return m_session.get(); }
+
+    // One line through the entry line's path (session.h invariant 2); used by --script.
+    view::SubmitOutcome SubmitFromEntry(const std::string& text);
+    // Puts text in the entry line, as if typed (--type).
+    void Type(const std::string& text);
+
+    // Draws one frame into the current ImGui frame: the whole dashboard, or one panel filling the
+    // window (`panel`, for --panel screenshots), then applies the outbox.
+    void Frame(const std::string& panel = {});
+
+    Fonts& GetFonts() { return m_fonts; }
+    view::Settings& GetSettings() { return m_settings; }
+    // Ctrl +/- asked for a new font size: the main loop rebuilds the font atlas between frames.
+    std::optional<float> TakeFontRequest();
+    UiState& Ui() { return m_ui; }
+
+private:
+    void DrawDashboard(const AppView& v, Outbox& out);
+    void DrawTopBar(const AppView& v, Outbox& out);
+    void DrawConfirm(const AppView& v, Outbox& out);
+    void DrawStart();
+    void HandleKeys(const AppView& v, Outbox& out);
+    void Apply(Outbox& out);
+    void AfterAccepted(const view::SubmitOutcome& r);
+
+    view::Settings m_settings;
+    std::string m_config_dir;
+    std::function<std::string()> m_now;
+    std::string m_id_prefix;
+    std::unique_ptr<view::Session> m_session;
+    UiState m_ui;
+    StartUi m_start;
+    Fonts m_fonts;
+    std::optional<float> m_font_request;
+};
+
+} // namespace rutland::dash

@@ -1,0 +1,55 @@
+// What every panel receives: a const view of the game (AppView), its own UI state (UiState) and an
+// outbox for what it wants done (Outbox). Panels never change the game: the app applies the
+// outbox after the frame (app.cpp), through the session's one submit path (session.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "entry_model.h"
+#include "session.h"
+
+struct ImFont;
+
+namespace rutland::dash {
+
+struct Fonts {
+    ImFont* normal = nullptr;  // DejaVu Sans at the user's size (Ctrl +/-)
+    ImFont* large = nullptr;   // instructions, the turn header: 1.5x
+    ImFont* huge = nullptr;    // the table display, readable from two metres: 2.5x
+    bool dejavu = false;       // false: ImGui's default font (fonts-dejavu-core missing)
+    float size = 18.0f;        // pixel size of `normal`
+};
+
+struct AppView {
+    const view::Session& session;
+    const GameState& state;        // the state shown: now, or the entry being viewed (time travel)
+    const Ledger& ledger;
+    const LegalNow& legal;         // what may be entered now (empty meaning while time travelling)
+    std::optional<int> viewing;    // time travel: the entry whose state is shown
+    bool read_only = false;        // the file did not verify clean
+    const Fonts& fonts;
+    uint64_t version = 0;          // changes whenever the ledger or the view changes: cache on it
+};
+
+// [SECTION] What panels may ask for
+
+struct SubmitLine {
+    std::string text;
+    bool from_entry_line = false;  // a rejection goes back to the entry line, keeping the text
+};
+struct ViewAt { std::optional<int> seq; };               // time travel to an entry, or back to now
+struct AskUndo { bool redo = false; };                    // show what undo/redo would do, then confirm
+struct ExportYearEnd { bool html = false; bool preview = false; };
+struct ShowPanel { std::string name; };                   // bring a tab to the front
+using UiAction = std::variant<SubmitLine, ViewAt, AskUndo, ExportYearEnd, ShowPanel>;
+
+struct Outbox {
+    std::vector<UiAction> actions;
+    void Submit(std::string text, bool from_entry_line = false) { actions.push_back(SubmitLine{std::move(text), from_entry_line}); }
+    void View(std::optional<int> seq) { actions.push_back(ViewAt{seq}); }
+};
+
+} // namespace rutland::dash

@@ -1,0 +1,287 @@
+// rutland: the broker's dashboard (GLFW + OpenGL 3 + Dear ImGui). This file owns the window, the
+// fonts, the clock and the command line; everything on screen is app.cpp and the panels.
+//
+//   rutland [GAME.rutland]                      open a game (or the start screen without one)
+//   rutland [GAME] --script FILE                play a script through the entry line first
+//   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
+//                                               render, save a PNG and exit (for tests and the README)
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <vector>
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <GLFW/glfw3.h>
+#include <GL/gl.h>
+#include <fmt/format.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include "app.h"
+#include "panels.h"
+#include "screenshot.h"
+
+using namespace rutland;
+using namespace rutland::dash;
+
+namespace {
+
+constexpr const char* kDejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kDejaVuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+// Latin-1, general punctuation (dashes, ellipsis), arrows, the check mark and the ballot box.
+constexpr ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2713, 0x2718, 0x25A0, 0x25CF, 0};
+
+std::string NowUtc() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// (Re)builds the font atlas at `size` pixels. Falls back to ImGui's default font, with a note on
+// screen, when fonts-dejavu-core is missing.
+void LoadFonts(Fonts& fonts, float size, bool backend_ready) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    fonts.size = size;
+    fonts.dejavu = std::filesystem::exists(kDejaVu);
+    if (fonts.dejavu) {
+        const char* bold = std::filesystem::exists(kDejaVuBold) ? kDejaVuBold : kDejaVu;
+        fonts.normal = io.Fonts->AddFontFromFileTTF(kDejaVu, size, nullptr, kGlyphs);
+        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.5f), nullptr, kGlyphs);
+        fonts.huge = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 2.6f), nullptr, kGlyphs);
+    }
+    if (!fonts.normal || !fonts.large || !fonts.huge) {
+        fonts.dejavu = false;
+        io.Fonts->Clear();
+        ImFontConfig config;
+        config.SizePixels = 13.0f;
+        fonts.normal = io.Fonts->AddFontDefault(&config);
+        config.SizePixels = 20.0f;
+        fonts.large = io.Fonts->AddFontDefault(&config);
+        config.SizePixels = 34.0f;
+        fonts.huge = io.Fonts->AddFontDefault(&config);
+    }
+    io.FontDefault = fonts.normal;
+    if (backend_ready) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
+void Style(float size) {
+    ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::StyleColorsDark(&style);
+    style.WindowRounding = 0.0f;
+    style.ChildRounding = 4.0f;
+    style.FrameRounding = 3.0f;
+    style.ItemSpacing = ImVec2(std::round(size * 0.45f), std::round(size * 0.3f));
+    style.WindowPadding = ImVec2(std::round(size * 0.5f), std::round(size * 0.5f));
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.11f, 1.0f);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.12f, 0.13f, 0.15f, 1.0f);
+}
+
+struct Options {
+    std::string game;
+    std::string script;
+    std::string screenshot;
+    std::string size = "1600x900";
+    std::string panel;
+    std::string type;
+    std::optional<int> at;
+    std::optional<int> select;
+    std::string tab;
+    bool table_display = false;
+    int frames = 4;
+};
+
+// Plays a script through the entry line (session.h invariant 2). The first command line must be the
+// game header when there is no game yet; a header matching the open game's is skipped. Returns
+// false at the first rejected line (it stays in the entry line, as it would for the broker).
+bool PlayScript(App& app, const Options& o, const std::string& game_path) {
+    std::ifstream in(o.script);
+    if (!in) {
+        std::cerr << o.script << ": cannot open the script\n";
+        return false;
+    }
+    std::string line;
+    int line_no = 0;
+    while (std::getline(in, line)) {
+        ++line_no;
+        ParseResult parsed = ParseCommand(line);
+        if (!parsed.error && !parsed.command) continue;
+        const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
+        if (header) {
+            if (app.HasGame()) {
+                if (PrintHeader(*header) == app.GetSession()->GetLedger().At(0).line) continue;
+                std::cerr << o.script << ":" << line_no << ": this script is for another game (its header differs)\n";
+                return false;
+            }
+            std::string error;
+            if (!app.CreateGame(game_path, *header, &error)) {
+                std::cerr << o.script << ":" << line_no << ": " << error << "\n";
+                return false;
+            }
+            continue;
+        }
+        if (!app.HasGame()) {
+            std::cerr << o.script << ":" << line_no << ": the first line must be the game header, e.g. game players=Ann,Bob\n";
+            return false;
+        }
+        const view::SubmitOutcome r = app.SubmitFromEntry(line);
+        if (!r.accepted && !r.blank) {
+            std::cerr << o.script << ":" << line_no << ": rejected: " << r.rejection.ToString() << "\n";
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    CLI::App cli{"rutland: the broker's dashboard for Big Board Raiders"};
+    cli.add_option("game", o.game, "the game file (.rutland) to open, or to create from --script's header");
+    cli.add_option("--script", o.script, "play this table-language script through the entry line first");
+    cli.add_option("--screenshot", o.screenshot, "render, save this PNG and exit");
+    cli.add_option("--size", o.size, "window size for --screenshot, WxH")->capture_default_str();
+    cli.add_option("--panel", o.panel, "draw only this panel, filling the window (names: big-board, turn, entry, instructions, "
+                                       "players, sec, ledger, year-end, prices, board, table)");
+    cli.add_option("--type", o.type, "put this text in the entry line, as if typed (shows the live preview)");
+    cli.add_option("--at", o.at, "time travel: show the state after this entry");
+    cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
+    cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
+    cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
+    CLI11_PARSE(cli, argc, argv);
+    if (!o.panel.empty() && !FindPanel(o.panel)) {
+        std::cerr << "rutland: no panel '" << o.panel << "'\n";
+        return 2;
+    }
+    int width = 1600, height = 900;
+    if (std::sscanf(o.size.c_str(), "%dx%d", &width, &height) != 2 || width < 320 || height < 240) {
+        std::cerr << "rutland: --size wants WxH, e.g. 1600x900\n";
+        return 2;
+    }
+
+    const std::string config_dir = view::ConfigDir();
+    view::Settings settings = view::Settings::Load(config_dir);
+    App app(settings, config_dir, NowUtc, fmt::format("rutland-{}-{}", NowUtc(), getpid()));
+
+    // A script without a game file plays into a fresh file in the temporary directory.
+    std::string game_path = o.game;
+    std::filesystem::path temp_dir;
+    if (game_path.empty() && !o.script.empty()) {
+        temp_dir = std::filesystem::temp_directory_path() / fmt::format("rutland-script-{}", getpid());
+        std::filesystem::create_directories(temp_dir);
+        game_path = (temp_dir / "game.rutland").string();
+    }
+    if (!game_path.empty() && std::filesystem::exists(game_path)) {
+        std::string error;
+        if (!app.OpenGame(game_path, &error)) {
+            std::cerr << "rutland: " << error << "\n";
+            return 2;
+        }
+    } else if (!o.game.empty() && o.script.empty()) {
+        std::cerr << "rutland: " << o.game << " does not exist (give --script to create it from a script's header)\n";
+        return 2;
+    }
+    int exit_code = 0;
+    if (!o.script.empty() && !PlayScript(app, o, game_path)) exit_code = 1;
+    if (!o.script.empty() && !app.HasGame()) {
+        std::cerr << "rutland: the script started no game\n";
+        return 2;
+    }
+
+    glfwSetErrorCallback([](int code, const char* text) { std::cerr << "GLFW error " << code << ": " << text << "\n"; });
+    if (!glfwInit()) {
+        std::cerr << "rutland: cannot open a window (no display? run under xvfb-run for screenshots)\n";
+        return 2;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    GLFWwindow* window = glfwCreateWindow(width, height, "Rutland", nullptr, nullptr);
+    if (!window) {
+        std::cerr << "rutland: cannot create an OpenGL 3 window\n";
+        glfwTerminate();
+        return 2;
+    }
+    glfwMakeContextCurrent(window);
+    glfwSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    const std::string ini = (std::filesystem::path(config_dir) / "imgui.ini").string();
+    io.IniFilename = o.screenshot.empty() ? ini.c_str() : nullptr;  // a screenshot never touches the user's layout
+    Style(app.GetSettings().font_size);
+    LoadFonts(app.GetFonts(), app.GetSettings().font_size, false);
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    ImGui_ImplOpenGL3_Init("#version 130");
+
+    if (!o.type.empty()) app.Type(o.type);
+    if (app.HasGame()) {
+        if (o.at) app.GetSession()->ViewAt(*o.at);
+        if (o.select) {
+            app.Ui().ledger.selected = *o.select;
+            app.Ui().front_request = "ledger";
+        }
+    }
+    if (!o.tab.empty()) app.Ui().front_request = o.tab;
+    app.Ui().table_display = o.table_display;
+
+    int frame = 0;
+    while (!glfwWindowShouldClose(window)) {
+        if (o.screenshot.empty())
+            glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
+        else
+            glfwPollEvents();
+        if (std::optional<float> size = app.TakeFontRequest()) {
+            LoadFonts(app.GetFonts(), *size, true);
+            Style(*size);
+            app.GetSettings().font_size = *size;
+            app.GetSettings().Save(config_dir);
+        }
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        app.Frame(o.panel);
+        ImGui::Render();
+        int fb_w = 0, fb_h = 0;
+        glfwGetFramebufferSize(window, &fb_w, &fb_h);
+        glViewport(0, 0, fb_w, fb_h);
+        glClearColor(0.09f, 0.10f, 0.11f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (!o.screenshot.empty() && ++frame >= o.frames) {
+            std::string error;
+            if (!SaveScreenshot(o.screenshot, fb_w, fb_h, &error)) {
+                std::cerr << "rutland: " << error << "\n";
+                exit_code = 2;
+            } else {
+                std::cout << "rutland: wrote " << o.screenshot << " (" << fb_w << "x" << fb_h << ")\n";
+            }
+            break;
+        }
+        glfwSwapBuffers(window);
+    }
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    if (!temp_dir.empty()) {
+        std::error_code ec;
+        std::filesystem::remove_all(temp_dir, ec);
+    }
+    return exit_code;
+}

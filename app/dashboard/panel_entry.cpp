@@ -1,0 +1,124 @@
+// The entry line: the table language with quick forms, Tab completion, history on the up arrow and
+// a live preview of what Enter would do. Enter asks the app to submit the line (app.cpp); a
+// rejection comes back here with its rule and the text stays for editing.
+#include <imgui.h>
+
+#include "panels.h"
+#include "theme.h"
+
+namespace rutland::dash {
+
+namespace {
+
+struct CallbackContext {
+    EntryUi* entry;
+    const AppView* view;
+};
+
+void Replace(ImGuiInputTextCallbackData* data, const std::string& text) {
+    data->DeleteChars(0, data->BufTextLen);
+    data->InsertChars(0, text.c_str());
+}
+
+int EntryCallback(ImGuiInputTextCallbackData* data) {
+    auto* ctx = static_cast<CallbackContext*>(data->UserData);
+    EntryUi& e = *ctx->entry;
+    const std::string text(data->Buf, static_cast<size_t>(data->BufTextLen));
+    if (data->EventFlag == ImGuiInputTextFlags_CallbackCompletion) {
+        // Tab: first the common prefix of the completions, then cycle through them.
+        if (text != e.cycled || e.completions.empty()) {
+            e.completions = view::Complete(text, ctx->view->state, ctx->view->legal, &ctx->view->ledger);
+            e.completions_for = text;
+            e.completion_index = -1;
+            if (e.completions.empty()) return 0;
+            const std::string prefix = view::CommonPrefix(e.completions);
+            if (e.completions.size() == 1 || prefix.size() > text.size()) {
+                const std::string pick = e.completions.size() == 1 ? e.completions.front() : prefix;
+                Replace(data, pick);
+                if (e.completions.size() == 1) e.completions.clear();
+                e.cycled.clear();
+                return 0;
+            }
+        }
+        e.completion_index = (e.completion_index + 1) % static_cast<int>(e.completions.size());
+        e.cycled = e.completions[static_cast<size_t>(e.completion_index)];
+        Replace(data, e.cycled);
+    } else if (data->EventFlag == ImGuiInputTextFlags_CallbackHistory) {
+        const std::string line = e.history.Step(data->EventKey == ImGuiKey_UpArrow ? -1 : +1);
+        Replace(data, line);
+    }
+    return 0;
+}
+
+} // namespace
+
+void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
+    EntryUi& e = ui.entry;
+    if (!e.history_loaded) {  // the up arrow reaches back into the game as recorded
+        e.history_loaded = true;
+        const int first = std::max(1, v.ledger.Size() - 200);
+        for (int seq = first; seq < v.ledger.Size(); ++seq)
+            if (v.ledger.At(seq).kind == EntryKind::Command) e.history.Add(v.ledger.At(seq).line);
+    }
+    const bool disabled = v.viewing.has_value() || v.read_only;
+    if (disabled) {
+        if (v.viewing)
+            ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only. Esc returns to now.", *v.viewing);
+        else
+            ImGui::TextColored(Theme::Bad(), "This game file did not verify clean: it is open read-only.");
+        return;
+    }
+    if (e.focus && !ImGui::IsAnyItemActive()) {
+        ImGui::SetKeyboardFocusHere();
+        e.focus = false;
+    }
+    CallbackContext ctx{&e, &v};
+    ImGui::PushFont(v.fonts.large);
+    ImGui::SetNextItemWidth(-1);
+    const bool enter = ImGui::InputTextWithHint("##entry", "342  +b10  e   (Tab completes, Up recalls)", e.buffer.data(), e.buffer.size(),
+                                                ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
+                                                    ImGuiInputTextFlags_CallbackHistory,
+                                                EntryCallback, &ctx);
+    ImGui::PopFont();
+    const std::string text(e.buffer.data());
+    if (enter) {
+        if (!text.empty()) out.Submit(text, true);
+        e.focus = true;
+        e.completions.clear();
+        e.history.ResetPosition();
+        return;
+    }
+    if (text != e.cycled && text != e.completions_for) e.completions.clear();
+    if (text != e.preview_for || v.version != e.preview_version) {
+        e.preview = view::PreviewLine(text, v.state, &v.ledger);
+        e.preview_for = text;
+        e.preview_version = v.version;
+    }
+    if (!e.rejection.empty() && text == e.rejected_text) {
+        ImGui::TextColored(Theme::Bad(), "Rejected: %s (%s)", e.rejection.c_str(), e.rejection_rule.c_str());
+    } else if (e.preview.kind == view::Preview::Kind::Accepted) {
+        if (e.preview.expanded != text) {
+            ImGui::TextDisabled("%s", e.preview.expanded.c_str());
+            ImGui::SameLine();
+        }
+        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Good());
+        ImGui::TextWrapped("Enter: %s", e.preview.text.c_str());
+        ImGui::PopStyleColor();
+        if (e.preview.provisional) ProvisionalFlag("an Ask, Bid or arrow this uses");
+    } else if (e.preview.kind == view::Preview::Kind::Rejected) {
+        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Warn());
+        ImGui::TextWrapped("Would be rejected: %s (%s)", e.preview.text.c_str(), e.preview.rule.c_str());
+        ImGui::PopStyleColor();
+    } else if (!e.accepted.empty()) {
+        ImGui::TextDisabled("Saved %s", e.accepted.c_str());
+    }
+    if (!e.completions.empty()) {
+        std::string list;
+        for (size_t i = 0; i < e.completions.size() && i < 8; ++i)
+            list += (i ? "   " : "") + std::string(static_cast<int>(i) == e.completion_index ? "> " : "") + e.completions[i];
+        if (e.completions.size() > 8) list += "   ...";
+        ImGui::TextDisabled("Tab: %s", list.c_str());
+    }
+}
+
+} // namespace rutland::dash

@@ -1,0 +1,33 @@
+#include "panels.h"
+
+#include <array>
+
+namespace rutland::dash {
+
+namespace {
+
+constexpr std::array<PanelInfo, 11> kPanels = {{
+    {"big-board", "Big Board", DrawBigBoard},
+    {"turn", "Turn", DrawTurn},
+    {"entry", "Entry line", DrawEntry},
+    {"instructions", "Broker's instructions", DrawInstructions},
+    {"players", "Players", DrawPlayers},
+    {"sec", "SEC guy", DrawSec},
+    {"ledger", "Ledger", DrawLedger},
+    {"year-end", "Year end", DrawYearEnd},
+    {"prices", "Price history", DrawPriceHistory},
+    {"board", "Board", DrawBoard},
+    {"table", "Table display", DrawTableDisplay},
+}};
+
+} // namespace
+
+std::span<const PanelInfo> AllPanels() { return kPanels; }
+
+const PanelInfo* FindPanel(std::string_view name) {
+    for (const PanelInfo& p : kPanels)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+} // namespace rutland::dash

@@ -1,0 +1,38 @@
+// The panels, one file each (panel_*.cpp). Each is a function of the game state: it reads the
+// AppView, keeps its own UI state in UiState and asks for changes through the Outbox. Panels draw
+// into whatever region the layout gives them (never their own top-level window), so the same
+// function serves the dashboard, `--panel NAME` screenshots and the table display.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "app_view.h"
+#include "ui_state.h"
+
+namespace rutland::dash {
+
+using PanelFn = void (*)(const AppView&, UiState&, Outbox&);
+
+struct PanelInfo {
+    std::string_view name;   // for --panel and the tabs: "big-board"
+    const char* title;       // what the broker reads: "Big Board"
+    PanelFn draw;
+};
+
+void DrawBigBoard(const AppView& v, UiState& ui, Outbox& out);
+void DrawTurn(const AppView& v, UiState& ui, Outbox& out);
+void DrawEntry(const AppView& v, UiState& ui, Outbox& out);
+void DrawInstructions(const AppView& v, UiState& ui, Outbox& out);
+void DrawPlayers(const AppView& v, UiState& ui, Outbox& out);
+void DrawSec(const AppView& v, UiState& ui, Outbox& out);
+void DrawLedger(const AppView& v, UiState& ui, Outbox& out);
+void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out);
+void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out);
+void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
+void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
+
+std::span<const PanelInfo> AllPanels();
+const PanelInfo* FindPanel(std::string_view name);
+
+} // namespace rutland::dash

@@ -1,0 +1,65 @@
+// The entry line's logic, without a window: quick forms, completion, the live preview and history.
+// The panel (app/dashboard/panel_entry.cpp) only draws what these return.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ledger.h"
+#include "legal.h"
+#include "state.h"
+
+namespace rutland::view {
+
+// Quick forms for the commonest entries, expanded to the table language before anything else
+// reads the line (the ledger keeps the full form):
+//   "342" or "3 4 2"       -> "roll 3 4 2"          (two dice and the volatility die)
+//   "342 fulw", "342@fulw" -> "roll 3 4 2 @fulw"
+//   "+b10" / "+y pref 10"  -> "buy B 10k" / "buy Y pref 10k"   (thousands of shares)
+//   "-r5"                  -> "sell R 5k"
+//   "e"                    -> "end"
+// Anything else comes back unchanged.
+std::string ExpandQuickForm(std::string_view text);
+
+// Completions of the line as typed: whole lines, best first. Commands that are legal now and
+// start with the text come first (from Legal()), then the words the language allows at the cursor
+// (commands, companies, spaces, players, options, exercise modes, board keys).
+std::vector<std::string> Complete(std::string_view text, const GameState& state, const LegalNow& legal,
+                                  const Ledger* ledger = nullptr);
+
+// The longest common prefix of the completions (what Tab fills in first).
+std::string CommonPrefix(const std::vector<std::string>& lines);
+
+struct Preview {
+    enum class Kind { Empty, Accepted, Rejected } kind = Kind::Empty;
+    std::string expanded;   // the line after quick forms
+    std::string text;       // "Ann pays $21,000 for 10,000 Blue at $2.10; Blue -> $2.20"
+    std::string rule;       // the rejection's rule
+    bool provisional = false;  // the command would use an unverified board fact (D-2)
+};
+
+// What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo
+// and redo, read off the ledger); nothing is changed.
+Preview PreviewLine(std::string_view text, const GameState& state, const Ledger* ledger);
+
+// One short sentence for a list of effects: payments without their arithmetic, certificates that
+// only repeat a payment left out, price moves as "Blue -> $2.20".
+std::string SummarizeEffects(const Effects& effects, size_t max_items = 6);
+
+// Up-arrow history: the lines typed, oldest first, without repeats in a row.
+class History {
+public:
+    void Add(std::string line);
+    // Older (-1) or newer (+1) than the current position; "" past the newest.
+    std::string Step(int direction);
+    void ResetPosition() { m_pos = static_cast<int>(m_lines.size()); }
+    const std::vector<std::string>& Lines() const { return m_lines; }
+
+private:
+    std::vector<std::string> m_lines;
+    int m_pos = 0;
+};
+
+} // namespace rutland::view

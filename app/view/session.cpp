@@ -1,0 +1,75 @@
+#include "session.h"
+
+#include <fmt/format.h>
+
+namespace rutland::view {
+
+std::unique_ptr<Session> Session::Create(const std::string& path, const GameHeader& header, const std::string& time,
+                                         const std::string& who, const std::string& id_prefix, std::string* error) {
+    std::unique_ptr<Store> store = Store::Create(path, header, Stamp{time, who, id_prefix + ":header"}, error);
+    if (!store) return nullptr;
+    std::unique_ptr<Session> s(new Session());
+    s->m_store = std::move(store);
+    s->m_id_prefix = id_prefix;
+    return s;
+}
+
+std::unique_ptr<Session> Session::Open(const std::string& path, const std::string& id_prefix, std::string* error) {
+    std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadWrite, error);
+    if (!store) return nullptr;
+    std::unique_ptr<Session> s(new Session());
+    s->m_store = std::move(store);
+    s->m_id_prefix = id_prefix;
+    return s;
+}
+
+std::string Session::DefaultWho() const {
+    const auto& broker = GetLedger().State().header.broker;
+    return broker ? *broker : "broker";
+}
+
+SubmitOutcome Session::Submit(std::string_view line, const std::string& time, const std::string& who) {
+    SubmitOutcome out;
+    if (m_view) {
+        out.rejection = {fmt::format("you are looking at entry {} (read-only): press Esc to return to now", *m_view), "ledger"};
+        return out;
+    }
+    if (ReadOnly()) {
+        out.rejection = {"this game file did not verify clean and is open read-only: nothing can be added", "store"};
+        return out;
+    }
+    // Each line typed is a new command: the id is this run's prefix and a counter, never reused.
+    const std::string id = fmt::format("{}:{}", m_id_prefix, ++m_counter);
+    StoreReceipt r = m_store->SubmitLine(line, Stamp{time, who, id});
+    if (!r.accepted && r.rejection.rule.empty()) {
+        out.blank = true;
+        return out;
+    }
+    if (!r.accepted) {
+        out.rejection = std::move(r.rejection);
+        return out;
+    }
+    out.accepted = true;
+    out.seq = r.seq;
+    m_last = r.seq;
+    ++m_version;
+    return out;
+}
+
+void Session::ViewAt(std::optional<int> seq) {
+    if (seq && (*seq < 0 || *seq >= GetLedger().Size() - 1)) seq.reset();  // the last entry is now
+    if (seq == m_view) return;
+    m_view = seq;
+    if (m_view) m_view_state = GetLedger().StateAt(*m_view);
+    ++m_version;
+}
+
+const LegalNow& Session::LegalCommands() const {
+    if (m_legal_version != m_version) {
+        m_legal = Legal(Shown());
+        m_legal_version = m_version;
+    }
+    return m_legal;
+}
+
+} // namespace rutland::view

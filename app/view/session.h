@@ -1,0 +1,78 @@
+// A game open in the dashboard: the durable store (store.h) and what the broker is looking at.
+//
+// Invariants:
+//  1. Every line accepted here went through Store::SubmitLine, which returns only after COMMIT
+//     (store.h invariant 2): the screen shows an entry only once it is durable.
+//  2. The dashboard's entry line, the quick forms, undo/redo and `--script` all submit through
+//     Submit(): one path, so a script played in screenshot mode tests what the broker types.
+//  3. Time travel never changes the game: while an entry is viewed, Shown() is the ledger's
+//     StateAt(entry) and Submit() refuses (nothing is written).
+//  4. No clock here (core invariant 8): the app passes the time of each line in.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "legal.h"
+#include "store.h"
+
+namespace rutland::view {
+
+struct SubmitOutcome {
+    bool accepted = false;
+    bool blank = false;       // nothing to submit (blank or a comment)
+    Rejection rejection;      // when neither accepted nor blank
+    int seq = -1;             // the new entry
+};
+
+class Session {
+public:
+    // `id_prefix` makes this run's command ids unique in the file (store.h invariant 3); the app
+    // gives the time it started and its process id.
+    static std::unique_ptr<Session> Create(const std::string& path, const GameHeader& header, const std::string& time,
+                                           const std::string& who, const std::string& id_prefix, std::string* error);
+    // Opens and verifies a game. A game with problems opens read-only (ReadOnly(), Problems()).
+    static std::unique_ptr<Session> Open(const std::string& path, const std::string& id_prefix, std::string* error);
+
+    // Submits one table-language line (invariants 1, 2, 3).
+    SubmitOutcome Submit(std::string_view line, const std::string& time, const std::string& who);
+
+    const Store& GetStore() const { return *m_store; }
+    const Ledger& GetLedger() const { return m_store->GetLedger(); }
+    const GameState& Live() const { return GetLedger().State(); }
+    bool ReadOnly() const { return m_store->ReadOnly(); }
+    std::string Fingerprint() const { return m_store->Fingerprint(); }
+    const std::string& Path() const { return m_store->Path(); }
+    // Who types at this desk when nobody says otherwise: the game's broker, else "broker".
+    std::string DefaultWho() const;
+
+    // The entry whose effects the broker's instructions show: the last accepted in this session,
+    // else the last entry of the file.
+    int LastEntry() const { return m_last >= 0 ? m_last : GetLedger().Size() - 1; }
+
+    // Time travel (invariant 3): view the state right after entry `seq`, or nullopt for now.
+    void ViewAt(std::optional<int> seq);
+    std::optional<int> Viewing() const { return m_view; }
+    const GameState& Shown() const { return m_view ? m_view_state : Live(); }
+
+    // What may be entered now (legal.h), recomputed only when the ledger changes.
+    const LegalNow& LegalCommands() const;
+    // Bumped on every accepted line and every change of view: panels cache on it.
+    uint64_t Version() const { return m_version; }
+
+private:
+    Session() = default;
+    std::unique_ptr<Store> m_store;
+    std::string m_id_prefix;
+    int m_counter = 0;
+    int m_last = -1;
+    std::optional<int> m_view;
+    GameState m_view_state;
+    uint64_t m_version = 1;
+    mutable uint64_t m_legal_version = 0;
+    mutable LegalNow m_legal;
+};
+
+} // namespace rutland::view

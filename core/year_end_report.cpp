@@ -1,0 +1,205 @@
+#include "year_end_report.h"
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "engine.h"
+#include "rules.h"
+
+namespace rutland {
+
+namespace {
+
+bool IsYearStart(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-1" && e.text.starts_with("End of the Year"); }
+bool IsYearDone(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-5"; }
+
+// The player an effect is about, or -1 (a cash movement is about the player whose cash moved).
+int PlayerOf(const Effect& e, Money* cash) {
+    *cash = Money();
+    if (e.kind == EffectKind::Cash) {
+        if (e.to.kind == AccountKind::Player) {
+            *cash = e.amount;
+            return e.to.index;
+        }
+        if (e.from.kind == AccountKind::Player) {
+            *cash = -e.amount;
+            return e.from.index;
+        }
+        return -1;
+    }
+    return e.player;
+}
+
+std::string HtmlEscape(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string CsvField(std::string_view text) {
+    if (text.find_first_of(",\"\n") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string Heading(const YearEndStatement& s) {
+    if (s.preview) return fmt::format("Year {} end: preview (what the broker would pay if the year ended now)", s.year);
+    return fmt::format("Year {} end: statement (entry {})", s.year, s.entry);
+}
+
+} // namespace
+
+Money YearEndStatement::Total() const {
+    Money total;
+    for (const YearEndRow& r : rows) total += r.payouts;
+    return total;
+}
+
+YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& before, bool preview) {
+    YearEndStatement st;
+    st.year = before.year;
+    st.preview = preview;
+    const int ender = before.year_ender.value_or(before.current);
+    std::vector<int> row_of(before.players.size(), -1);
+    for (int p : detail::TurnOrderFrom(before, ender)) {
+        row_of[static_cast<size_t>(p)] = static_cast<int>(st.rows.size());
+        st.rows.push_back(YearEndRow{p, before.players[static_cast<size_t>(p)].name, {}, {}, {}});
+    }
+    for (const Effect& e : effects) {
+        Money cash;
+        const int p = PlayerOf(e, &cash);
+        YearEndLine line{e.rule, e.text, cash};
+        if (p < 0 || p >= static_cast<int>(row_of.size())) {
+            st.general.push_back(std::move(line));
+            continue;
+        }
+        YearEndRow& row = st.rows[static_cast<size_t>(row_of[static_cast<size_t>(p)])];
+        if (e.kind == EffectKind::Cash && e.rule == "Y-2")
+            row.payouts += cash;
+        else
+            row.other += cash;
+        row.lines.push_back(std::move(line));
+    }
+    return st;
+}
+
+YearEndStatement PreviewStatement(const GameState& state) {
+    return MakeYearEndStatement(YearEndPreview(state), state, true);
+}
+
+std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
+    // The commands in effect at `seq` are those in effect now that come before it, unless undone
+    // later: replaying is the only exact answer, so ask the ledger for the state's year first.
+    const std::vector<int>& active = ledger.InEffect();
+    const bool now = seq >= ledger.Size() - 1;
+    std::vector<int> in_effect;
+    if (now) {
+        in_effect = active;
+    } else {
+        // Walk the entries up to seq, tracking undo/redo exactly as the ledger does.
+        std::vector<int> redo;
+        for (int s = 1; s <= seq; ++s) {
+            const Entry& e = ledger.At(s);
+            if (e.kind == EntryKind::Command) {
+                in_effect.push_back(s);
+                redo.clear();
+            } else if (e.kind == EntryKind::Undo) {
+                for (size_t k = 0; k < e.targets.size() && !in_effect.empty(); ++k) in_effect.pop_back();
+            } else if (e.kind == EntryKind::Redo) {
+                for (int t : e.targets) in_effect.push_back(t);
+            }
+        }
+    }
+    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
+        const Effects& fx = ledger.At(*it).effects;
+        size_t first = fx.size();
+        for (size_t i = 0; i < fx.size(); ++i)
+            if (IsYearStart(fx[i])) {
+                first = i;
+                break;
+            }
+        if (first == fx.size()) continue;
+        size_t last = first;
+        while (last < fx.size() && !IsYearDone(fx[last])) ++last;
+        Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first),
+                     fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
+        // The year end settles at the end of the entry's own work: the state before the entry
+        // has the year, the ender and the players' names.
+        YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(*it - 1), false);
+        st.entry = *it;
+        return st;
+    }
+    return std::nullopt;
+}
+
+std::string StatementText(const YearEndStatement& s) {
+    std::string out = Heading(s) + "\n";
+    for (const YearEndRow& r : s.rows) {
+        out += fmt::format("  {:<10} payouts {:>10}  margin calls and covers {:>10}  net {:>10}\n", r.name,
+                           FormatMoney(r.payouts), FormatMoney(r.other), FormatMoney(r.Net()));
+        for (const YearEndLine& l : r.lines)
+            out += fmt::format("      [{}] {}{}\n", l.rule, l.text,
+                               l.cash == Money() ? "" : fmt::format("  ({}{})", l.cash > Money() ? "+" : "", FormatMoney(l.cash)));
+    }
+    for (const YearEndLine& l : s.general) out += fmt::format("  [{}] {}\n", l.rule, l.text);
+    out += fmt::format("  The broker pays out {} in all.\n", FormatMoney(s.Total()));
+    return out;
+}
+
+std::string StatementCsv(const YearEndStatement& s) {
+    std::string out = "year,kind,player,rule,item,cash\n";
+    const char* kind = s.preview ? "preview" : "statement";
+    auto cents = [](Money m) { return fmt::format("{}{}.{:02}", m < Money() ? "-" : "", std::abs(m.cents()) / 100, std::abs(m.cents()) % 100); };
+    for (const YearEndRow& r : s.rows)
+        for (const YearEndLine& l : r.lines)
+            out += fmt::format("{},{},{},{},{},{}\n", s.year, kind, CsvField(r.name), CsvField(l.rule), CsvField(l.text), cents(l.cash));
+    for (const YearEndLine& l : s.general)
+        out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvField(l.rule), CsvField(l.text), cents(l.cash));
+    return out;
+}
+
+std::string StatementHtml(const YearEndStatement& s, const std::string& game_title) {
+    std::string out;
+    out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
+    out += fmt::format("<title>{}: {}</title>\n", HtmlEscape(game_title), HtmlEscape(Heading(s)));
+    out += "<style>body{font-family:'DejaVu Sans',sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:1.5em}"
+           "td,th{border:1px solid #888;padding:4px 10px;text-align:left}td.m{text-align:right}"
+           "h2{margin-top:1.5em}.rule{color:#555;font-size:90%}@media print{body{margin:0}}</style>\n</head><body>\n";
+    out += fmt::format("<h1>{}</h1>\n<p>{}</p>\n", HtmlEscape(Heading(s)), HtmlEscape(game_title));
+    out += "<table><tr><th>Player</th><th>Payouts (Y-2)</th><th>Margin calls and covers</th><th>Net</th></tr>\n";
+    for (const YearEndRow& r : s.rows)
+        out += fmt::format("<tr><td>{}</td><td class=m>{}</td><td class=m>{}</td><td class=m>{}</td></tr>\n", HtmlEscape(r.name),
+                           FormatMoney(r.payouts), FormatMoney(r.other), FormatMoney(r.Net()));
+    out += fmt::format("<tr><th>Total paid out</th><th class=m>{}</th><th></th><th></th></tr></table>\n", FormatMoney(s.Total()));
+    for (const YearEndRow& r : s.rows) {
+        if (r.lines.empty()) continue;
+        out += fmt::format("<h2>{}</h2>\n<table><tr><th>Rule</th><th>What and why</th><th>Cash</th></tr>\n", HtmlEscape(r.name));
+        for (const YearEndLine& l : r.lines)
+            out += fmt::format("<tr><td class=rule>{}</td><td>{}</td><td class=m>{}</td></tr>\n", HtmlEscape(l.rule), HtmlEscape(l.text),
+                               l.cash == Money() ? "" : FormatMoney(l.cash));
+        out += "</table>\n";
+    }
+    if (!s.general.empty()) {
+        out += "<h2>For the table</h2>\n<table>\n";
+        for (const YearEndLine& l : s.general)
+            out += fmt::format("<tr><td class=rule>{}</td><td>{}</td></tr>\n", HtmlEscape(l.rule), HtmlEscape(l.text));
+        out += "</table>\n";
+    }
+    out += "</body></html>\n";
+    return out;
+}
+
+} // namespace rutland

@@ -1,0 +1,58 @@
+// The year-end statement (Y-1..Y-5): who gets what, and why, read off the effects of a year end,
+// either the one that happened (an entry whose effects hold the Y-1 "End of the Year") or the one
+// that would happen now (YearEndPreview, rules.h). The dashboard's Year end panel and
+// `rutland-cli year-end` both print this, so they agree by construction.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "effects.h"
+#include "ledger.h"
+#include "money.h"
+#include "state.h"
+
+namespace rutland {
+
+struct YearEndLine {
+    std::string rule;   // "Y-2", "D-13", "Y-3"...
+    std::string text;   // the effect's own words
+    Money cash;         // what this line moves into (+) or out of (-) the player's cash; 0 for none
+};
+
+struct YearEndRow {
+    int player = 0;
+    std::string name;
+    Money payouts;      // Y-2: directorships (escrow included), preferred dividends, interest
+    Money other;        // everything else the year end moved: margin calls at market (D-13), covers at Issue (D-10)
+    Money Net() const { return payouts + other; }
+    std::vector<YearEndLine> lines;
+};
+
+struct YearEndStatement {
+    int year = 0;              // the year that ends
+    bool preview = false;      // true: what would happen if the year ended now
+    int entry = -1;            // the ledger entry that settled it (not a preview)
+    std::vector<YearEndRow> rows;       // in payout order (from the player who ended the year)
+    std::vector<YearEndLine> general;   // lines about no one player: options expiring, listings, the new year
+    Money Total() const;                // all payouts
+};
+
+// The statement from a year end's effects. `before` is the state the year end started from (names,
+// the year); `preview` says which it is.
+YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& before, bool preview);
+
+// The preview at a state: YearEndPreview(state) as a statement.
+YearEndStatement PreviewStatement(const GameState& state);
+
+// The last year end in effect at or before entry `seq` of the ledger (an undone one does not
+// count), or nullopt when no year has ended yet.
+std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq);
+
+// Plain text (rutland-cli year-end), CSV (player,rule,item,cash) and a printable HTML page.
+std::string StatementText(const YearEndStatement& statement);
+std::string StatementCsv(const YearEndStatement& statement);
+std::string StatementHtml(const YearEndStatement& statement, const std::string& game_title);
+
+} // namespace rutland

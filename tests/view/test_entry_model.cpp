@@ -1,0 +1,108 @@
+// The entry line without a window: quick forms, completion, the live preview, history.
+#include <doctest/doctest.h>
+
+#include "core/table_fixture.h"
+#include "entry_model.h"
+#include "legal.h"
+
+using namespace rutland;
+using namespace rutland::view;
+using rutland::testing::Table;
+
+namespace {
+constexpr const char* kHeader = "game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1";
+}
+
+TEST_CASE("quick forms expand to the table language") {
+    CHECK(ExpandQuickForm("342") == "roll 3 4 2");
+    CHECK(ExpandQuickForm("3 4 2") == "roll 3 4 2");
+    CHECK(ExpandQuickForm("342 fulw") == "roll 3 4 2 @fulw");
+    CHECK(ExpandQuickForm("342@fulwell") == "roll 3 4 2 @fulwell");
+    CHECK(ExpandQuickForm("+b10") == "buy B 10k");
+    CHECK(ExpandQuickForm("+y pref 10") == "buy Y pref 10k");
+    CHECK(ExpandQuickForm("-r5") == "sell R 5k");
+    CHECK(ExpandQuickForm("e") == "end");
+    // Anything else is left alone, so the parser's own message names what is wrong.
+    CHECK(ExpandQuickForm("buy B 10k") == "buy B 10k");
+    CHECK(ExpandQuickForm("372") == "372");      // 7 is no die
+    CHECK(ExpandQuickForm("3421") == "3421");
+    CHECK(ExpandQuickForm("+x10") == "+x10");
+    CHECK(ExpandQuickForm("note 342") == "note 342");
+}
+
+TEST_CASE("a typical turn takes under 25 keystrokes with the quick forms") {
+    Table t(kHeader);
+    // roll with its space, one trade, end: "342" Enter "+y20" Enter "e" Enter
+    const std::vector<std::string> typed = {"342", "+y20", "e"};
+    size_t keystrokes = 0;
+    for (const std::string& k : typed) {
+        keystrokes += k.size() + 1;  // + Enter
+        t.Play(ExpandQuickForm(k));
+    }
+    CHECK(keystrokes < 25);
+    CHECK(t.State().players[0].common[Company::Yellow] == 20000);
+}
+
+TEST_CASE("the live preview says what Enter would do, without doing it (B-1, M-1)") {
+    Table t(kHeader);
+    t.Play("roll 3 4 2");  // Colfax: Yellow and Red asks, Blue at $2.10
+    const std::string before = StateToJson(t.State()).dump();
+    Preview p = PreviewLine("buy Y 10k", t.State(), &t.Log());
+    CHECK(p.kind == Preview::Kind::Accepted);
+    CHECK(p.text == "Ann pays $21,000 for 10,000 Yellow at $2.10; Yellow -> $2.20");
+    CHECK(p.provisional);  // Colfax's Ask is provisional (D-2)
+    CHECK(StateToJson(t.State()).dump() == before);
+
+    Preview bad = PreviewLine("+g10", t.State(), &t.Log());
+    CHECK(bad.kind == Preview::Kind::Rejected);
+    CHECK(bad.expanded == "buy G 10k");
+    CHECK(bad.rule == "B-1");
+
+    Preview junk = PreviewLine("buy", t.State(), &t.Log());
+    CHECK(junk.kind == Preview::Kind::Rejected);
+    CHECK(junk.rule == "COMMANDS.md");
+    CHECK(PreviewLine("   ", t.State(), &t.Log()).kind == Preview::Kind::Empty);
+}
+
+TEST_CASE("the preview of undo names the entry it would undo") {
+    Table t(kHeader);
+    t.Play("roll 3 4 2\nbuy Y 10k");
+    Preview p = PreviewLine("undo", t.State(), &t.Log());
+    CHECK(p.kind == Preview::Kind::Accepted);
+    CHECK(p.text == "undoes entry 2: buy Y 10k");
+    Preview too_many = PreviewLine("undo 5", t.State(), &t.Log());
+    CHECK(too_many.kind == Preview::Kind::Rejected);
+    CHECK(PreviewLine("redo", t.State(), &t.Log()).kind == Preview::Kind::Rejected);
+}
+
+TEST_CASE("completion offers the legal commands first, then words") {
+    Table t(kHeader);
+    t.Play("roll 3 4 2");
+    const LegalNow legal = Legal(t.State());
+    std::vector<std::string> c = Complete("buy Y", t.State(), legal, &t.Log());
+    REQUIRE_FALSE(c.empty());
+    CHECK(c.front() == "buy Y 5k");
+    CHECK(std::find(c.begin(), c.end(), "buy Y 20k") != c.end());
+    std::vector<std::string> words = Complete("bu", t.State(), legal, &t.Log());
+    CHECK(std::find(words.begin(), words.end(), "buy ") != words.end());
+    std::vector<std::string> players = Complete("player C", t.State(), legal, &t.Log());
+    CHECK(std::find(players.begin(), players.end(), "player Cy ") != players.end());
+    std::vector<std::string> spaces = Complete("roll 3 4 2 @fulw", t.State(), legal, &t.Log());
+    CHECK(std::find(spaces.begin(), spaces.end(), "roll 3 4 2 @fulwell ") != spaces.end());
+    std::vector<std::string> actors = Complete("Bo", t.State(), legal, &t.Log());
+    CHECK(std::find(actors.begin(), actors.end(), "Bob:") != actors.end());
+    CHECK(CommonPrefix({"buy Y 5k", "buy Y 10k"}) == "buy Y ");
+}
+
+TEST_CASE("history steps back through the lines typed") {
+    History h;
+    h.Add("roll 3 4 2");
+    h.Add("buy Y 10k");
+    h.Add("buy Y 10k");  // no repeats in a row
+    CHECK(h.Lines().size() == 2);
+    CHECK(h.Step(-1) == "buy Y 10k");
+    CHECK(h.Step(-1) == "roll 3 4 2");
+    CHECK(h.Step(-1) == "roll 3 4 2");
+    CHECK(h.Step(+1) == "buy Y 10k");
+    CHECK(h.Step(+1) == "");
+}

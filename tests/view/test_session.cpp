@@ -1,0 +1,113 @@
+// The dashboard's session: one durable submit path, time travel that writes nothing.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "session.h"
+#include "settings.h"
+#include "state_json.h"
+
+using namespace rutland;
+using namespace rutland::view;
+
+namespace {
+
+std::string TempPath(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-tests";
+    std::filesystem::create_directories(dir);
+    const auto path = dir / name;
+    std::filesystem::remove(path);
+    std::filesystem::remove(path.string() + "-wal");
+    std::filesystem::remove(path.string() + "-shm");
+    return path.string();
+}
+
+GameHeader Header() {
+    GameHeader h;
+    h.players = {"Ann", "Bob"};
+    h.broker = "Bob";
+    return h;
+}
+
+} // namespace
+
+TEST_CASE("an accepted line is in the file before the session answers (store invariant 2)") {
+    const std::string path = TempPath("session-durable.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-1", &error);
+    REQUIRE_MESSAGE(s, error);
+    CHECK(s->DefaultWho() == "Bob");
+    SubmitOutcome r = s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob");
+    REQUIRE(r.accepted);
+    CHECK(r.seq == 1);
+    // A second reader sees it at once: it is committed.
+    auto reader = Store::Open(path, Store::Mode::ReadOnly, &error);
+    REQUIRE(reader);
+    CHECK(reader->Size() == 2);
+    CHECK(reader->Fingerprint() == s->Fingerprint());
+    CHECK(reader->Record(1).stamp.who == "Bob");
+
+    SubmitOutcome bad = s->Submit("buy G 10k", "2026-11-22T10:00:02Z", "Bob");
+    CHECK_FALSE(bad.accepted);
+    CHECK(bad.rejection.rule == "B-1");
+    CHECK(s->GetLedger().Size() == 2);
+    CHECK(s->Submit("# a comment", "t", "Bob").blank);
+}
+
+TEST_CASE("time travel shows an old state and refuses to write") {
+    const std::string path = TempPath("session-travel.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "t0", "Bob", "test-2", &error);
+    REQUIRE(s);
+    REQUIRE(s->Submit("roll 3 4 2 @colfax", "t1", "Bob").accepted);
+    REQUIRE(s->Submit("buy Y 10k", "t2", "Bob").accepted);
+    const uint64_t version = s->Version();
+    s->ViewAt(1);
+    CHECK(s->Version() != version);
+    CHECK(s->Viewing() == 1);
+    CHECK(s->Shown().players[0].common[Company::Yellow] == 0);
+    CHECK(s->Live().players[0].common[Company::Yellow] == 10000);
+    SubmitOutcome r = s->Submit("end", "t3", "Bob");
+    CHECK_FALSE(r.accepted);
+    CHECK(r.rejection.rule == "ledger");
+    CHECK(s->GetLedger().Size() == 3);
+    s->ViewAt(std::nullopt);
+    CHECK(s->Submit("end", "t3", "Bob").accepted);
+    // Viewing the last entry is viewing now.
+    s->ViewAt(s->GetLedger().Size() - 1);
+    CHECK_FALSE(s->Viewing().has_value());
+}
+
+TEST_CASE("reopening a game continues it with new command ids") {
+    const std::string path = TempPath("session-reopen.rutland");
+    std::string error;
+    {
+        auto s = Session::Create(path, Header(), "t0", "Bob", "run-1", &error);
+        REQUIRE(s);
+        REQUIRE(s->Submit("roll 3 4 2 @colfax", "t1", "Bob").accepted);
+    }
+    auto s = Session::Open(path, "run-2", &error);
+    REQUIRE_MESSAGE(s, error);
+    CHECK(s->LastEntry() == 1);
+    CHECK(s->Submit("buy Y 10k", "t2", "Bob").accepted);
+    CHECK(s->GetStore().Record(2).stamp.command_id == "run-2:1");
+}
+
+TEST_CASE("settings keep the font size and the recent games") {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-settings";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string game = (dir / "g.rutland").string();
+    { std::ofstream(game) << "x"; }
+    Settings s;
+    s.font_size = 22.0f;
+    s.Opened(game);
+    s.Opened("/nonexistent/file.rutland");
+    REQUIRE(s.Save(dir.string()));
+    Settings back = Settings::Load(dir.string());
+    CHECK(back.font_size == 22.0f);
+    REQUIRE(back.recent.size() == 1);  // a file that no longer exists is dropped
+    CHECK(back.recent.front() == std::filesystem::absolute(game).string());
+    CHECK(NewGamePath(dir.string(), {"Ann", "Bob"}, "2026-11-22") == (dir / "2026-11-22-ann-bob.rutland").string());
+}
