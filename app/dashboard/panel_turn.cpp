@@ -77,6 +77,16 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
     }
     if (v.viewing) return;
     ImGui::Separator();
+    if (s.winner) {
+        ImGui::TextDisabled("The game is over (W-1): only undo is accepted now (notes too).");
+        return;
+    }
+    if (!s.pending.empty()) {
+        const Obligation& o = s.pending.front();
+        ImGui::TextColored(Theme::Warn(), "%s owes the bank %s (%s): only %s's sales are accepted until it is paid (S-6)",
+                           s.players[static_cast<size_t>(o.player)].name.c_str(), FormatMoney(o.amount).c_str(), o.rule.c_str(),
+                           s.players[static_cast<size_t>(o.player)].name.c_str());
+    }
     ImGui::TextDisabled("%s may enter now:", p.name.c_str());
     const LegalNow& legal = v.legal;
     if (legal.roll) {

@@ -13,9 +13,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "json_subset.h"
 #include "table_fixture.h"
 
 namespace fs = std::filesystem;
+using rutland::testing::CheckSubset;
 using rutland::testing::Table;
 
 namespace {
@@ -25,26 +27,6 @@ std::vector<std::string> ReadLines(const fs::path& path) {
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
-}
-
-// Every key in `expected` must be in `actual` with an equal value (objects compared recursively,
-// arrays element by element).
-void CheckSubset(const nlohmann::json& expected, const nlohmann::json& actual, const std::string& where) {
-    if (expected.is_object()) {
-        REQUIRE_MESSAGE(actual.is_object(), where, " is not an object");
-        for (auto it = expected.begin(); it != expected.end(); ++it) {
-            if (it.key().rfind("//", 0) == 0) continue;  // a comment key
-            CHECK_MESSAGE(actual.contains(it.key()), where, ".", it.key(), " is missing");
-            if (actual.contains(it.key())) CheckSubset(*it, actual[it.key()], where + "." + it.key());
-        }
-    } else if (expected.is_array() && !expected.empty() && expected[0].is_object()) {
-        REQUIRE_MESSAGE(actual.is_array(), where, " is not an array");
-        CHECK_MESSAGE(actual.size() == expected.size(), where, " has ", actual.size(), " items");
-        for (size_t i = 0; i < std::min(expected.size(), actual.size()); ++i)
-            CheckSubset(expected[i], actual[i], where + "[" + std::to_string(i) + "]");
-    } else {
-        CHECK_MESSAGE(expected == actual, where, ": expected ", expected.dump(), ", got ", actual.dump());
-    }
 }
 
 } // namespace
