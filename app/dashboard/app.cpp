@@ -326,12 +326,14 @@ void App::DrawStart() {
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
-    ImGui::InputText("Players, in turn order", m_start.players.data(), m_start.players.size());
+    ImGui::PushItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+    ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
     ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
-    ImGui::InputText("Broker", m_start.broker.data(), m_start.broker.size());
-    ImGui::InputText("SEC guy", m_start.sec.data(), m_start.sec.size());
+    ImGui::InputTextWithHint("Broker", "who runs the bank (optional)", m_start.broker.data(), m_start.broker.size());
+    ImGui::InputTextWithHint("SEC guy", "who enforces the rules (optional)", m_start.sec.data(), m_start.sec.size());
     ImGui::InputText("Time cards per year (D-4, blank for the default)", m_start.year_cards.data(), m_start.year_cards.size(),
                      ImGuiInputTextFlags_CharsDecimal);
+    ImGui::PopItemWidth();
     ImGui::TextUnformatted("Variants (RULES.md section 14):");
     for (size_t i = 0; i < kVariantNames.size(); ++i) {
         ImGui::Checkbox(kVariantNames[i], &m_start.variants[i]);
@@ -373,13 +375,24 @@ void App::DrawStart() {
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("Open a game");
     ImGui::PopFont();
-    ImGui::InputText("File", m_start.open_path.data(), m_start.open_path.size());
+    ImGui::SetNextItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+    ImGui::InputTextWithHint("File", "/path/to/game.rutland", m_start.open_path.data(), m_start.open_path.size());
     ImGui::SameLine();
     if (ImGui::Button("Open")) {
         std::string error;
         if (!OpenGame(m_start.open_path.data(), &error)) m_start.error = error;
     }
-    ImGui::TextDisabled("Games are kept in %s", view::DataDir().c_str());
+    const std::string data_dir = view::DataDir();
+    ImGui::TextDisabled("Games are kept in %s", data_dir.c_str());
+    std::error_code ec;
+    for (const auto& f : std::filesystem::directory_iterator(data_dir, ec)) {
+        if (f.path().extension() != ".rutland") continue;
+        if (ImGui::Selectable(f.path().filename().string().c_str())) {
+            std::string error;
+            if (!OpenGame(f.path().string(), &error)) m_start.error = error;
+            return;
+        }
+    }
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("Recent games");

@@ -101,6 +101,7 @@ struct Options {
     std::string tab;
     bool table_display = false;
     int frames = 4;
+    std::optional<float> font_size;
 };
 
 // Plays a script through the entry line (session.h invariant 2). The first command line must be the
@@ -161,6 +162,7 @@ int main(int argc, char** argv) {
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
     cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
     if (!o.panel.empty() && !FindPanel(o.panel)) {
@@ -175,6 +177,7 @@ int main(int argc, char** argv) {
 
     const std::string config_dir = view::ConfigDir();
     view::Settings settings = view::Settings::Load(config_dir);
+    if (o.font_size) settings.font_size = *o.font_size;
     App app(settings, config_dir, NowUtc, fmt::format("rutland-{}-{}", NowUtc(), getpid()));
 
     // A script without a game file plays into a fresh file in the temporary directory.

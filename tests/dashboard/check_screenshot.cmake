@@ -1,6 +1,6 @@
 # One screenshot smoke test: rutland plays a script through its entry line under Xvfb, saves a PNG
 # of a panel (or the whole dashboard), and png_check says it is a real rendering.
-#   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger" -DWORK=
+#   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= (none: the start screen) -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger" -DWORK=
 string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
@@ -8,8 +8,11 @@ string(REPLACE "|" ";" extra "${EXTRA}")
 file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
+if(SCRIPT)
+    set(script --script ${SCRIPT})
+endif()
 execute_process(
-    COMMAND ${XVFB_RUN} -a -s "-screen 0 ${width}x${height}x24" ${RUTLAND} --script ${SCRIPT} --screenshot ${OUT} --size ${SIZE} ${extra}
+    COMMAND ${XVFB_RUN} -a -s "-screen 0 ${width}x${height}x24" ${RUTLAND} ${script} --screenshot ${OUT} --size ${SIZE} ${extra}
     RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT code EQUAL 0)
     message(FATAL_ERROR "rutland exited ${code}\n${out}\n${err}")
