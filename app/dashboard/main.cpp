@@ -5,6 +5,8 @@
 //   rutland [GAME] --script FILE                play a script through the entry line first
 //   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
 //                                               render, save a PNG and exit (for tests and the README)
+//   rutland [GAME] --exit-after-first-frame     print the ms from main() to the first frame shown, exit
+//                                               (the start-up benchmark, bench/)
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -24,6 +26,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app.h"
+#include "fonts.h"
 #include "panels.h"
 #include "screenshot.h"
 
@@ -31,11 +34,6 @@ using namespace rutland;
 using namespace rutland::dash;
 
 namespace {
-
-constexpr const char* kDejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* kDejaVuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-// Latin-1, general punctuation (dashes, ellipsis), arrows, the check mark and the ballot box.
-constexpr ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2713, 0x2718, 0x25A0, 0x25CF, 0};
 
 std::string NowUtc() {
     const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -46,47 +44,13 @@ std::string NowUtc() {
     return buf;
 }
 
-// (Re)builds the font atlas at `size` pixels. Falls back to ImGui's default font, with a note on
-// screen, when fonts-dejavu-core is missing.
-void LoadFonts(Fonts& fonts, float size, bool backend_ready) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.Fonts->Clear();
-    fonts.size = size;
-    fonts.dejavu = std::filesystem::exists(kDejaVu);
-    if (fonts.dejavu) {
-        const char* bold = std::filesystem::exists(kDejaVuBold) ? kDejaVuBold : kDejaVu;
-        fonts.normal = io.Fonts->AddFontFromFileTTF(kDejaVu, size, nullptr, kGlyphs);
-        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.5f), nullptr, kGlyphs);
-        fonts.huge = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 2.6f), nullptr, kGlyphs);
-    }
-    if (!fonts.normal || !fonts.large || !fonts.huge) {
-        fonts.dejavu = false;
-        io.Fonts->Clear();
-        ImFontConfig config;
-        config.SizePixels = 13.0f;
-        fonts.normal = io.Fonts->AddFontDefault(&config);
-        config.SizePixels = 20.0f;
-        fonts.large = io.Fonts->AddFontDefault(&config);
-        config.SizePixels = 34.0f;
-        fonts.huge = io.Fonts->AddFontDefault(&config);
-    }
-    io.FontDefault = fonts.normal;
+// (Re)builds the font atlas (fonts.h) and, once the renderer exists, its texture.
+void ReloadFonts(Fonts& fonts, float size, bool backend_ready) {
+    LoadFonts(fonts, size);
     if (backend_ready) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
-}
-
-void Style(float size) {
-    ImGuiStyle& style = ImGui::GetStyle();
-    ImGui::StyleColorsDark(&style);
-    style.WindowRounding = 0.0f;
-    style.ChildRounding = 4.0f;
-    style.FrameRounding = 3.0f;
-    style.ItemSpacing = ImVec2(std::round(size * 0.45f), std::round(size * 0.3f));
-    style.WindowPadding = ImVec2(std::round(size * 0.5f), std::round(size * 0.5f));
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.11f, 1.0f);
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.12f, 0.13f, 0.15f, 1.0f);
 }
 
 struct Options {
@@ -102,6 +66,7 @@ struct Options {
     bool table_display = false;
     int frames = 4;
     std::optional<float> font_size;
+    bool exit_after_first_frame = false;
 };
 
 // Plays a script through the entry line (session.h invariant 2). The first command line must be the
@@ -149,6 +114,7 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
 } // namespace
 
 int main(int argc, char** argv) {
+    const auto started = std::chrono::steady_clock::now();
     Options o;
     CLI::App cli{"rutland: the broker's dashboard for Big Board Raiders"};
     cli.add_option("game", o.game, "the game file (.rutland) to open, or to create from --script's header");
@@ -163,6 +129,8 @@ int main(int argc, char** argv) {
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
     cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
+    cli.add_flag("--exit-after-first-frame", o.exit_after_first_frame,
+                 "exit once the first frame is on screen, printing the ms since main() (start-up benchmark)");
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
     if (!o.panel.empty() && !FindPanel(o.panel)) {
@@ -226,8 +194,8 @@ int main(int argc, char** argv) {
     ImGuiIO& io = ImGui::GetIO();
     const std::string ini = (std::filesystem::path(config_dir) / "imgui.ini").string();
     io.IniFilename = o.screenshot.empty() ? ini.c_str() : nullptr;  // a screenshot never touches the user's layout
-    Style(app.GetSettings().font_size);
-    LoadFonts(app.GetFonts(), app.GetSettings().font_size, false);
+    ApplyStyle(app.GetSettings().font_size);
+    ReloadFonts(app.GetFonts(), app.GetSettings().font_size, false);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
 
@@ -249,8 +217,8 @@ int main(int argc, char** argv) {
         else
             glfwPollEvents();
         if (std::optional<float> size = app.TakeFontRequest()) {
-            LoadFonts(app.GetFonts(), *size, true);
-            Style(*size);
+            ReloadFonts(app.GetFonts(), *size, true);
+            ApplyStyle(*size);
             app.GetSettings().font_size = *size;
             app.GetSettings().Save(config_dir);
         }
@@ -276,6 +244,12 @@ int main(int argc, char** argv) {
             break;
         }
         glfwSwapBuffers(window);
+        if (o.exit_after_first_frame) {
+            glFinish();
+            const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - started;
+            std::cout << fmt::format("rutland: first frame after {:.1f} ms", ms.count()) << std::endl;
+            break;
+        }
     }
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
