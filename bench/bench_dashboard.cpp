@@ -1,0 +1,64 @@
+// Row 5: the dashboard's CPU time per frame, headless. An ImGui context with the dashboard's fonts
+// and style (fonts.h) and a 1600x900 display, no window and no renderer: each iteration is
+// NewFrame, App::Frame (the whole dashboard) and Render (the draw lists a GPU would get).
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+#include <imgui.h>
+
+#include "app.h"
+#include "bench_games.h"
+#include "fonts.h"
+
+namespace rutland::bench {
+namespace {
+
+class HeadlessImGui {
+public:
+    explicit HeadlessImGui(dash::App& app) {
+        m_context = ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1600.0f, 900.0f);
+        io.DeltaTime = 1.0f / 60.0f;
+        dash::ApplyStyle(app.GetSettings().font_size);
+        dash::LoadFonts(app.GetFonts(), app.GetSettings().font_size);
+        unsigned char* pixels = nullptr;
+        int width = 0, height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // builds the atlas, as a renderer would
+    }
+    ~HeadlessImGui() { ImGui::DestroyContext(m_context); }
+    HeadlessImGui(const HeadlessImGui&) = delete;
+    HeadlessImGui& operator=(const HeadlessImGui&) = delete;
+
+private:
+    ImGuiContext* m_context;
+};
+
+void DrawOneFrame(dash::App& app) {
+    ImGui::NewFrame();
+    app.Frame();
+    ImGui::Render();
+}
+
+void BM_DashboardFrame(benchmark::State& state) {
+    const int entries = static_cast<int>(state.range(0));
+    const std::string path = CopyOfGameFile(entries, fmt::format("dashboard-{}", entries));
+    const std::string config = WorkDir() + "/config";
+    dash::App app(view::Settings{}, config, [] { return std::string("2024-01-02T00:00:00Z"); }, "bench-dashboard");
+    std::string error;
+    if (!app.OpenGame(path, &error)) {
+        state.SkipWithError(("cannot open the bench game: " + error).c_str());
+        return;
+    }
+    HeadlessImGui imgui(app);
+    for (int i = 0; i < 4; ++i) DrawOneFrame(app);  // the first frames lay out windows and fill caches
+    for (auto _ : state) DrawOneFrame(app);
+    const ImDrawData* draw = ImGui::GetDrawData();
+    state.counters["vertices"] = draw ? draw->TotalVtxCount : 0;
+}
+BENCHMARK(BM_DashboardFrame)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+
+} // namespace
+} // namespace rutland::bench

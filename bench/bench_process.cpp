@@ -1,0 +1,140 @@
+// Rows 6 and 7: whole programs, as a broker starts them.
+//  - start to first frame: the real `rutland GAME --exit-after-first-frame` (GLFW window, OpenGL
+//    through Mesa), timed here from just before posix_spawn until the program's line saying the
+//    first frame is on screen (after SwapBuffers and glFinish) arrives on its stdout. Needs an X
+//    display: bench/run.sh runs everything under xvfb-run.
+//  - peak memory: the maximum resident set size of the child (wait4's rusage), for the dashboard
+//    opening the game and for `rutland-cli verify GAME`.
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include "bench_games.h"
+#include "samples.h"
+
+extern char** environ;
+
+namespace rutland::bench {
+namespace {
+
+struct ChildResult {
+    bool ok = false;
+    double seconds_to_marker = 0;  // spawn until the marker line (or the exit, without a marker)
+    double peak_rss_mb = 0;
+    std::string output;
+};
+
+// Runs argv with stdout on a pipe and the XDG directories in the work directory (the dashboard
+// remembers recent games there, never in the user's). Stops the clock at the first output line
+// containing `marker` (empty: at exit).
+ChildResult RunChild(const std::vector<std::string>& args, const std::string& marker) {
+    ChildResult result;
+    int fds[2];
+    if (pipe(fds) != 0) return result;
+    std::vector<std::string> env_strings;
+    for (char** e = environ; *e; ++e)
+        if (std::strncmp(*e, "XDG_CONFIG_HOME=", 16) != 0 && std::strncmp(*e, "XDG_DATA_HOME=", 14) != 0)
+            env_strings.emplace_back(*e);
+    env_strings.push_back("XDG_CONFIG_HOME=" + WorkDir() + "/xdg-config");
+    env_strings.push_back("XDG_DATA_HOME=" + WorkDir() + "/xdg-data");
+    std::vector<char*> env, argv;
+    for (std::string& s : env_strings) env.push_back(s.data());
+    env.push_back(nullptr);
+    std::vector<std::string> arg_copy = args;
+    for (std::string& s : arg_copy) argv.push_back(s.data());
+    argv.push_back(nullptr);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    posix_spawn_file_actions_addclose(&actions, fds[1]);
+    pid_t pid = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), env.data());
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    if (rc != 0) {
+        close(fds[0]);
+        return result;
+    }
+    std::optional<double> at_marker;
+    char buffer[4096];
+    for (ssize_t n; (n = read(fds[0], buffer, sizeof buffer)) > 0;) {
+        result.output.append(buffer, static_cast<size_t>(n));
+        if (!at_marker && !marker.empty() && result.output.find(marker) != std::string::npos) at_marker = SecondsSince(start);
+    }
+    close(fds[0]);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    const double at_exit = SecondsSince(start);
+    result.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && (marker.empty() || at_marker);
+    result.seconds_to_marker = at_marker.value_or(at_exit);
+    result.peak_rss_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB
+    return result;
+}
+
+// Row 6 (and row 7 for the dashboard).
+void BM_StartToFirstFrame(benchmark::State& state) {
+    if (!std::getenv("DISPLAY")) {
+        state.SkipWithError("no DISPLAY: run under xvfb-run (bench/run.sh does)");
+        return;
+    }
+    const int entries = static_cast<int>(state.range(0));
+    const std::string path = CopyOfGameFile(entries, fmt::format("start-{}", entries));
+    Samples samples;
+    double peak = 0, main_to_frame = 0;
+    for (auto _ : state) {
+        const ChildResult r = RunChild({RUTLAND_EXE, path, "--exit-after-first-frame"}, "first frame after");
+        if (!r.ok) {
+            state.SkipWithError(("rutland failed: " + r.output).c_str());
+            return;
+        }
+        state.SetIterationTime(r.seconds_to_marker);
+        samples.Add(r.seconds_to_marker);
+        peak = std::max(peak, r.peak_rss_mb);
+        if (const auto at = r.output.find("after "); at != std::string::npos) main_to_frame = std::atof(r.output.c_str() + at + 6);
+    }
+    samples.Report(state);
+    state.counters["peak_rss_MB"] = peak;
+    state.counters["main_to_frame_ms"] = main_to_frame;  // the program's own figure, last run
+}
+BENCHMARK(BM_StartToFirstFrame)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(10)->Repetitions(1)->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Row 7 for the command line: `rutland-cli verify GAME` (the full check of row 2 in its own process).
+void BM_VerifyProcess(benchmark::State& state) {
+    const std::string& path = GameFile(static_cast<int>(state.range(0)));
+    Samples samples;
+    double peak = 0;
+    for (auto _ : state) {
+        const ChildResult r = RunChild({RUTLAND_CLI_EXE, "verify", path}, "");
+        if (!r.ok) {
+            state.SkipWithError(("rutland-cli verify failed: " + r.output).c_str());
+            return;
+        }
+        state.SetIterationTime(r.seconds_to_marker);
+        samples.Add(r.seconds_to_marker);
+        peak = std::max(peak, r.peak_rss_mb);
+    }
+    samples.Report(state);
+    state.counters["peak_rss_MB"] = peak;
+}
+BENCHMARK(BM_VerifyProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(5)->Repetitions(1)->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+} // namespace
+} // namespace rutland::bench
