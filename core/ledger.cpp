@@ -1,5 +1,6 @@
 #include "ledger.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -41,10 +42,28 @@ Effects Ledger::Reapply(GameState& state, int seq) const {
     return std::move(r.effects);
 }
 
-// m_state already includes `seq`'s command.
-void Ledger::PutInEffect(int seq) {
+// m_state already includes `seq`'s command; `before` is the state just before it.
+void Ledger::PutInEffect(int seq, GameState before) {
     m_active.push_back(seq);
     if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+    m_recent.push_back(std::move(before));
+    if (m_recent.size() > kRecentStates) m_recent.pop_front();
+}
+
+// Undoing the last `count` commands in effect: the state before the first of them when it is
+// still among the recent states (a move), else a replay from the last checkpoint (Rebuild).
+void Ledger::TakeOutOfEffect(int count) {
+    const auto n = static_cast<size_t>(count);
+    m_active.resize(m_active.size() - n);
+    if (n <= m_recent.size()) {
+        m_state = std::move(m_recent[m_recent.size() - n]);
+        m_recent.resize(m_recent.size() - n);
+        const size_t usable = m_active.size() / kCheckpointEvery;
+        if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
+        return;
+    }
+    m_recent.clear();
+    Rebuild();
 }
 
 GameState Ledger::Replay(const std::vector<int>& commands) const {
@@ -81,8 +100,7 @@ SubmitResult Ledger::Submit(const Command& command) {
         entry.command.action = *undo;
         entry.line = PrintCommand(entry.command);
         for (int k = 0; k < undo->count; ++k) {
-            const int seq = m_active.back();
-            m_active.pop_back();
+            const int seq = m_active[m_active.size() - 1 - static_cast<size_t>(k)];
             m_redo.push_back(seq);
             entry.targets.push_back(seq);
             Effect e;
@@ -91,7 +109,7 @@ SubmitResult Ledger::Submit(const Command& command) {
             e.text = fmt::format("undoes entry {}: {}", seq, At(seq).line);
             entry.effects.push_back(std::move(e));
         }
-        Rebuild();
+        TakeOutOfEffect(undo->count);
         Append(std::move(entry));
         result.accepted = true;
         result.seq = Size() - 1;
@@ -109,8 +127,9 @@ SubmitResult Ledger::Submit(const Command& command) {
         for (int k = 0; k < redo->count; ++k) {
             const int seq = m_redo.back();
             m_redo.pop_back();
+            GameState before = m_state;
             Effects redone = Reapply(m_state, seq);
-            PutInEffect(seq);
+            PutInEffect(seq, std::move(before));
             entry.targets.push_back(seq);
             Effect e;
             e.kind = EffectKind::Info;
@@ -131,14 +150,14 @@ SubmitResult Ledger::Submit(const Command& command) {
         result.rejection = r.rejection;
         return result;
     }
-    m_state = std::move(next);
+    std::swap(m_state, next);  // `next` is now the state before the command
     Entry entry;
     entry.kind = EntryKind::Command;
     entry.command = std::move(r.canonical);
     entry.line = PrintCommand(entry.command);
     entry.effects = std::move(r.effects);
     Append(std::move(entry));
-    PutInEffect(Size() - 1);
+    PutInEffect(Size() - 1, std::move(next));
     m_redo.clear();  // a new command ends what could be redone
     result.accepted = true;
     result.seq = Size() - 1;
@@ -181,7 +200,14 @@ GameState Ledger::StateAt(int seq) const {
                 break;
         }
     }
-    return Replay(active);
+    // The checkpoints hold states after prefixes of m_active: those `active` shares are usable.
+    size_t common = 0;
+    while (common < active.size() && common < m_active.size() && active[common] == m_active[common]) ++common;
+    const size_t usable = std::min(common / kCheckpointEvery, m_checkpoints.size());
+    if (usable == 0) return Replay(active);
+    GameState state = m_checkpoints[usable - 1];
+    for (size_t i = usable * kCheckpointEvery; i < active.size(); ++i) Reapply(state, active[i]);
+    return state;
 }
 
 } // namespace rutland

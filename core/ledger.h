@@ -8,10 +8,13 @@
 //  3. Each entry stores its canonical table-language line; parsing that line gives back the
 //     command applied, so the ledger printed as text replays to the same state.
 //  4. Checkpoints (states after every kCheckpointEvery commands in effect) are a cache only:
-//     dropping them changes no result, only speed.
+//     dropping them changes no result, only speed. So are the recent states (the state before
+//     each of the last kRecentStates commands in effect), which make an undo of up to that many
+//     commands a copy instead of a replay from the last checkpoint.
 //  5. A command that is rejected leaves no entry and changes nothing.
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,11 +74,13 @@ public:
 private:
     Ledger() = default;
     static constexpr int kCheckpointEvery = 64;
+    static constexpr size_t kRecentStates = 64;
 
     GameState Replay(const std::vector<int>& commands) const;
     Effects Reapply(GameState& state, int seq) const;
     void Append(Entry entry);
-    void PutInEffect(int seq);
+    void PutInEffect(int seq, GameState before);
+    void TakeOutOfEffect(int count);  // the last `count` of m_active, and m_state to match
     void Rebuild();  // m_state from m_active, using checkpoints
 
     std::vector<Entry> m_entries;
@@ -84,6 +89,8 @@ private:
     std::vector<int> m_active;  // seqs in effect
     std::vector<int> m_redo;    // seqs undone, most recent last (redo pops from the back)
     std::vector<GameState> m_checkpoints;  // m_checkpoints[k] = state after m_active[0 .. (k+1)*kCheckpointEvery)
+    // m_recent[i] = the state before m_active[m_active.size() - m_recent.size() + i] was applied.
+    std::deque<GameState> m_recent;
 };
 
 // Prints the header line of a ledger (entry 0).
