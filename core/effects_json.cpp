@@ -1,6 +1,7 @@
 #include "effects_json.h"
 
 #include <array>
+#include <charconv>
 #include <string_view>
 
 namespace rutland {
@@ -68,6 +69,140 @@ nlohmann::json EffectToJson(const Effect& e) {
 nlohmann::json EffectsToJson(const Effects& effects) {
     nlohmann::json out = nlohmann::json::array();
     for (const Effect& e : effects) out.push_back(EffectToJson(e));
+    return out;
+}
+
+namespace {
+
+// The length of the RFC 3629 UTF-8 sequence starting at s[i] (a byte >= 0x80), or 0 when it is not
+// one (an overlong form, a surrogate, above U+10FFFF, cut short): what nlohmann's serializer
+// accepts in strict mode.
+size_t Utf8Sequence(std::string_view s, size_t i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) len = 3, lo = 0xA0;
+    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) len = 3;
+    else if (c == 0xED) len = 3, hi = 0x9F;
+    else if (c == 0xF0) len = 4, lo = 0x90;
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) len = 4, hi = 0x8F;
+    else return 0;
+    if (i + len > s.size()) return 0;
+    const auto c1 = static_cast<unsigned char>(s[i + 1]);
+    if (c1 < lo || c1 > hi) return 0;
+    for (size_t k = 2; k < len; ++k) {
+        const auto ck = static_cast<unsigned char>(s[i + k]);
+        if (ck < 0x80 || ck > 0xBF) return 0;
+    }
+    return len;
+}
+
+// A JSON string as nlohmann's dump() writes it (ensure_ascii off): the two-letter escapes, other
+// control characters as \u00xx in lower case, everything else as it is. One pass: plain runs are
+// copied in one go, multi-byte characters checked as they come.
+void AppendString(std::string& out, std::string_view s) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    const size_t start = out.size();
+    out += '"';
+    size_t run = 0;  // the start of the characters not yet copied
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            const size_t len = Utf8Sequence(s, i);
+            if (len == 0) {
+                out.resize(start);
+                out += nlohmann::json(std::string(s)).dump();  // throws type_error 316, as dump() would
+                return;
+            }
+            i += len;
+            continue;
+        }
+        if (c > 0x1F && c != '"' && c != '\\') {
+            ++i;
+            continue;
+        }
+        out.append(s.data() + run, i - run);
+        run = ++i;
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                out += "\\u00";
+                out += kHex[c >> 4];
+                out += kHex[c & 0xF];
+        }
+    }
+    out.append(s.data() + run, s.size() - run);
+    out += '"';
+}
+
+void AppendInt(std::string& out, int64_t value) {
+    char buffer[24];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, end);
+}
+
+void AppendAccount(std::string& out, const Account& a) {
+    out += "{\"index\":";
+    AppendInt(out, a.index);
+    out += ",\"kind\":";
+    AppendString(out, NameOf(kAccountNames, static_cast<int>(a.kind)));
+    out += '}';
+}
+
+} // namespace
+
+std::string EffectsJsonText(const Effects& effects) {
+    // The keys in the order nlohmann's object (a std::map) keeps them: sorted bytewise.
+    std::string out;
+    out.reserve(64 + effects.size() * 330);
+    out += '[';
+    bool first = true;
+    for (const Effect& e : effects) {
+        if (!first) out += ',';
+        first = false;
+        out += "{\"amount\":";
+        AppendInt(out, e.amount.cents());
+        out += ",\"company\":";
+        AppendString(out, GetProspectus(e.company).key);
+        out += ",\"from\":";
+        AppendAccount(out, e.from);
+        out += ",\"from_ticks\":";
+        AppendInt(out, e.from_ticks);
+        out += ",\"kind\":";
+        AppendString(out, NameOf(kKindNames, static_cast<int>(e.kind)));
+        if (e.option_id != 0) {
+            out += ",\"option_id\":";
+            AppendInt(out, e.option_id);
+        }
+        out += ",\"player\":";
+        AppendInt(out, e.player);
+        out += ",\"quantity\":";
+        AppendInt(out, e.quantity);
+        out += ",\"rule\":";
+        AppendString(out, e.rule);
+        out += ",\"security\":";
+        AppendString(out, NameOf(kSecurityNames, static_cast<int>(e.security)));
+        out += ",\"space\":";
+        AppendInt(out, e.space);
+        out += ",\"text\":";
+        AppendString(out, e.text);
+        out += ",\"to\":";
+        AppendAccount(out, e.to);
+        out += ",\"to_player\":";
+        out += e.to_player ? "true" : "false";
+        out += ",\"to_ticks\":";
+        AppendInt(out, e.to_ticks);
+        out += '}';
+    }
+    out += ']';
     return out;
 }
 

@@ -15,6 +15,12 @@ namespace rutland {
 
 nlohmann::json EffectToJson(const Effect& effect);
 nlohmann::json EffectsToJson(const Effects& effects);
+// Exactly the text EffectsToJson(effects).dump() gives (what the game file stores and the hash
+// chain covers), written straight into a string: no JSON tree, no map of keys per effect. Opening
+// a game compares it with every stored entry, so it must stay byte-identical to dump(): the test
+// "effects_json: the direct writer gives dump()'s bytes" checks it. Throws, as dump() does, on a
+// string that is not valid UTF-8.
+std::string EffectsJsonText(const Effects& effects);
 
 // nullopt (and *error) when the JSON is not an effect this version writes.
 std::optional<Effect> EffectFromJson(const nlohmann::json& json, std::string* error = nullptr);

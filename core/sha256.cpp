@@ -8,11 +8,15 @@
 namespace rutland {
 
 Digest Sha256(std::string_view data, const Digest* prefix) {
-    // EVP rather than the deprecated SHA256_* calls: the one interface OpenSSL 3 keeps.
-    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+    // EVP rather than the deprecated SHA256_* calls: the one interface OpenSSL 3 keeps. The
+    // algorithm is fetched once and each thread keeps its context: fetching and allocating them
+    // for every entry cost as much as hashing a short entry.
+    static EVP_MD* const fetched = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    const EVP_MD* md = fetched ? fetched : EVP_sha256();
+    thread_local std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
     Digest out{};
     unsigned int size = 0;
-    const bool ok = ctx && EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) == 1 &&
+    const bool ok = ctx && EVP_DigestInit_ex(ctx.get(), md, nullptr) == 1 &&
                     (!prefix || EVP_DigestUpdate(ctx.get(), prefix->data(), prefix->size()) == 1) &&
                     EVP_DigestUpdate(ctx.get(), data.data(), data.size()) == 1 &&
                     EVP_DigestFinal_ex(ctx.get(), out.data(), &size) == 1 && size == out.size();

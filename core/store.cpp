@@ -323,7 +323,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
             EntryRecord record;
             record.stamp = stamp;
             record.kind = KindName(entry.kind);
-            record.effects = EffectsToJson(entry.effects).dump();
+            record.effects = EffectsJsonText(entry.effects);
             record.prev_hash = kGenesis;
             record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
                                                            record.effects));
@@ -610,7 +610,7 @@ bool Store::Verify(Mode mode) {
         }
         const Entry& now = m_ledger->At(seq);
         line_now = now.line;
-        effects_now = EffectsToJson(now.effects).dump();
+        effects_now = EffectsJsonText(now.effects);
         std::string differs;
         if (line_now != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, line_now);
         else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
@@ -630,9 +630,12 @@ bool Store::Verify(Mode mode) {
         if (seq > 0 && seq % kSnapshotEvery == 0 && m_schema >= 2) {
             const auto it = snapshots.find(seq);
             const nlohmann::json state = StateToJson(m_ledger->State());
+            std::string text = state.dump();
             if (it == snapshots.end() || it->second.first != kRulesVersion) {
-                rebuild.emplace_back(seq, state.dump());
-            } else {
+                rebuild.emplace_back(seq, std::move(text));
+            } else if (it->second.second != text) {
+                // Snapshots are written as dump() writes them, so the same text is the same state;
+                // other text may still be the same JSON, and only a different value is a problem.
                 const auto stored = nlohmann::json::parse(it->second.second, nullptr, false);
                 if (stored != state) {
                     problem(seq, fmt::format("the stored state (snapshot) differs from the replay at {}",
@@ -641,8 +644,8 @@ bool Store::Verify(Mode mode) {
                 }
             }
         }
-        m_records.push_back(rec);
-        m_ids.emplace(rec.stamp.command_id, seq);
+        m_records.push_back(std::move(rows[replayed].record));  // rows keeps only the line from here on
+        m_ids.emplace(m_records.back().stamp.command_id, seq);
     }
     for (const auto& [seq, _] : snapshots)
         if (seq >= report.entries) problem(seq, "a snapshot exists for this entry, but the entry does not");
@@ -737,7 +740,7 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     EntryRecord record;
     record.stamp = stamp;
     record.kind = KindName(entry.kind);
-    record.effects = EffectsToJson(entry.effects).dump();
+    record.effects = EffectsJsonText(entry.effects);
     record.prev_hash = m_records.back().hash;
     record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
                                                            record.rules_version, record.effects));
