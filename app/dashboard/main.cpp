@@ -211,11 +211,13 @@ int main(int argc, char** argv) {
     app.Ui().table_display = o.table_display;
 
     int frame = 0;
+    bool drawn = false;  // the first frame is drawn at once, not after an idle wait for events
     while (!glfwWindowShouldClose(window)) {
-        if (o.screenshot.empty())
+        if (o.screenshot.empty() && drawn)
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
+        drawn = true;
         if (std::optional<float> size = app.TakeFontRequest()) {
             ReloadFonts(app.GetFonts(), *size, true);
             ApplyStyle(*size);
