@@ -12,6 +12,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <vector>
 
@@ -156,10 +157,18 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(temp_dir);
         game_path = (temp_dir / "game.rutland").string();
     }
+    // Opening a game verifies every entry (store.h invariant 5). Without a script nothing else needs
+    // the game before the first frame, so it is opened beside the window's start-up (GLFW, OpenGL,
+    // the font atlas), and waited for just before the first frame. Until then the main thread
+    // touches only the app's fonts, never what OpenGame changes.
+    std::string open_error;
+    std::future<bool> opening;
+    const float font_size = app.GetSettings().font_size;
     if (!game_path.empty() && std::filesystem::exists(game_path)) {
-        std::string error;
-        if (!app.OpenGame(game_path, &error)) {
-            std::cerr << "rutland: " << error << "\n";
+        if (o.script.empty()) {
+            opening = std::async(std::launch::async, [&] { return app.OpenGame(game_path, &open_error); });
+        } else if (!app.OpenGame(game_path, &open_error)) {
+            std::cerr << "rutland: " << open_error << "\n";
             return 2;
         }
     } else if (!o.game.empty() && o.script.empty()) {
@@ -194,10 +203,15 @@ int main(int argc, char** argv) {
     ImGuiIO& io = ImGui::GetIO();
     const std::string ini = (std::filesystem::path(config_dir) / "imgui.ini").string();
     io.IniFilename = o.screenshot.empty() ? ini.c_str() : nullptr;  // a screenshot never touches the user's layout
-    ApplyStyle(app.GetSettings().font_size);
-    ReloadFonts(app.GetFonts(), app.GetSettings().font_size, false);
+    ApplyStyle(font_size);
+    ReloadFonts(app.GetFonts(), font_size, false);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 130");
+    if (opening.valid() && !opening.get()) {
+        std::cerr << "rutland: " << open_error << "\n";
+        exit_code = 2;
+        glfwSetWindowShouldClose(window, GLFW_TRUE);  // no frame: shut down below
+    }
 
     if (!o.type.empty()) app.Type(o.type);
     if (app.HasGame()) {
