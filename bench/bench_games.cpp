@@ -25,7 +25,7 @@ const std::vector<std::string>& BenchGameLines() {
         testing::GenOptions options;
         options.seed = 7;
         options.players = 4;
-        options.entries = kMaxEntries + kExtraCommands;
+        options.entries = MaxEntries() + kExtraCommands;
         const fs::path cache = fs::path(WorkDir()) / fmt::format("bench-game-seed{}-{}.txt", options.seed, options.entries);
         std::vector<std::string> out;
         if (std::ifstream in(cache); in) {
@@ -42,9 +42,20 @@ const std::vector<std::string>& BenchGameLines() {
     return lines;
 }
 
+int MaxEntries() {
+    static const int max = [] {
+        const char* env = std::getenv("RUTLAND_BENCH_MAX_ENTRIES");
+        const int n = env && *env ? std::atoi(env) : kMaxEntries;
+        return n > 0 && n < kMaxEntries ? n : kMaxEntries;
+    }();
+    return max;
+}
+
 std::vector<std::string> BenchGame(int entries) {
     const auto& all = BenchGameLines();
-    if (entries < 1 || entries > static_cast<int>(all.size())) throw std::out_of_range("BenchGame: no such prefix");
+    if (entries < 1 || entries > static_cast<int>(all.size()))
+        throw std::out_of_range(fmt::format("BenchGame: {} entries; this run makes at most {} (RUTLAND_BENCH_MAX_ENTRIES)",
+                                            entries, all.size()));
     return {all.begin(), all.begin() + entries};
 }
 

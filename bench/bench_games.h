@@ -24,6 +24,10 @@ namespace rutland::bench {
 inline constexpr int kMaxEntries = 100'000;
 inline constexpr int kExtraCommands = 2'000;
 
+// kMaxEntries, or less when RUTLAND_BENCH_MAX_ENTRIES says so (the smoke test in ctest makes a
+// short game only, so it runs the 1,000-entry rows in seconds).
+int MaxEntries();
+
 // The first `entries` lines of the benchmark game (invariant 1); line 0 is the game header.
 const std::vector<std::string>& BenchGameLines();
 std::vector<std::string> BenchGame(int entries);

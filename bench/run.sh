@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Issue 7: every benchmark, from a clean Release build, in one command (the README's Performance
+# section quotes its output):
+#
+#   bash bench/run.sh            # builds build-bench/ from scratch, then runs the `bench` target
+#
+# Needs the packages of the README's set-up line (libbenchmark-dev, xvfb among them). Takes about
+# 20 minutes on 2 cores: the build, a 102,000-line generated game, game files of 1,000, 10,000
+# and 100,000 entries, then 5 repetitions of each row (medians reported). Results also go to
+# build-bench/bench-results.json. Run it on an idle machine: it prints the load average first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${RUTLAND_BENCH_BUILD:-build-bench}
+rm -rf "$build"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DRUTLAND_BUILD_TESTS=OFF
+cmake --build "$build" -j2 --target rutland_bench
+echo "== machine"
+grep -m1 'model name' /proc/cpuinfo
+echo "cores: $(nproc); memory: $(free -h | awk '/^Mem:/ {print $2}'); $(. /etc/os-release && echo "$PRETTY_NAME"); kernel $(uname -r)"
+echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)"
+cmake --build "$build" --target bench
+echo "load average after the run: $(cut -d' ' -f1-3 /proc/loadavg)"
