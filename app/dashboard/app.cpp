@@ -91,7 +91,6 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         e.rejected_text = text;
         m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
     }
-    e.focus = true;
     return r;
 }
 
@@ -107,6 +106,12 @@ void App::Type(const std::string& text) { CopyTo(m_ui.entry.buffer, text); }
 std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
     m_font_request.reset();
+    return r;
+}
+
+std::optional<std::string> App::TakeScreenshotRequest() {
+    std::optional<std::string> r = m_screenshot_request;
+    m_screenshot_request.reset();
     return r;
 }
 
@@ -146,6 +151,11 @@ void App::Frame(const std::string& panel) {
 void App::HandleKeys(const AppView& v, Outbox& out) {
     const ImGuiIO& io = ImGui::GetIO();
     if (KeyPressed(GLFW_KEY_F11)) m_ui.table_display = !m_ui.table_display;
+    if (KeyPressed(GLFW_KEY_F12)) {  // a picture of the screen beside the game file, for a dispute or a report
+        const std::filesystem::path game(v.session.Path());
+        m_screenshot_request =
+            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_screenshots)).string();
+    }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD)))
         m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
@@ -230,8 +240,9 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("F11 table display  Ctrl +/- text size").x);
-    ImGui::TextDisabled("F11 table display  Ctrl +/- text size");
+    const char* keys = "F11 table display  F12 screenshot  Ctrl +/- text size";
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x);
+    ImGui::TextDisabled("%s", keys);
     if (!m_fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
 }
 

@@ -5,6 +5,7 @@
 //   rutland [GAME] --script FILE                play a script through the entry line first
 //   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
 //                                               render, save a PNG and exit (for tests and the README)
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -87,6 +88,36 @@ void Style(float size) {
     style.WindowPadding = ImVec2(std::round(size * 0.5f), std::round(size * 0.5f));
     style.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.11f, 1.0f);
     style.Colors[ImGuiCol_ChildBg] = ImVec4(0.12f, 0.13f, 0.15f, 1.0f);
+}
+
+// ImGui 1.86 reads keys as "down" states once a frame: a key pressed and released between two
+// frames (a fast typist; xdotool in a test) is never seen down, and an Enter would be lost. So a
+// release that arrives in the same frame as its press is held back to the next frame.
+struct KeyTrickle {
+    struct Release {
+        int key, scancode, mods;
+    };
+    std::vector<int> pressed;    // keys pressed since the last frame
+    std::vector<Release> held;   // their releases, for after the next frame
+};
+
+void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    auto* trickle = static_cast<KeyTrickle*>(glfwGetWindowUserPointer(window));
+    if (action == GLFW_PRESS) trickle->pressed.push_back(key);
+    if (action == GLFW_RELEASE && std::find(trickle->pressed.begin(), trickle->pressed.end(), key) != trickle->pressed.end()) {
+        trickle->held.push_back({key, scancode, mods});
+        return;
+    }
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// After a frame: the held releases take effect for the next one. True if any did.
+bool ReleaseHeldKeys(GLFWwindow* window, KeyTrickle& trickle) {
+    trickle.pressed.clear();
+    const bool any = !trickle.held.empty();
+    for (const KeyTrickle::Release& r : trickle.held) ImGui_ImplGlfw_KeyCallback(window, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    trickle.held.clear();
+    return any;
 }
 
 struct Options {
@@ -229,6 +260,9 @@ int main(int argc, char** argv) {
     Style(app.GetSettings().font_size);
     LoadFonts(app.GetFonts(), app.GetSettings().font_size, false);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
+    KeyTrickle trickle;
+    glfwSetWindowUserPointer(window, &trickle);
+    glfwSetKeyCallback(window, KeyCallback);  // replaces the backend's, which KeyCallback calls
     ImGui_ImplOpenGL3_Init("#version 130");
 
     if (!o.type.empty()) app.Type(o.type);
@@ -243,8 +277,9 @@ int main(int argc, char** argv) {
     app.Ui().table_display = o.table_display;
 
     int frame = 0;
+    bool keys_pending = false;
     while (!glfwWindowShouldClose(window)) {
-        if (o.screenshot.empty())
+        if (o.screenshot.empty() && !keys_pending)
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
@@ -265,6 +300,10 @@ int main(int argc, char** argv) {
         glClearColor(0.09f, 0.10f, 0.11f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (std::optional<std::string> shot = app.TakeScreenshotRequest()) {
+            std::string error;
+            app.Ui().status = SaveScreenshot(*shot, fb_w, fb_h, &error) ? "Screenshot saved: " + *shot : error;
+        }
         if (!o.screenshot.empty() && ++frame >= o.frames) {
             std::string error;
             if (!SaveScreenshot(o.screenshot, fb_w, fb_h, &error)) {
@@ -276,6 +315,7 @@ int main(int argc, char** argv) {
             break;
         }
         glfwSwapBuffers(window);
+        keys_pending = ReleaseHeldKeys(window, trickle);
     }
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

@@ -83,7 +83,9 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     const std::string text(e.buffer.data());
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
-        e.focus = true;
+        // Enter deactivates the field; ask for it back in this very frame, so the next frame
+        // already takes the next keys (a request made next frame would drop a fast typist's keys).
+        ImGui::SetKeyboardFocusHere(-1);
         e.completions.clear();
         e.history.ResetPosition();
         return;
