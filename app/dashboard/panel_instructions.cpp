@@ -37,7 +37,9 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
         if (ImGui::Checkbox("##done", &done)) in.done[i] = done ? 1 : 0;
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, done ? Theme::Muted() : ImGui::GetStyle().Colors[ImGuiCol_Text]);
-        ImGui::TextWrapped("%s", in.steps[i].c_str());
+        ImGui::BeginGroup();
+        TextWrappedAtSpaces(in.steps[i]);
+        ImGui::EndGroup();
         ImGui::PopStyleColor();
         ImGui::PopID();
     }
