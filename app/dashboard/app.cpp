@@ -187,10 +187,11 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
     ImGui::SameLine();
     ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
     {
-        const float entry_h = line * 4.6f;
-        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.45f);
-        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
+        // The entry line first: the broker's eyes start where the typing is.
+        const float entry_h = std::floor(line * 3.2f + ImGui::GetFontSize() * 1.6f);
+        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.48f);
         region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
+        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
         region("##instructions", "Broker's instructions", ImVec2(0, 0), DrawInstructions);
     }
     ImGui::EndChild();

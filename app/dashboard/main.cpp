@@ -49,15 +49,16 @@ std::string NowUtc() {
 
 // (Re)builds the font atlas at `size` pixels. Falls back to ImGui's default font, with a note on
 // screen, when fonts-dejavu-core is missing.
-void LoadFonts(Fonts& fonts, float size, bool backend_ready) {
+void LoadFonts(Fonts& fonts, float size, bool backend_ready, const std::string& regular, const std::string& bold_path) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     fonts.size = size;
-    fonts.dejavu = std::filesystem::exists(kDejaVu);
+    fonts.normal = fonts.large = fonts.huge = nullptr;
+    fonts.dejavu = std::filesystem::exists(regular);
     if (fonts.dejavu) {
-        const char* bold = std::filesystem::exists(kDejaVuBold) ? kDejaVuBold : kDejaVu;
-        fonts.normal = io.Fonts->AddFontFromFileTTF(kDejaVu, size, nullptr, kGlyphs);
-        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.5f), nullptr, kGlyphs);
+        const char* bold = std::filesystem::exists(bold_path) ? bold_path.c_str() : regular.c_str();
+        fonts.normal = io.Fonts->AddFontFromFileTTF(regular.c_str(), size, nullptr, kGlyphs);
+        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.33f), nullptr, kGlyphs);
         fonts.huge = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 2.6f), nullptr, kGlyphs);
     }
     if (!fonts.normal || !fonts.large || !fonts.huge) {
@@ -133,6 +134,8 @@ struct Options {
     bool table_display = false;
     int frames = 4;
     std::optional<float> font_size;
+    std::string font = kDejaVu;
+    std::string bold_font = kDejaVuBold;
 };
 
 // Plays a script through the entry line (session.h invariant 2). The first command line must be the
@@ -193,6 +196,8 @@ int main(int argc, char** argv) {
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
     cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_option("--font", o.font, "the regular font (TTF)")->capture_default_str();
+    cli.add_option("--bold-font", o.bold_font, "the bold font (TTF)")->capture_default_str();
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
@@ -258,7 +263,7 @@ int main(int argc, char** argv) {
     const std::string ini = (std::filesystem::path(config_dir) / "imgui.ini").string();
     io.IniFilename = o.screenshot.empty() ? ini.c_str() : nullptr;  // a screenshot never touches the user's layout
     Style(app.GetSettings().font_size);
-    LoadFonts(app.GetFonts(), app.GetSettings().font_size, false);
+    LoadFonts(app.GetFonts(), app.GetSettings().font_size, false, o.font, o.bold_font);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     KeyTrickle trickle;
     glfwSetWindowUserPointer(window, &trickle);
@@ -284,7 +289,7 @@ int main(int argc, char** argv) {
         else
             glfwPollEvents();
         if (std::optional<float> size = app.TakeFontRequest()) {
-            LoadFonts(app.GetFonts(), *size, true);
+            LoadFonts(app.GetFonts(), *size, true, o.font, o.bold_font);
             Style(*size);
             app.GetSettings().font_size = *size;
             app.GetSettings().Save(config_dir);
