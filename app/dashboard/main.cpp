@@ -283,11 +283,27 @@ int main(int argc, char** argv) {
 
     int frame = 0;
     bool keys_pending = false;
+    bool full_screen = false;
+    int windowed_x = 0, windowed_y = 0, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window)) {
         if (o.screenshot.empty() && !keys_pending)
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
+        // F11: the table display takes the whole monitor (for the players to watch), and gives it back.
+        if (o.screenshot.empty() && app.Ui().table_display != full_screen) {
+            full_screen = app.Ui().table_display;
+            if (full_screen) {
+                glfwGetWindowPos(window, &windowed_x, &windowed_y);
+                glfwGetWindowSize(window, &windowed_w, &windowed_h);
+                if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+                    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+                    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+                }
+            } else {
+                glfwSetWindowMonitor(window, nullptr, windowed_x, windowed_y, windowed_w, windowed_h, 0);
+            }
+        }
         if (std::optional<float> size = app.TakeFontRequest()) {
             LoadFonts(app.GetFonts(), *size, true, o.font, o.bold_font);
             Style(*size);
