@@ -68,6 +68,7 @@ std::optional<LastMove> MoveIn(const Entry& entry, Company c) {
     m.entry = entry.seq;
     m.line = entry.line;
     m.text = DescribeMove(m);
+    m.brief = BriefMove(m);
     return m;
 }
 
@@ -82,6 +83,14 @@ std::string DescribeMove(const LastMove& m) {
     const int d = m.to_ticks - m.from_ticks;
     if (d == 0) return fmt::format("unchanged at {}", FormatPrice(m.to_ticks));
     return fmt::format("{} {} from {}", d > 0 ? "up" : "down", Steps(d), FormatPrice(m.from_ticks));
+}
+
+std::string BriefMove(const LastMove& m) {
+    if (m.entry < 0) return "";
+    if (!m.event.empty()) return m.event;
+    const int d = m.to_ticks - m.from_ticks;
+    if (d == 0) return "";
+    return fmt::format("{} {}", d > 0 ? "\u2191" : "\u2193", Steps(d));
 }
 
 BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing) {
@@ -149,6 +158,7 @@ BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optiona
     b.die_max = b.high_volatility ? 6 : 3;
     b.volatility = b.high_volatility ? "High volatility: red die, 1 to 6 ticks until the year end (D-5)"
                                      : "Normal volatility: yellow die, 1 to 3 ticks (D-5)";
+    b.volatility_brief = b.high_volatility ? "HIGH volatility: red die 1\u20136" : "Normal volatility: yellow die 1\u20133";
     return b;
 }
 

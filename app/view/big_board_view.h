@@ -30,6 +30,7 @@ struct LastMove {
     std::string event;               // "Split", "Roll Back", "Bankruptcy", "Listed again" or ""
     std::string event_rule;          // "M-4", "M-5", "M-6", "D-9"
     std::string text;                // "up $0.10 from $2.70", "Split at $3.00, back to Issue"
+    std::string brief;               // for a glance under the price: "\u2191 $0.10", "Split", ""
 };
 
 struct Ladder {
@@ -60,14 +61,16 @@ struct BigBoard {
     std::vector<BoardRow> rows;      // rows[0] is the floor, rows.back() is Split
     bool high_volatility = false;
     int die_max = 3;                 // D-5: the yellow die 1-3, the red die 1-6
-    std::string volatility;          // "Normal volatility: yellow die, 1 to 3 ticks"
+    std::string volatility;          // "Normal volatility: yellow die, 1 to 3 ticks (D-5)"
+    std::string volatility_brief;    // "Normal volatility: yellow die 1\u20133"
 };
 
 // The board for `state` (the state shown); the last moves come from the commands in effect right
 // after `viewing` (time travel), or now.
 BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing);
 
-// "up $0.10 from $2.70" and the like (also used by the table display).
+// "up $0.10 from $2.70" and the like, and the brief form ("\u2193 $0.10", "Roll Back").
 std::string DescribeMove(const LastMove& move);
+std::string BriefMove(const LastMove& move);
 
 } // namespace rutland::view

@@ -47,8 +47,8 @@ TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::opt
     }
 
     for (const Obligation& o : s.pending)
-        t.pending.push_back(fmt::format("{} owes the bank {} for {} ({}): sell assets to pay, no Bid needed (S-6)", Name(s, o.player),
-                                        FormatMoney(o.amount), o.reason, o.rule));
+        t.pending.push_back({fmt::format("{} owes the bank {} ({})", Name(s, o.player), FormatMoney(o.amount), o.rule),
+                             fmt::format("for {}; {} sells assets to pay, no Bid needed (S-6)", o.reason, Name(s, o.player))});
     if (s.declaring) t.declaring = fmt::format("{}'s claim to win waits for a margin call to be paid (W-1)", Name(s, *s.declaring));
     if (s.year_end_due && !s.winner) t.year_end = "The year ends at the end of this turn (Y-1)";
     if (s.volatility == Volatility::High) t.volatility = "High volatility: the red die, 1 to 6 (D-5)";

@@ -21,7 +21,11 @@ struct TableDisplay {
     int last_entry = 0;               // the entry shown as the last command
     std::string last_line;            // "roll 1 3 2"
     std::string last_words;           // "Ann rolls 1+3 ...; Blue -> $3.00; ..."
-    std::vector<std::string> pending; // "Ann owes the bank $12,000 for covering ... (M-4)"
+    struct Owed {
+        std::string headline;         // "Ann owes the bank $12,000 (M-4)"
+        std::string detail;           // "for covering 30,000 Blue at $3.00 (...); she sells assets..."
+    };
+    std::vector<Owed> pending;
     std::string declaring;            // "Cy's claim waits for his margin call to be paid (W-1)"
     std::string year_end;             // "Year end at the end of this turn (Y-1)" or ""
     std::string volatility;           // "High volatility: the red die (1 to 6)" or ""

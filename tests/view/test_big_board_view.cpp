@@ -62,6 +62,7 @@ TEST_CASE("the big board after the demo: 41 rungs, the calculator, the markers (
     CHECK(blue.last.from_ticks == 58);
     CHECK(blue.last.to_ticks == 56);
     CHECK(blue.last.text == "down $0.10 from $2.90");
+    CHECK(blue.last.brief == "\u2193 $0.10");
     // Green's last move is Dee's cover after that roll.
     const Ladder& green = L(b, Company::Green);
     CHECK(green.price == "$0.80");
@@ -74,6 +75,7 @@ TEST_CASE("the big board after the demo: 41 rungs, the calculator, the markers (
     CHECK_FALSE(b.high_volatility);
     CHECK(b.die_max == 3);
     CHECK(b.volatility.find("yellow die") != std::string::npos);
+    CHECK(b.volatility_brief == "Normal volatility: yellow die 1\u20133");
 }
 
 TEST_CASE("time travel: the board's last moves come from the commands in effect then") {
@@ -120,6 +122,7 @@ TEST_CASE("full game: the split, the roll back, the bankruptcy and the delisting
         CHECK(blue.last.from_ticks == 58);
         CHECK(blue.last.to_ticks == 40);
         CHECK(blue.last.text == "from $2.90: Split at $3.00, back to Issue $2.00");
+        CHECK(blue.last.brief == "Split");
     }
     SUBCASE("M-5: Yellow rolls back at entry 90") {
         REQUIRE(l.At(90).line == "roll 1 2 3");

@@ -53,8 +53,9 @@ TEST_CASE("full game: the split's margin call owed, time travel, the year end, t
     CHECK(split.last_line == "roll 1 3 2");
     CHECK(split.last_words.find("Split") != std::string::npos);
     REQUIRE(split.pending.size() == 1);
-    CHECK(split.pending[0].find("Ann owes the bank $12,000") == 0);
-    CHECK(split.pending[0].find("(M-4)") != std::string::npos);
+    CHECK(split.pending[0].headline == "Ann owes the bank $12,000 (M-4)");
+    CHECK(split.pending[0].detail.find("for covering 30,000 Blue at $3.00") == 0);
+    CHECK(split.pending[0].detail.find("Ann sells assets to pay, no Bid needed (S-6)") != std::string::npos);
     CHECK(split.viewing == "Showing the table as it stood after entry 83 (time travel)");
     CHECK(at(85).pending.empty());
 
