@@ -22,6 +22,8 @@ const view::BigBoard& CachedBigBoard(const AppView& v, BigBoardUi& ui) {
 
 namespace {
 
+constexpr float kCalc = 0.88f;  // the calculator's figures, a little smaller than the prices
+
 ImU32 Rgba(float r, float g, float b, float a = 1.0f) { return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a)); }
 ImU32 WithAlpha(ImVec4 c, float a) {
     c.w = a;
@@ -125,14 +127,15 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const Painter paint(dl, fonts);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float T = std::max(8.0f, text_px);
+    // A big font in a small region would leave no room for the rungs: the region caps the size.
+    const float T = std::max(8.0f, std::min({text_px, size.x / 22.0f, size.y / 16.0f}));
     const float pad = std::round(T * 0.3f);
     const int rows = static_cast<int>(b.rows.size());
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 muted = ToU32(Theme::Muted());
 
     // The board keeps a board's proportions: in a wide region it is centred, not stretched.
-    const float board_w = std::floor(std::min(size.x, std::max(size.y * 1.15f, T * 24.0f)));
+    const float board_w = std::floor(std::min(size.x, std::max(size.y * 1.3f, T * 24.0f)));
     const float x0 = std::floor(origin.x + (size.x - board_w) * 0.5f);
     const float x1 = x0 + board_w;
 
@@ -148,11 +151,22 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     // [Columns] label size: as big as the rungs allow, labelling every k-th rung (k divides 20,
     // so Issue and both levels always carry their price).
     const float name_px = T * 0.9f, price_px = T * 1.3f, brief_px = T * 0.78f;
-    const float header_h = name_px * 1.15f + price_px * 1.1f + brief_px * 1.2f;
+    // The lanes' width does not depend on the header's height: measure the header's text at the
+    // width the lanes will have, and give the header only the height that text needs.
+    const float lane_guess = (board_w - 2.0f * (paint.Measure("$15,000", T * 0.7f).x + paint.Measure("$3.00", T * 0.7f, true).x)) / 4.0f;
+    float name_fit = name_px, price_fit = price_px, brief_fit = brief_px;
+    for (const view::Ladder& l : b.ladders) {
+        name_fit = std::min(name_fit, paint.Fit(l.name, name_px, lane_guess - 4.0f, true));
+        price_fit = std::min(price_fit, paint.Fit(l.price, price_px, lane_guess - 4.0f, true));
+        brief_fit = std::min(brief_fit, paint.Fit(l.listed ? l.last.brief : "DELISTED", brief_px, lane_guess - 4.0f, !l.listed));
+    }
+    bool letters = name_fit < name_px * 0.7f;  // too narrow for the names: Y B R G
+    if (letters) name_fit = name_px;
+    const float header_h = name_fit * 1.2f + price_fit * 1.15f + brief_fit * 1.25f;
     const float grid_top = std::round(y + header_h + pad * 0.5f);
     const float grid_bottom = std::floor(origin.y + size.y - 2.0f);
     const float row_h = std::max(2.0f, (grid_bottom - grid_top) / static_cast<float>(rows));
-    const float min_label = std::max(9.0f, T * 0.62f);
+    const float min_label = std::max(10.0f, T * 0.72f);
     int k = 20;
     for (int cand : {1, 2, 4, 5, 10, 20})
         if (static_cast<float>(cand) * row_h * 0.9f >= min_label) {
@@ -161,38 +175,42 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
         }
     float label_px = std::max(7.0f, std::min(T * 0.82f, static_cast<float>(k) * row_h * 0.9f));
     const float gap = std::max(2.0f, std::round(T * 0.15f));
-    // The lanes come first: the side columns' text shrinks when the region is narrow.
-    const float min_lane = T * 2.4f;
-    auto side_width = [&](float px) { return paint.Measure("$15,000", px).x + paint.Measure("$3.00", px, true).x + 2.0f * pad + gap; };
-    const float side_room = (board_w - 4.0f * min_lane) * 0.5f;
-    if (side_width(label_px) > side_room) label_px = std::max(7.0f, std::floor(label_px * std::max(0.0f, side_room - 2.0f * pad - gap) /
-                                                                               (side_width(label_px) - 2.0f * pad - gap)));
-    const float calc_w = paint.Measure("$15,000", label_px).x + pad;
+    // The lanes come first: the side columns' text shrinks (to 10 px) to leave each lane room for
+    // a marker that reads at a glance; below that the lanes give way.
+    const float lane_target = T * 3.2f;
+    auto side_width = [&](float px) { return paint.Measure("$15,000", px * kCalc).x + paint.Measure("$3.00", px, true).x + 2.0f * pad + gap; };
+    const float side_room = (board_w - 4.0f * lane_target) * 0.5f;
+    if (side_width(label_px) > side_room)
+        label_px = std::max(std::min(label_px, 10.0f), std::floor(label_px * std::max(0.0f, side_room - 2.0f * pad - gap) /
+                                                                  (side_width(label_px) - 2.0f * pad - gap)));
+    const float calc_w = paint.Measure("$15,000", label_px * kCalc).x + pad;
     const float price_w = paint.Measure("$3.00", label_px, true).x + pad;
     const float lanes_x0 = x0 + calc_w + price_w + gap;
     const float lanes_x1 = x1 - calc_w - price_w - gap;
     const float lane_w = (lanes_x1 - lanes_x0) / 4.0f;
     auto lane_x = [&](int i) { return lanes_x0 + lane_w * static_cast<float>(i); };
     auto row_y = [&](int step) { return grid_bottom - (static_cast<float>(step) + 0.5f) * row_h; };  // centre
-
-    // [The lane headers] name, price, last move, each at one size for the four lanes; greyed
-    // when delisted
-    float name_fit = name_px, price_fit = price_px, brief_fit = brief_px;
+    // The lanes came out narrower than guessed: one size for the four lanes' header text still.
+    for (const view::Ladder& l : b.ladders)
+        if (paint.Fit(l.name, name_px, lane_w - 4.0f, true) < name_px * 0.7f) letters = true;
+    if (letters) name_fit = name_px;
     for (const view::Ladder& l : b.ladders) {
-        name_fit = std::min(name_fit, paint.Fit(l.name, name_px, lane_w - 4.0f, true));
+        if (!letters) name_fit = std::min(name_fit, paint.Fit(l.name, name_px, lane_w - 4.0f, true));
         price_fit = std::min(price_fit, paint.Fit(l.price, price_px, lane_w - 4.0f, true));
         brief_fit = std::min(brief_fit, paint.Fit(l.listed ? l.last.brief : "DELISTED", brief_px, lane_w - 4.0f, !l.listed));
     }
-    const bool letters = name_fit < name_px * 0.7f;  // too narrow for the names: Y B R G
+
+    // [The lane headers] name, price, last move, each at one size for the four lanes; greyed
+    // when delisted
     for (int i = 0; i < 4; ++i) {
         const view::Ladder& l = b.ladders[static_cast<size_t>(i)];
         const ImVec4 colour = l.listed ? Theme::Company(l.company) : Theme::CompanyDim(l.company);
         const float lx0 = lane_x(i) + 1.0f, lx1 = lane_x(i + 1) - 1.0f;
         float hy = y;
-        paint.Text(lx0, lx1, hy + name_px * 0.55f, letters ? l.name.substr(0, 1) : l.name, letters ? name_px : name_fit, ToU32(colour), 0.5f, true);
-        hy += name_px * 1.15f;
-        paint.Text(lx0, lx1, hy + price_px * 0.55f, l.price, price_fit, l.listed ? text : muted, 0.5f, true);
-        hy += price_px * 1.1f;
+        paint.Text(lx0, lx1, hy + name_fit * 0.6f, letters ? l.name.substr(0, 1) : l.name, name_fit, ToU32(colour), 0.5f, true);
+        hy += name_fit * 1.2f;
+        paint.Text(lx0, lx1, hy + price_fit * 0.57f, l.price, price_fit, l.listed ? text : muted, 0.5f, true);
+        hy += price_fit * 1.15f;
         const std::string brief = l.listed ? l.last.brief : "DELISTED";
         ImU32 brief_col = muted;
         if (l.listed && !l.last.event.empty())
@@ -201,7 +219,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
             brief_col = ToU32(Theme::Good());
         else if (l.listed && l.last.to_ticks < l.last.from_ticks)
             brief_col = ToU32(Theme::Bad());
-        paint.Text(lx0, lx1, hy + brief_px * 0.55f, brief, brief_fit, brief_col, 0.5f, !l.listed);
+        paint.Text(lx0, lx1, hy + brief_fit * 0.6f, brief, brief_fit, brief_col, 0.5f, !l.listed);
     }
 
     // [The rungs] background, alternate shading, the marks' bands with their words, grid lines
@@ -252,8 +270,8 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
         const ImU32 right_col = r.right_mark.empty() ? text : ToU32(MarkText(r.right_mark));
         paint.Text(x0 + calc_w, x0 + calc_w + price_w - pad * 0.5f, cy, r.left_price, label_px, left_col, 1.0f, true);
         paint.Text(x1 - calc_w - price_w + pad * 0.5f, x1 - calc_w, cy, r.right_price, label_px, right_col, 0.0f, true);
-        paint.Text(x0 + 2.0f, x0 + calc_w - pad * 0.5f, cy, r.left_lot, label_px * 0.92f, muted, 1.0f);
-        paint.Text(x1 - calc_w + pad * 0.5f, x1 - 2.0f, cy, r.right_lot, label_px * 0.92f, muted, 0.0f);
+        paint.Text(x0 + 2.0f, x0 + calc_w - pad * 0.5f, cy, r.left_lot, label_px * kCalc, muted, 1.0f);
+        paint.Text(x1 - calc_w + pad * 0.5f, x1 - 2.0f, cy, r.right_lot, label_px * kCalc, muted, 0.0f);
     }
 
     // [The markers] the last move first (faint), then the marker itself

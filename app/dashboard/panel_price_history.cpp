@@ -54,7 +54,8 @@ void MarkSymbol(ImDrawList* dl, ImVec2 c, view::PriceMarkKind kind, float r) {
 
 struct Chart {
     ImVec2 min, max;  // the plot area
-    int last_entry = 1;
+    int last_entry = 1;   // the x axis' end (at least 1, for the scale)
+    int max_entry = 0;    // the ledger's last entry: nothing past it can be hovered
     int floor_ticks = 0, split_ticks = 1;
     float X(int entry) const { return min.x + (max.x - min.x) * static_cast<float>(entry) / static_cast<float>(std::max(1, last_entry)); }
     float Y(int ticks) const {
@@ -62,7 +63,7 @@ struct Chart {
     }
     int EntryAt(float x) const {
         const float f = (x - min.x) / std::max(1.0f, max.x - min.x);
-        return std::clamp(static_cast<int>(std::lround(f * static_cast<float>(last_entry))), 0, last_entry);
+        return std::clamp(static_cast<int>(std::lround(f * static_cast<float>(last_entry))), 0, max_entry);
     }
 };
 
@@ -77,8 +78,11 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     const ImU32 muted = ToU32(Theme::Muted());
     const ImVec4 colour = Theme::Company(s.company);
 
-    // Title: the company and its price now.
-    const std::string price_now = FormatPrice(s.points.back().ticks);
+    // Title: the company and its price now (and at the entry viewed, while time travelling).
+    std::string price_now = FormatPrice(s.points.back().ticks);
+    if (v.viewing)
+        price_now = fmt::format("{} after entry {} (now {})", FormatPrice(s.points[static_cast<size_t>(std::max(0, view::PointAt(s, *v.viewing)))].ticks),
+                                *v.viewing, price_now);
     dl->AddText(v.fonts.large, px * 1.05f, p0, ToU32(colour), s.name.c_str());
     const float name_w = v.fonts.large->CalcTextSizeA(px * 1.05f, FLT_MAX, 0, s.name.c_str()).x;
     dl->AddText(font, px, ImVec2(p0.x + name_w + px * 0.5f, p0.y + px * 0.05f), text, price_now.c_str());
@@ -88,6 +92,7 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     c.min = ImVec2(std::round(p0.x + label_w), std::round(p0.y + px * 1.5f));
     c.max = ImVec2(std::round(p0.x + size.x - px * 0.4f), std::round(p0.y + size.y - small * 1.4f));
     c.last_entry = std::max(1, h.last_entry);
+    c.max_entry = h.last_entry;
     c.floor_ticks = s.floor_ticks;
     c.split_ticks = s.split_ticks;
     if (c.max.y - c.min.y < 20.0f || c.max.x - c.min.x < 40.0f) return -1;
@@ -189,13 +194,19 @@ void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out) {
         p.version = v.version;
     }
     const view::PriceHistory& h = p.history;
-    ImGui::TextDisabled("Price after each entry in effect (undone entries left out). Marks: \u25b2 Split (M-4), \u25bc Roll Back (M-5), "
-                        "\u00d7 Bankruptcy (M-6), \u25a0 delisted (M-7), \u25cf listed again (D-9); red shade: high volatility.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Price after each entry in effect (undone entries left out).  \u25b2 Split (M-4)   \u25bc Roll Back (M-5)   "
+                       "\u00d7 Bankruptcy (M-6)   \u25a0 delisted (M-7)   \u25cf listed again (D-9)   red shade: high volatility");
+    ImGui::PopStyleColor();
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float gap = std::round(v.fonts.size * 0.8f);
-    const ImVec2 cell(std::floor((avail.x - gap) * 0.5f), std::floor((avail.y - gap) * 0.5f));
+    // Two by two; in a short region (a big font) the four side by side, each the full height.
+    const bool row = (avail.y - gap) * 0.5f < v.fonts.size * 7.5f;
+    const int per_row = row ? 4 : 2;
+    const ImVec2 cell(std::floor((avail.x - gap * static_cast<float>(per_row - 1)) / static_cast<float>(per_row)),
+                      row ? avail.y : std::floor((avail.y - gap) * 0.5f));
     const int columns = std::max(1, static_cast<int>(cell.x));
     if (p.drawn_version != p.version || p.drawn_columns != columns) {
         for (size_t i = 0; i < 4; ++i) p.drawn[i] = view::Decimate(h.series[i].points, 0, h.last_entry, columns);
@@ -204,7 +215,7 @@ void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out) {
     }
     int clicked = -1;
     for (int i = 0; i < 4; ++i) {
-        const ImVec2 p0(origin.x + static_cast<float>(i % 2) * (cell.x + gap), origin.y + static_cast<float>(i / 2) * (cell.y + gap));
+        const ImVec2 p0(origin.x + static_cast<float>(i % per_row) * (cell.x + gap), origin.y + static_cast<float>(i / per_row) * (cell.y + gap));
         const int c = DrawChart(v, h, h.series[static_cast<size_t>(i)], p.drawn[static_cast<size_t>(i)], p0, cell, i);
         if (c >= 0) clicked = c;
     }

@@ -1,7 +1,7 @@
 // Table display: what the players watch (F11, --table-display, --panel table), readable from two
 // metres: the big board on the left (the same drawing as the Big Board panel, bigger), and on the
-// right whose turn, the last command in words, what is owed, the year end due and the winner
-// (view::MakeTableDisplay). The fingerprint small at the bottom, so anyone can check the file.
+// right whose turn, the year end due, what is owed (before the last command: it needs acting on),
+// the last command in words and the winner (view::MakeTableDisplay). The fingerprint small at the bottom, so anyone can check the file.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -76,11 +76,6 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     if (!d.year_end.empty()) Wrapped(v.fonts.large, Theme::Warn(), d.year_end);
     if (!d.volatility.empty()) Wrapped(v.fonts.large, Theme::Bad(), d.volatility);
 
-    ImGui::Dummy(ImVec2(0, line_gap));
-    Wrapped(v.fonts.normal, Theme::Muted(), "Last entry");
-    Wrapped(v.fonts.large, Theme::Accent(), std::to_string(d.last_entry) + ": " + d.last_line);
-    Wrapped(v.fonts.large, text, d.last_words);
-
     if (!d.declaring.empty() || !d.pending.empty()) {
         ImGui::Dummy(ImVec2(0, line_gap));
         Wrapped(v.fonts.normal, Theme::Muted(), "Still owed");
@@ -91,12 +86,17 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
         }
     }
 
+    ImGui::Dummy(ImVec2(0, line_gap));
+    Wrapped(v.fonts.normal, Theme::Muted(), "Last entry");
+    Wrapped(v.fonts.large, Theme::Accent(), std::to_string(d.last_entry) + ": " + d.last_line);
+    Wrapped(v.fonts.large, text, d.last_words);
+
     // The fingerprint, small, at the bottom of the column.
     const std::string fingerprint =
         v.viewing ? "fingerprint after entry " + std::to_string(*v.viewing) + ": " + v.session.GetStore().FingerprintAt(*v.viewing)
                   : "fingerprint " + v.session.Fingerprint();
     const float bottom = ImGui::GetWindowHeight() - ImGui::GetTextLineHeight() - ImGui::GetStyle().WindowPadding.y;
-    if (ImGui::GetCursorPosY() < bottom) ImGui::SetCursorPosY(bottom);
+    ImGui::SetCursorPosY(bottom);
     ImGui::TextDisabled("%s", fingerprint.c_str());
     ImGui::EndChild();
 }

@@ -81,7 +81,6 @@ struct PriceHistoryUi {
     std::array<std::vector<view::PricePoint>, 4> drawn;
     int drawn_columns = 0;
     uint64_t drawn_version = 0;
-    int hovered_company = -1;
 };
 
 struct BigBoardUi {

@@ -43,7 +43,8 @@ TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::opt
         t.last_words = fmt::format("{} start with {} each; every price at Issue", names, FormatMoney(s.header.cash));
     } else {
         t.last_line = last.line;
-        t.last_words = SummarizeEffects(last.effects, 8);
+        // The gist: a year end's dozen payouts would push the rest off the screen.
+        t.last_words = SummarizeEffects(last.effects, 5);
     }
 
     for (const Obligation& o : s.pending)
