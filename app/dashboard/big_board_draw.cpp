@@ -148,8 +148,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     const ImVec2 die_min(x0, y), die_max(x1, y + die);
     y += die + pad;
 
-    // [Columns] label size: as big as the rungs allow, labelling every k-th rung (k divides 20,
-    // so Issue and both levels always carry their price).
+    // [The header's height]
     const float name_px = T * 0.9f, price_px = T * 1.3f, brief_px = T * 0.78f;
     // The lanes' width does not depend on the header's height: measure the header's text at the
     // width the lanes will have, and give the header only the height that text needs.
@@ -166,6 +165,8 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     const float grid_top = std::round(y + header_h + pad * 0.5f);
     const float grid_bottom = std::floor(origin.y + size.y - 2.0f);
     const float row_h = std::max(2.0f, (grid_bottom - grid_top) / static_cast<float>(rows));
+    // [Columns] the rungs' labels as big as the rungs allow, on every k-th rung (k divides 20, so
+    // Issue and both levels always carry their price).
     const float min_label = std::max(10.0f, T * 0.72f);
     int k = 20;
     for (int cand : {1, 2, 4, 5, 10, 20})
