@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "big_board_view.h"
 #include "entry_model.h"
+#include "price_history.h"
+#include "table_display_view.h"
 #include "year_end_report.h"
 
 namespace rutland::dash {
@@ -72,12 +75,22 @@ struct YearEndUi {
 };
 
 struct PriceHistoryUi {
-    struct Point { int entry; int ticks; };
-    struct Mark { int entry; std::string rule; std::string text; };
-    std::array<std::vector<Point>, 4> series;
-    std::array<std::vector<Mark>, 4> marks;
+    view::PriceHistory history;     // for `version`
     uint64_t version = 0;
-    int hovered_company = -1;
+    // The series decimated to the chart's width (`drawn_columns`), for `version`.
+    std::array<std::vector<view::PricePoint>, 4> drawn;
+    int drawn_columns = 0;
+    uint64_t drawn_version = 0;
+};
+
+struct BigBoardUi {
+    std::optional<view::BigBoard> board;  // for `version`
+    uint64_t version = 0;
+};
+
+struct TableDisplayUi {
+    std::optional<view::TableDisplay> words;  // for `version`
+    uint64_t version = 0;
 };
 
 struct PlayersUi {
@@ -91,6 +104,8 @@ struct UiState {
     BoardUi board;
     YearEndUi year_end;
     PriceHistoryUi prices;
+    BigBoardUi big_board;           // the Big Board panel and the table display share it
+    TableDisplayUi table;
     PlayersUi players;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
