@@ -163,8 +163,8 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
     if (m_ui.confirm) return;  // the confirm box has the keys
     if (KeyPressed(GLFW_KEY_ESCAPE) && v.viewing) out.View(std::nullopt);
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.actions.push_back(AskUndo{io.KeyShift});
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.actions.push_back(AskUndo{true});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
 
 void App::DrawDashboard(const AppView& v, Outbox& out) {

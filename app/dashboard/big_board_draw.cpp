@@ -355,8 +355,9 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
         const view::BoardRow& r = b.rows[static_cast<size_t>(s)];
         std::string tip = fmt::format("Yellow, Blue at {}: 5,000 shares = {}\nRed, Green at {}: 5,000 shares = {}", r.left_price, r.left_lot,
                                       r.right_price, r.right_lot);
-        if (!r.left_mark.empty()) tip += "\n" + MarkMeaning(r.left_mark, true);
-        if (!r.right_mark.empty() && r.right_mark != r.left_mark) tip += "\n" + MarkMeaning(r.right_mark, false);
+        // Appended piece by piece: `"\n" + string` trips GCC 12's -Wrestrict false positive.
+        if (!r.left_mark.empty()) tip.append("\n").append(MarkMeaning(r.left_mark, true));
+        if (!r.right_mark.empty() && r.right_mark != r.left_mark) tip.append("\n").append(MarkMeaning(r.right_mark, false));
         ImGui::SetTooltip("%s", tip.c_str());
     }
 }
