@@ -12,7 +12,7 @@ int Explain(const std::string& file, int seq) {
     std::unique_ptr<Store> store = OpenForReading(file);
     if (!store) return kExitUnusable;
     if (!CheckEntry(*store, seq)) return kExitUnusable;
-    for (const std::string& line : view::ExplainEntry(*store, seq)) std::cout << line << "\n";
+    for (const view::ExplainLine& line : view::ExplainEntry(*store, seq)) std::cout << line.text << "\n";
     return kExitAccepted;
 }
 

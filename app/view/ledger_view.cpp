@@ -77,6 +77,18 @@ std::vector<char> UndoneEntries(const Ledger& ledger) {
     return undone;
 }
 
+int UndoneBy(const Ledger& ledger, int seq) {
+    if (ledger.At(seq).kind != EntryKind::Command) return -1;
+    const std::vector<int>& active = ledger.InEffect();
+    if (std::find(active.begin(), active.end(), seq) != active.end()) return -1;
+    // The latest undo naming it: an undo, redo, undo again is undone by the last one.
+    for (int u = ledger.Size() - 1; u > seq; --u) {
+        const Entry& e = ledger.At(u);
+        if (e.kind == EntryKind::Undo && std::find(e.targets.begin(), e.targets.end(), seq) != e.targets.end()) return u;
+    }
+    return -1;
+}
+
 std::string ClockTime(std::string_view t) {
     // ISO 8601 UTC as the app writes it: 2026-11-22T10:04:31Z
     const size_t tee = t.find('T');
@@ -92,28 +104,30 @@ std::string UndoRedoLabel(const Ledger& ledger, bool redo) {
 
 // [SECTION] Explanation and diff
 
-std::vector<std::string> ExplainEntry(const Store& store, int seq) {
+std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
+    using Kind = ExplainLine::Kind;
     const Ledger& ledger = store.GetLedger();
     const Entry& e = ledger.At(seq);
     const EntryRecord& r = store.Record(seq);
-    std::vector<std::string> lines;
-    lines.push_back(fmt::format("Entry {}: {}", seq, e.line));
-    lines.push_back(fmt::format("  entered {} by {} (command id {}), rules version {}", r.stamp.time, r.stamp.who,
-                                r.stamp.command_id, r.rules_version));
-    lines.push_back(fmt::format("  hash {} (fingerprint here {})", r.hash, store.FingerprintAt(seq)));
+    std::vector<ExplainLine> lines;
+    lines.push_back({Kind::Title, fmt::format("Entry {}: {}", seq, e.line)});
+    lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", r.stamp.time, r.stamp.who,
+                                              r.stamp.command_id, r.rules_version)});
+    lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.hash, store.FingerprintAt(seq))});
     if (!e.targets.empty()) {
         std::string line = fmt::format("  {} entr{}", e.kind == EntryKind::Undo ? "undoes" : "redoes", e.targets.size() == 1 ? "y" : "ies");
         for (int t : e.targets) line += fmt::format(" {}", t);
-        lines.push_back(std::move(line));
+        lines.push_back({Kind::About, std::move(line)});
     }
-    if (e.effects.empty()) lines.push_back("  (no effects)");
+    if (e.effects.empty()) lines.push_back({Kind::About, "  (no effects)"});
     // Entry 0 has no state before it (its effects make the first state): no arithmetic there.
     const std::vector<std::string> arithmetic =
         seq == 0 ? std::vector<std::string>(e.effects.size()) : EffectArithmetic(e.effects, ledger.StateAt(seq - 1));
     for (size_t i = 0; i < e.effects.size(); ++i) {
-        lines.push_back(fmt::format("  [{}] {}", e.effects[i].rule, e.effects[i].text));
+        lines.push_back({Kind::Effect, fmt::format("  [{}] {}", e.effects[i].rule, e.effects[i].text)});
         // Under the effect's text, past its "[rule] ".
-        if (!arithmetic[i].empty()) lines.push_back(fmt::format("  {:{}}   {}", "", e.effects[i].rule.size(), arithmetic[i]));
+        if (!arithmetic[i].empty())
+            lines.push_back({Kind::Arithmetic, fmt::format("  {:{}}   {}", "", e.effects[i].rule.size(), arithmetic[i])});
     }
     return lines;
 }

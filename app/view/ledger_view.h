@@ -49,6 +49,9 @@ std::string LogLine(const Store& store, int seq);
 // For each seq, true when the entry is a command that is no longer in effect (undone).
 std::vector<char> UndoneEntries(const Ledger& ledger);
 
+// The undo entry that took this command out of effect, or -1 (in effect, or not a command).
+int UndoneBy(const Ledger& ledger, int seq);
+
 // "10:04:31" from "2026-11-22T10:04:31Z" for the ledger's narrow time column; any other text as is.
 std::string ClockTime(std::string_view stamp_time);
 
@@ -57,10 +60,16 @@ std::string UndoRedoLabel(const Ledger& ledger, bool redo);
 
 // [SECTION] Explanation and diff (rutland-cli explain N, rutland-cli diff N M)
 
-// `rutland-cli explain N` line by line: the entry, who entered it when (command id, rules
-// version), its hash and the fingerprint there, what an undo or redo undid or redid, and every
-// effect with its rule and the arithmetic behind it.
-std::vector<std::string> ExplainEntry(const Store& store, int seq);
+// One line of an explanation; the kind lets the panel colour it, the CLI prints the text only.
+struct ExplainLine {
+    enum class Kind : uint8_t { Title, About, Effect, Arithmetic } kind = Kind::About;
+    std::string text;
+};
+
+// `rutland-cli explain N` line by line: the entry (Title), who entered it when (command id, rules
+// version), its hash and the fingerprint there, what an undo or redo undid or redid (About), and
+// every effect with its rule (Effect) and the arithmetic behind it (Arithmetic).
+std::vector<ExplainLine> ExplainEntry(const Store& store, int seq);
 
 // What changed between the state after entry `from` and after entry `to` (DiffStates).
 std::vector<StateChange> DiffBetween(const Ledger& ledger, int from, int to);

@@ -64,6 +64,12 @@ std::string Joined(const std::vector<std::string>& lines) {
     return out;
 }
 
+std::vector<std::string> Texts(const std::vector<ExplainLine>& lines) {
+    std::vector<std::string> out;
+    for (const ExplainLine& l : lines) out.push_back(l.text);
+    return out;
+}
+
 bool Has(const std::vector<std::string>& lines, const std::string& line) {
     return std::find(lines.begin(), lines.end(), line) != lines.end();
 }
@@ -85,22 +91,29 @@ TEST_CASE("explain and diff: the demo's known entries, as the CLI tests db_expla
     auto store = PlayInto(TempPath("ledger-demo.rutland"), ScriptLines("assets/demo/first-game.txt"));
     REQUIRE(store->Size() == 39);
 
-    const std::vector<std::string> b1 = ExplainEntry(*store, 9);
+    const std::vector<std::string> b1 = Texts(ExplainEntry(*store, 9));
     CHECK(b1[0] == "Entry 9: buy B 20k");
     CHECK(b1[1] == "  entered 2026-11-22T10:00:09Z by Dee (command id ledger-view:9), rules version " + std::to_string(kRulesVersion));
     CHECK(b1[2] == "  hash " + store->Record(9).hash + " (fingerprint here " + store->FingerprintAt(9) + ")");
     const std::string text = Joined(b1);
     CHECK(text.find("20,000 x $2.20 = $44,000") != std::string::npos);
     CHECK(text.find("Cy's cash: $100,000 - $44,000 = $56,000") != std::string::npos);
+    for (const ExplainLine& l : ExplainEntry(*store, 9)) {
+        CAPTURE(l.text);
+        if (l.text.find("Cy's cash: $100,000") != std::string::npos) CHECK(l.kind == ExplainLine::Kind::Arithmetic);
+        if (l.text.rfind("  [B-1] ", 0) == 0) CHECK(l.kind == ExplainLine::Kind::Effect);
+    }
 
-    const std::string s4 = Joined(ExplainEntry(*store, 14));
+    const std::string s4 = Joined(Texts(ExplainEntry(*store, 14)));
     CHECK(s4.find("10,000 x $0.70 = $7,000") != std::string::npos);
     CHECK(s4.find("the Green margin account: $0 + $7,000 = $7,000") != std::string::npos);
     CHECK(s4.find("down 2 ticks x $0.05 = $0.10") != std::string::npos);
 
     // Entry 0 (the header) has no state before it: its effects come without arithmetic.
-    const std::vector<std::string> header = ExplainEntry(*store, 0);
-    CHECK(header[0].rfind("Entry 0: game players=", 0) == 0);
+    const std::vector<ExplainLine> header = ExplainEntry(*store, 0);
+    CHECK(header[0].text.rfind("Entry 0: game players=", 0) == 0);
+    CHECK(header[0].kind == ExplainLine::Kind::Title);
+    for (const ExplainLine& l : header) CHECK(l.kind != ExplainLine::Kind::Arithmetic);
 
     const std::vector<std::string> diff = DiffEntries(*store, 8, 11);
     CHECK(diff[0] == "From entry 8 (fingerprint " + store->FingerprintAt(8) + ") to entry 11 (fingerprint " + store->FingerprintAt(11) + ")");
@@ -183,7 +196,7 @@ TEST_CASE("the log, explain and diff of rutland-cli are the view model's, on the
 
     for (int seq : {0, 1, 2, 17, 60, 101, 150, last}) {
         CAPTURE(seq);
-        CHECK(Cli("explain " + path + " " + std::to_string(seq)) == Joined(ExplainEntry(*store, seq)));
+        CHECK(Cli("explain " + path + " " + std::to_string(seq)) == Joined(Texts(ExplainEntry(*store, seq))));
         CHECK(Cli("diff " + path + " " + std::to_string(seq) + " " + std::to_string(last)) == Joined(DiffEntries(*store, seq, last)));
     }
 }
@@ -196,13 +209,20 @@ TEST_CASE("undone entries, the undo and redo targets") {
     CHECK(undone == std::vector<char>{0, 0, 1, 0});  // the header and the undo itself are never "undone"
     CHECK(UndoRedoLabel(l, false) == "Undo 1: roll 1 2 1 @ioco");
     CHECK(UndoRedoLabel(l, true) == "Redo 2: buy G 5k");
-    const std::vector<std::string> explained = ExplainEntry(*store, 3);
-    CHECK(explained[3] == "  undoes entry 2");
+    const std::vector<ExplainLine> explained = ExplainEntry(*store, 3);
+    CHECK(explained[3].text == "  undoes entry 2");
+    CHECK(UndoneBy(l, 2) == 3);
+    CHECK(UndoneBy(l, 1) == -1);
+    CHECK(UndoneBy(l, 3) == -1);
 
     REQUIRE(store->SubmitLine("redo", TestStamp(9)).accepted);
     undone = UndoneEntries(l);
     CHECK(undone == std::vector<char>{0, 0, 0, 0, 0});
     CHECK(UndoRedoLabel(l, true) == "Nothing to redo");
+    CHECK(UndoneBy(l, 2) == -1);
+    REQUIRE(store->SubmitLine("undo 2", TestStamp(10)).accepted);
+    CHECK(UndoneBy(l, 2) == 5);
+    CHECK(UndoneBy(l, 1) == 5);
 }
 
 TEST_CASE("the clock time of a stamp") {
