@@ -115,11 +115,25 @@ void DrawTable(BoardUi& ui, ImVec2 size) {
 
     for (const view::BoardRow& r : ui.facts.rows) {
         ImGui::TableNextRow();
+        if (r.in_use) {
+            ImVec4 mark = Theme::Accent();
+            mark.w = 0.16f;
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ToU32(mark));
+        }
         ImGui::TableSetColumnIndex(0);
         char id[16];
         std::snprintf(id, sizeof id, "##space%d", r.space);
-        if (ImGui::Selectable(id, r.space == ui.selected, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+        if (ImGui::Selectable(id, r.space == ui.selected, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
             ui.selected = r.space;
+            ui.scrolled_to = r.space;  // clicked: it is in view
+        }
+        if (r.space == ui.selected && ui.scrolled_to != ui.selected) {
+            // Selected from elsewhere (the keys, "Check ..."): bring it into view.
+            const float top = ImGui::GetItemRectMin().y, bottom = ImGui::GetItemRectMax().y;
+            const float view_top = ImGui::GetWindowPos().y + ImGui::GetFrameHeight(), view_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+            if (top < view_top || bottom > view_bottom) ImGui::SetScrollHereY(0.5f);
+            ui.scrolled_to = ui.selected;
+        }
         ImGui::SameLine(0, 0);
         Fact(std::to_string(r.position), r.position_verified, "the place of this space on the ring");
         ImGui::TableSetColumnIndex(1);
@@ -127,6 +141,10 @@ void DrawTable(BoardUi& ui, ImVec2 size) {
             CompanyText(*r.company, r.label.c_str());
         else
             ImGui::TextUnformatted(r.label.c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s (@%s): %s%s%s", r.label.c_str(), r.name.c_str(), std::string(SpaceKindName(r.kind)).c_str(),
+                              r.company ? fmt::format(" of {}", GetProspectus(*r.company).name).c_str() : "",
+                              r.in_use ? "\nThis turn's transactions happen here (T-6)." : "");
         if (r.fully_verified) {
             ImGui::SameLine();
             ImGui::TextColored(Theme::Good(), "\u2713");
@@ -179,6 +197,16 @@ void DrawEditor(const AppView& v, BoardUi& ui, Outbox& out) {
         ImGui::TextWrapped("Select a space to correct it from the physical board: set what it shows, tick each fact you "
                            "checked, and record the correction (a 'board' command in the ledger). Recording a fact "
                            "unchanged verifies it.");
+        // The space this turn uses is the one worth checking first.
+        for (const view::BoardRow& r : ui.facts.rows)
+            if (r.in_use && !r.fully_verified) {
+                ImGui::Spacing();
+                if (ImGui::Button(fmt::format("Check {}", r.label).c_str())) ui.selected = r.space;
+                ImGui::SameLine();
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextColored(Theme::Warn(), "in use this turn; not yet checked: %s", r.unverified.c_str());
+                ImGui::PopTextWrapPos();
+            }
         return;
     }
     if (v.viewing || v.read_only) {

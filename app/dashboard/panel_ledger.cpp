@@ -357,7 +357,7 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
     what_w = std::min(what_w, ImGui::GetContentRegionAvail().x * 0.45f);
     if (ImGui::BeginTable("##diff", 3, flags)) {
         ImGui::TableSetupColumn("What", ImGuiTableColumnFlags_WidthFixed, what_w);
-        ImGui::TableSetupColumn(fmt::format("After entry {}", seq).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn(fmt::format("At {}", seq).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableHeadersRow();
         ImGuiListClipper clipper;

@@ -64,6 +64,7 @@ struct LedgerUi {
 
 struct BoardUi {
     int selected = -1;              // the space (board index) being read off the physical board
+    int scrolled_to = -1;           // the selection the table last brought into view
     view::BoardEdit edit;           // what the broker has entered for it (edit.space != selected: start afresh)
     view::BoardFacts facts;         // for `facts_version`, `facts_only_unverified`
     uint64_t facts_version = 0;

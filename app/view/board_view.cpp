@@ -55,11 +55,12 @@ BoardFacts ListBoard(const GameState& state, bool only_unverified) {
         if (!sp.kind.verified) missing.push_back("kind");
         if (!sp.position.verified) missing.push_back("position");
         if (!sp.trend.verified) missing.push_back("arrows");
-        if (!sp.ask.verified) missing.push_back(r.subsidiary ? "Ask" : "no Ask");
-        if (!sp.bid.verified) missing.push_back(r.subsidiary ? "no Bids" : "Bids");
+        if (!sp.ask.verified) missing.push_back(r.subsidiary ? "Ask" : "empty Ask");
+        if (!sp.bid.verified) missing.push_back(r.subsidiary ? "empty Bids" : "Bids");
         for (const std::string& m : missing) r.unverified += (r.unverified.empty() ? "" : ", ") + m;
         for (const PlayerState& p : state.players)
             if (p.space == i) r.pawns.push_back(p.name);
+        r.in_use = state.turn_space == i || state.time_space == i;
         facts.rows.push_back(std::move(r));
     }
     std::stable_sort(facts.rows.begin(), facts.rows.end(),

@@ -33,8 +33,9 @@ struct BoardRow {
     CompanySet ask, bid;
     bool ask_verified = false, bid_verified = false;
     bool fully_verified = false;
-    std::string unverified;     // "position, arrows, Ask": what a tooltip lists
+    std::string unverified;     // "position, arrows, Ask, empty Bids": the facts not yet checked
     std::vector<std::string> pawns;  // players whose pawn stands here
+    bool in_use = false;        // this turn's transactions happen here (T-6): its facts matter now
 };
 
 struct BoardFacts {

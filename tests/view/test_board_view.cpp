@@ -51,13 +51,13 @@ TEST_CASE("the 40 spaces in ring order, each fact flagged when unverified (D-2, 
     CHECK(fulwell.ask_verified);
     CHECK(fulwell.kind_verified);
     CHECK_FALSE(fulwell.position_verified);
-    CHECK(fulwell.unverified == "position, no Bids");
+    CHECK(fulwell.unverified == "position, empty Bids");
 
     const BoardRow& time1 = RowNamed(f, "time-1");
     CHECK_FALSE(time1.subsidiary);
     CHECK(SetLetters(time1.bid) == "YRG");
     CHECK(SetLetters(time1.ask) == "none");
-    CHECK(time1.unverified == "kind, position, arrows, no Ask, Bids");
+    CHECK(time1.unverified == "kind, position, arrows, empty Ask, Bids");
 
     CHECK(ListBoard(l.State(), true).rows.size() == 40);
 }
@@ -143,9 +143,11 @@ TEST_CASE("a correction that changes facts, and the ones the rules refuse (BD-1,
     CHECK_FALSE(RowNamed(f, "market-1").position_verified);
 }
 
-TEST_CASE("pawns stand on their spaces") {
+TEST_CASE("pawns stand on their spaces; the landed space is the one in use (T-6)") {
     Ledger l = NewGame();
     REQUIRE(l.SubmitLine("roll 3 4 2 @colfax").accepted);
     const BoardFacts f = ListBoard(l.State(), false);
     CHECK(RowNamed(f, "colfax").pawns == std::vector<std::string>{"Ann"});
+    CHECK(RowNamed(f, "colfax").in_use);  // T-6: this turn's trades happen here
+    CHECK_FALSE(RowNamed(f, "fulwell").in_use);
 }
