@@ -65,7 +65,7 @@ void UndoRedoButton(const AppView& v, Outbox& out, bool redo) {
     label += redo ? "##redo" : "##undo";
     SameLineIfFits(ButtonWidth(label.c_str()));
     ImGui::BeginDisabled(target < 0 || v.viewing.has_value() || v.read_only);
-    if (ImGui::Button(label.c_str())) out.actions.push_back(AskUndo{redo});
+    if (ImGui::Button(label.c_str())) out.actions.emplace_back(AskUndo{redo});
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         if (v.viewing)
@@ -382,6 +382,11 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
 
 void DrawLedger(const AppView& v, UiState& u, Outbox& out) {
     LedgerUi& ui = u.ledger;
+    // Time travel started anywhere (a panel, --at) lands the list on the entry viewed.
+    if (v.viewing != ui.viewed) {
+        ui.viewed = v.viewing;
+        if (v.viewing) ui.selected = *v.viewing;
+    }
     DrawHeader(v, ui, out);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     // Side by side when there is room for both; the list above the details otherwise.

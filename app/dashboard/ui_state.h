@@ -53,6 +53,7 @@ struct LedgerUi {
     std::vector<char> undone;       // by entry number, with `rows`
     bool scroll_to_end = true;      // the app sets it on each accepted line
     int scrolled_to = -1;           // the selection the table last brought into view
+    std::optional<int> viewed;      // the time travel last seen: a new one selects its entry
     std::vector<view::ExplainLine> explanation;  // of `explained` at `explained_version`
     int explained = -1;
     int undone_by = -1;             // the undo that took `explained` out of effect
