@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "big_board_view.h"
+#include "board_view.h"
 #include "entry_model.h"
+#include "ledger_view.h"
 #include "price_history.h"
 #include "table_display_view.h"
 #include "year_end_report.h"
@@ -43,28 +45,38 @@ struct InstructionsUi {
 };
 
 struct LedgerUi {
-    std::array<char, 32> player{};
+    std::array<char, 32> player{};  // the filters as typed (ledger_view.h ParseLedgerFilter)
     std::array<char, 32> company{};
     std::array<char, 32> rule{};
-    int selected = -1;
-    std::vector<int> rows;          // entry numbers passing the filters, for `rows_key`
+    int selected = -1;              // entry number
+    std::vector<int> rows;          // entry numbers passing the filters, for `rows_key` at `rows_version`
     std::string rows_key;
     uint64_t rows_version = 0;
-    bool scroll_to_end = true;
-    std::vector<std::string> explanation;  // for `explained`
+    std::string filter_error;       // a filter that does not resolve ("no player Zed")
+    std::vector<char> undone;       // by entry number, with `rows`
+    bool scroll_to_end = true;      // the app sets it on each accepted line
+    int scrolled_to = -1;           // the selection the table last brought into view
+    std::optional<int> viewed;      // the time travel last seen: a new one selects its entry
+    std::vector<view::ExplainLine> explanation;  // of `explained` at `explained_version`
     int explained = -1;
-    std::vector<std::pair<std::string, std::string>> diff;  // path, "before -> now"
+    int undone_by = -1;             // the undo that took `explained` out of effect
+    uint64_t explained_version = 0;
+    std::vector<StateChange> diff;  // from `diffed` to now, at `diff_version`
     int diffed = -1;
     uint64_t diff_version = 0;
 };
 
 struct BoardUi {
-    int editing = -1;               // space index being corrected
-    std::array<char, 8> trend{};
-    std::array<char, 8> ask{};
-    std::array<char, 8> bid{};
-    int kind = -1;
+    int selected = -1;              // the space (board index) being read off the physical board
+    int scrolled_to = -1;           // the selection the table last brought into view
+    view::BoardEdit edit;           // what the broker has entered for it (edit.space != selected: start afresh)
+    view::BoardFacts facts;         // for `facts_version`, `facts_only_unverified`
+    uint64_t facts_version = 0;
+    bool facts_only_unverified = false;
     bool only_unverified = false;
+    view::Preview preview;          // of `preview_for` at `preview_version`
+    std::string preview_for;
+    uint64_t preview_version = 0;
 };
 
 struct YearEndUi {
