@@ -228,7 +228,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     dl->AddRectFilled(ImVec2(x0, grid_top), ImVec2(x1, grid_bottom), Rgba(0.07f, 0.08f, 0.09f));
     for (int s = 0; s < rows; ++s) {
         const float top = grid_bottom - static_cast<float>(s + 1) * row_h, bottom = top + row_h;
-        const view::BoardRow& r = b.rows[static_cast<size_t>(s)];
+        const view::LadderRung& r = b.rows[static_cast<size_t>(s)];
         if (!r.left_mark.empty()) {
             // At least tall enough for its word (it then overlaps the rungs beside it; the
             // markers are drawn on top), and kept inside the board.
@@ -265,7 +265,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
 
     // [The labels] prices beside the lanes, the calculator outside them
     for (int s = 0; s < rows; s += k) {
-        const view::BoardRow& r = b.rows[static_cast<size_t>(s)];
+        const view::LadderRung& r = b.rows[static_cast<size_t>(s)];
         const float cy = row_y(s);
         const ImU32 left_col = r.left_mark.empty() ? text : ToU32(MarkText(r.left_mark));
         const ImU32 right_col = r.right_mark.empty() ? text : ToU32(MarkText(r.right_mark));
@@ -352,7 +352,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     }
     if (mouse.y >= grid_top && mouse.y < grid_bottom) {
         const int s = std::clamp(static_cast<int>((grid_bottom - mouse.y) / row_h), 0, rows - 1);
-        const view::BoardRow& r = b.rows[static_cast<size_t>(s)];
+        const view::LadderRung& r = b.rows[static_cast<size_t>(s)];
         std::string tip = fmt::format("Yellow, Blue at {}: 5,000 shares = {}\nRed, Green at {}: 5,000 shares = {}", r.left_price, r.left_lot,
                                       r.right_price, r.right_lot);
         // Appended piece by piece: `"\n" + string` trips GCC 12's -Wrestrict false positive.

@@ -141,7 +141,7 @@ BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optiona
         return "";
     };
     for (int s = 0; s <= steps; ++s) {
-        BoardRow r;
+        LadderRung r;
         r.step = s;
         r.left_ticks = left.floor_ticks + s;
         r.right_ticks = right.floor_ticks + s;

@@ -48,7 +48,7 @@ struct Ladder {
 };
 
 // One row of the board: a rung of every ladder, the floor at row 0, Split at the top.
-struct BoardRow {
+struct LadderRung {
     int step = 0;
     int left_ticks = 0, right_ticks = 0;   // Yellow/Blue and Red/Green prices on this row
     std::string left_price, right_price;   // "$2.10", "$1.10"
@@ -58,7 +58,7 @@ struct BoardRow {
 
 struct BigBoard {
     std::array<Ladder, 4> ladders;   // Yellow, Blue, Red, Green
-    std::vector<BoardRow> rows;      // rows[0] is the floor, rows.back() is Split
+    std::vector<LadderRung> rows;      // rows[0] is the floor, rows.back() is Split
     bool high_volatility = false;
     int die_max = 3;                 // D-5: the yellow die 1-3, the red die 1-6
     std::string volatility;          // "Normal volatility: yellow die, 1 to 3 ticks (D-5)"

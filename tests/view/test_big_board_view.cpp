@@ -45,7 +45,7 @@ TEST_CASE("the big board after the demo: 41 rungs, the calculator, the markers (
     // Yellow and Blue share a ladder's levels, as do Red and Green: one row holds a rung of each.
     for (Company c : kCompanies) {
         const Ladder& l = L(b, c);
-        const BoardRow& row = b.rows[static_cast<size_t>(l.Step())];
+        const LadderRung& row = b.rows[static_cast<size_t>(l.Step())];
         CHECK((c == Company::Yellow || c == Company::Blue ? row.left_ticks : row.right_ticks) == l.ticks);
         CHECK(l.split_ticks - l.floor_ticks == 40);
         CHECK(l.listed);
