@@ -241,9 +241,16 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
+    // The key hints at the right, when the line has room for them.
     const char* keys = "F11 table display  F12 screenshot  Ctrl +/- text size";
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x);
-    ImGui::TextDisabled("%s", keys);
+    ImGui::SameLine();
+    const float hint_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x;
+    if (ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x < hint_x) {
+        ImGui::SetCursorPosX(hint_x);
+        ImGui::TextDisabled("%s", keys);
+    } else {
+        ImGui::NewLine();
+    }
     if (!m_fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
 }
 
