@@ -101,28 +101,7 @@ YearEndStatement PreviewStatement(const GameState& state) {
 }
 
 std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
-    // The commands in effect at `seq` are those in effect now that come before it, unless undone
-    // later: replaying is the only exact answer, so ask the ledger for the state's year first.
-    const std::vector<int>& active = ledger.InEffect();
-    const bool now = seq >= ledger.Size() - 1;
-    std::vector<int> in_effect;
-    if (now) {
-        in_effect = active;
-    } else {
-        // Walk the entries up to seq, tracking undo/redo exactly as the ledger does.
-        std::vector<int> redo;
-        for (int s = 1; s <= seq; ++s) {
-            const Entry& e = ledger.At(s);
-            if (e.kind == EntryKind::Command) {
-                in_effect.push_back(s);
-                redo.clear();
-            } else if (e.kind == EntryKind::Undo) {
-                for (size_t k = 0; k < e.targets.size() && !in_effect.empty(); ++k) in_effect.pop_back();
-            } else if (e.kind == EntryKind::Redo) {
-                for (int t : e.targets) in_effect.push_back(t);
-            }
-        }
-    }
+    const std::vector<int> in_effect = seq >= ledger.Size() - 1 ? ledger.InEffect() : ledger.InEffectAt(seq);
     for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
         const Effects& fx = ledger.At(*it).effects;
         size_t first = fx.size();

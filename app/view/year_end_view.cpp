@@ -1,0 +1,60 @@
+#include "year_end_view.h"
+
+#include <fmt/format.h>
+
+namespace rutland::view {
+
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq) {
+    YearEndStatements out;
+    if (!state.winner) out.preview = PreviewStatement(state);
+    out.last = LastYearEnd(ledger, seq);
+    return out;
+}
+
+std::string SignedMoney(Money m) {
+    if (m == Money()) return "";
+    return m > Money() ? "+" + FormatMoney(m) : FormatMoney(m);
+}
+
+namespace {
+
+YearEndViewLine Line(const YearEndLine& l) { return YearEndViewLine{l.rule, l.text, SignedMoney(l.cash), l.cash < Money()}; }
+
+} // namespace
+
+YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, YearEndMode mode) {
+    YearEndView v;
+    v.context = fmt::format("Year {} \u2014 Time cards drawn {} of {}", s.year, s.time_cards_drawn, s.year_cards);
+    v.due = s.year_end_due;
+    v.can_preview = st.preview.has_value();
+    v.can_last = st.last.has_value();
+    bool preview = mode == YearEndMode::Preview;
+    if (mode == YearEndMode::Auto)
+        preview = !(st.last && (s.winner || (s.time_cards_drawn == 0 && !s.year_end_due && st.last->year + 1 == s.year)));
+    if (preview && !v.can_preview) preview = false;
+    if (!preview && !v.can_last && v.can_preview) preview = true;
+    v.showing_preview = preview;
+    const std::optional<YearEndStatement>& shown = preview ? st.preview : st.last;
+    if (!shown) {
+        v.empty_note = s.winner ? "The game is won: no year end is coming, and no year ended before the win."
+                                : "No year has ended yet.";
+        return v;
+    }
+    v.heading = preview ? fmt::format("Preview: what the broker would pay if Year {} ended now", shown->year)
+                        : fmt::format("Year {} end: the statement (entry {})", shown->year, shown->entry);
+    for (const YearEndRow& r : shown->rows) {
+        YearEndViewRow row;
+        row.name = r.name;
+        row.payouts = FormatMoney(r.payouts);
+        row.other = FormatMoney(r.other);
+        row.net = FormatMoney(r.Net());
+        row.net_negative = r.Net() < Money();
+        for (const YearEndLine& l : r.lines) row.lines.push_back(Line(l));
+        v.rows.push_back(std::move(row));
+    }
+    for (const YearEndLine& l : shown->general) v.general.push_back(Line(l));
+    v.total = FormatMoney(shown->Total());
+    return v;
+}
+
+} // namespace rutland::view
