@@ -44,6 +44,13 @@ std::string MajorityProgress::Lacks() const {
     return out;
 }
 
+std::string MajorityProgress::Summary() const {
+    const std::string_view name = GetProspectus(company).name;
+    std::string escrow_words = escrow ? "yes" : escrow_holder ? "held by another player" : fmt::format("no ({} of 6 proxies)", proxies);
+    return fmt::format("{} majority (W-1): escrow {}, common directorships {} of {}, shares {} of {}", name, escrow_words, directorships,
+                       need_directorships, FormatCount(shares), FormatCount(need_shares));
+}
+
 MajorityProgress Majority(const GameState& state, int player, Company c) {
     const PlayerState& p = state.players[static_cast<size_t>(player)];
     const Prospectus& pr = GetProspectus(c);
@@ -64,14 +71,32 @@ MajorityProgress Majority(const GameState& state, int player, Company c) {
     return m;
 }
 
-std::string CompanyHoldings::HoldingText() const {
+std::string CompanyHoldings::HoldingText(bool short_form) const {
     std::vector<std::string> parts;
-    if (common > 0) parts.push_back(FormatCount(common));
-    if (preferred > 0) parts.push_back(FormatCount(preferred) + " pref");
-    if (bonds > 0) parts.push_back(FormatMoney(Money::Dollars(bonds)) + (GetProspectus(company).bonds_convertible ? " bonds" : " deb."));
+    auto count = [short_form](int64_t n) { return short_form ? ShortCount(n) : FormatCount(n); };
+    if (common > 0) parts.push_back(count(common));
+    if (preferred > 0) parts.push_back(count(preferred) + " pref");
+    if (bonds > 0)
+        parts.push_back((short_form ? ShortMoney(Money::Dollars(bonds)) : FormatMoney(Money::Dollars(bonds))) +
+                        (GetProspectus(company).bonds_convertible ? " bonds" : " deb."));
     std::string out;
     for (const std::string& p : parts) out += (out.empty() ? "" : " + ") + p;
     return out;
+}
+
+std::string CompanyHoldings::ExDividendText() const {
+    std::vector<std::string> parts;
+    if (ex_directorships > 0) parts.push_back(fmt::format("{} dir", ex_directorships));
+    if (ex_preferred > 0) parts.push_back(FormatCount(ex_preferred) + " pref");
+    if (ex_bonds > 0) parts.push_back(FormatMoney(Money::Dollars(ex_bonds)) + (GetProspectus(company).bonds_convertible ? " bonds" : " deb."));
+    std::string out;
+    for (const std::string& p : parts) out += (out.empty() ? "ex (B-5): " : ", ") + p;
+    return out;
+}
+
+std::string ShortCount(int64_t n) {
+    if (n >= 10000 && n % 1000 == 0) return fmt::format("{}k", n / 1000);
+    return FormatCount(n);
 }
 
 std::string ShortMoney(Money m) {
@@ -113,6 +138,8 @@ PlayersView MakePlayersView(const GameState& s) {
             h.value = ValueAt(h.common + h.preferred, s.price[c]) + Money::Dollars(h.bonds);
             h.directorships = p.directorships[c];
             h.ex_directorships = p.ex_directorships[c];
+            h.ex_preferred = p.ex_preferred[c];
+            h.ex_bonds = p.ex_bonds[c];
             h.escrow = p.escrow == c;
             h.short_shares = s.ShortShares(i, c);
             h.short_held = s.ShortProceeds(i, c);
@@ -152,6 +179,8 @@ PlayersView MakePlayersView(const GameState& s) {
                                   per_share_cents >= 0 && per_share_cents % kTickCents == 0
                                       ? fmt::format(" ({})", FormatPrice(static_cast<int>(per_share_cents / kTickCents)))
                                       : "");
+            oh.short_text = fmt::format("#{} {} {} {} {}", o.id, call ? "call" : "put", ShortCount(o.shares), GetProspectus(o.company).letter,
+                                        FormatMoney(o.strike_total));
             pv.options.push_back(std::move(oh));
         }
         v.players.push_back(std::move(pv));

@@ -31,6 +31,9 @@ struct MajorityProgress {
     // What is still missing, in words: "the Blue escrow, 1 common directorship and 5,000 shares";
     // "" when the majority holds.
     std::string Lacks() const;
+    // For a tooltip: "Blue majority (W-1): escrow no (5 of 6 proxies), common directorships 2 of 3,
+    // shares 115,000 of 120,000".
+    std::string Summary() const;
 };
 
 MajorityProgress Majority(const GameState& state, int player, Company c);
@@ -50,6 +53,8 @@ struct CompanyHoldings {
     int directorships = 0;
     bool escrow = false;
     int ex_directorships = 0;    // B-5: bought after the year-ending draw (no dividend this year end)
+    int64_t ex_preferred = 0;    // B-5, likewise
+    int64_t ex_bonds = 0;        // B-5, face
     int64_t short_shares = 0;
     Money short_held;            // the proceeds held in the margin account for this player's notes
     Money cover_cost;            // short_shares at the current price
@@ -57,13 +62,16 @@ struct CompanyHoldings {
     MajorityProgress majority;
 
     bool Empty() const { return common == 0 && preferred == 0 && bonds == 0 && directorships == 0 && !escrow && short_shares == 0; }
-    // "35,000 + 10,000 pref + $20,000 bonds", "" when none.
-    std::string HoldingText() const;
+    // "35,000 + 10,000 pref + $20,000 bonds", "" when none; short: "35k + 10k pref + $20k bonds".
+    std::string HoldingText(bool short_form = false) const;
+    // "ex (B-5): 1 dir, $20,000 bonds" (ex-dividend / ex-interest), "" when nothing is.
+    std::string ExDividendText() const;
 };
 
 struct OptionHeld {
     int id = 0;
     std::string text;       // "#2 call 10,000 Yellow at $20,000 ($2.00)"
+    std::string short_text; // "#2 call 10k Y $20,000"
     Money value_now;        // what cash settlement would pay at today's price (O-4a / O-5a), >= 0
     bool exercisable = false;  // drawn on an earlier turn (O-2)
 };
@@ -94,5 +102,7 @@ PlayersView MakePlayersView(const GameState& state);
 
 // "$20,000" -> "$20k" style short money for tight cells: "$1.2M", "$20k", "$750".
 std::string ShortMoney(Money m);
+// 115,000 -> "115k", 2,500 -> "2,500".
+std::string ShortCount(int64_t n);
 
 } // namespace rutland::view

@@ -34,11 +34,21 @@ std::string_view Between(std::string_view text, std::string_view open, std::stri
     return text.substr(from, b - from);
 }
 
-// What a forced sale could raise for `player`: every holding at today's price, bonds at face.
+// What a forced sale could raise for `player` (S-6): every holding of a listed company at today's
+// price, bonds at face (M-7: nothing of a delisted company may be sold).
 void Sellable(const GameState& s, int player, PendingLine& line) {
     const PlayerState& p = s.players[static_cast<size_t>(player)];
     for (Company c : kCompanies) {
+        if (!s.listed[c]) continue;
         const Prospectus& pr = GetProspectus(c);
+        if (line.example.empty()) {
+            if (p.common[c] >= kBoardLot)
+                line.example = fmt::format("{}: sell {} 5k", p.name, pr.letter);
+            else if (p.preferred[c] >= kBoardLot)
+                line.example = fmt::format("{}: sell {} pref 5k", p.name, pr.letter);
+            else if (p.bonds[c] >= kBondCertificate)
+                line.example = fmt::format("{}: sell {} bond 10k", p.name, pr.letter);
+        }
         if (p.common[c] > 0) {
             const Money m = ValueAt(p.common[c], s.price[c]);
             line.can_sell.push_back(fmt::format("{} {} ({})", FormatCount(p.common[c]), pr.name, FormatMoney(m)));

@@ -24,6 +24,7 @@ struct PendingLine {
     Money cash;                          // the debtor's cash now (normally $0: everything went already)
     std::vector<std::string> can_sell;   // "10,000 Yellow pref ($11,000)": what a forced sale could raise
     Money sellable;                      // their sum at today's prices (bonds at face)
+    std::string example;                 // a forced sale to type: "Ann: sell Y pref 5k" ("" when nothing to sell)
 };
 
 struct ForcedEvent {

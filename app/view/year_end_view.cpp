@@ -20,6 +20,20 @@ namespace {
 
 YearEndViewLine Line(const YearEndLine& l) { return YearEndViewLine{l.rule, l.text, SignedMoney(l.cash), l.cash < Money()}; }
 
+// A cash line in short: a payout as "+$10,000 for 1 Blue directorship" (the effect's words after
+// "the broker pays NAME $X", without the arithmetic in brackets); anything else in its own words
+// up to the brackets.
+std::string ShortLine(const YearEndLine& l, const std::string& name) {
+    std::string_view text = l.text;
+    const std::string payer = fmt::format("the broker pays {} {} ", name, FormatMoney(l.cash));
+    if (l.rule == "Y-2" && text.starts_with(payer)) {
+        text.remove_prefix(payer.size());
+        text = text.substr(0, text.find(" ("));
+        return fmt::format("{} {}", SignedMoney(l.cash), text);
+    }
+    return std::string(text.substr(0, text.find(" (")));
+}
+
 } // namespace
 
 YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, YearEndMode mode) {
@@ -49,7 +63,10 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
         row.other = FormatMoney(r.other);
         row.net = FormatMoney(r.Net());
         row.net_negative = r.Net() < Money();
-        for (const YearEndLine& l : r.lines) row.lines.push_back(Line(l));
+        for (const YearEndLine& l : r.lines) {
+            row.lines.push_back(Line(l));
+            if (l.cash != Money()) row.summary += (row.summary.empty() ? "" : "; ") + ShortLine(l, r.name);
+        }
         v.rows.push_back(std::move(row));
     }
     for (const YearEndLine& l : shown->general) v.general.push_back(Line(l));

@@ -36,6 +36,9 @@ struct YearEndViewRow {
     std::string net;
     bool net_negative = false;
     std::vector<YearEndViewLine> lines;
+    // The lines that move cash, in one line for a collapsed row: "+$10,000 for 1 Blue
+    // directorship; +$4,000 interest on $20,000 of Blue bonds".
+    std::string summary;
 };
 
 struct YearEndView {

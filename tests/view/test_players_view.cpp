@@ -73,7 +73,9 @@ TEST_CASE("players view: full game after the Blue Split (entry 83): shorts, marg
     CHECK(ann.net_worth == Money::Dollars(47500));
     CHECK(Holding(ann, Company::Blue).short_shares == 0);
     CHECK(Holding(ann, Company::Yellow).HoldingText() == "35,000 + 10,000 pref");
+    CHECK(Holding(ann, Company::Yellow).HoldingText(true) == "35k + 10k pref");
     CHECK(Holding(ann, Company::Blue).HoldingText() == "$10,000 bonds");
+    CHECK(Holding(ann, Company::Blue).HoldingText(true) == "$10k bonds");
 
     const PlayerView& bob = v.players[1];
     // Bob's shorts: 10,000 Yellow sold for $13,000 (Yellow now $1.10), 20,000 Green for $34,000
@@ -120,6 +122,16 @@ TEST_CASE("players view: full game, Cy could declare before the win and has won 
     CHECK(w.players[2].net_worth == Money::Dollars(270000));
     CHECK(w.players[3].net_worth == Money::Dollars(103750));
     CHECK(w.players[3].proxy_count == 15);
+}
+
+TEST_CASE("players view: B-5, what the year-ending player buys after the draw is ex-dividend (full game, entry 132)") {
+    const Ledger l = testing::PlayScript("tests/games/full-game.txt", 132);
+    const PlayersView v = MakePlayersView(l.State());
+    const CompanyHoldings& y = Holding(v.players[3], Company::Yellow);
+    CHECK(y.bonds == 20000);
+    CHECK(y.ex_bonds == 20000);
+    CHECK(y.ExDividendText() == "ex (B-5): $20,000 bonds");
+    CHECK(Holding(v.players[3], Company::Green).ExDividendText().empty());
 }
 
 TEST_CASE("short money for tight cells") {

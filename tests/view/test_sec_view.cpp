@@ -38,6 +38,7 @@ TEST_CASE("sec view: the Blue Split margin call leaves Ann owing $12,000 (full g
     // Blue bonds at face.
     CHECK(p.can_sell == std::vector<std::string>{"35,000 Yellow ($38,500)", "10,000 Yellow pref ($11,000)", "$10,000 Blue bonds"});
     CHECK(p.sellable == Money::Dollars(59500));
+    CHECK(p.example == "Ann: sell Y 5k");
     CHECK_FALSE(v.declaring);
     // The events of this turn: the Split, the cover, what is still owed.
     CHECK(v.events_from == 82);

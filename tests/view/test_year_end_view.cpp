@@ -87,6 +87,9 @@ TEST_CASE("year end view: the numbers of the script's hand-checked year ends") {
     CHECK(v.rows[0].net_negative);
     CHECK(v.rows[1].name == "Cy");
     CHECK(v.rows[1].payouts == "$14,000");
+    CHECK(v.rows[1].summary == "+$10,000 for 1 Blue directorship; +$4,000 interest on $20,000 of Blue bonds");
+    CHECK(v.rows[0].summary == "Bob takes back the note for 10,000 Blue and $18,500 from the margin account; Bob pays the bank $21,000 for "
+                               "covering 10,000 Blue at market");
     CHECK(v.rows[2].payouts == "$16,500");
     CHECK(v.rows[3].payouts == "$12,000");
     CHECK(v.total == "$42,500");
