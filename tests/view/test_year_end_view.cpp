@@ -124,3 +124,17 @@ TEST_CASE("year end view: the numbers of the script's hand-checked year ends") {
     CHECK_FALSE(v.can_last);
     CHECK(v.showing_preview);
 }
+
+TEST_CASE("year end view: the demo's preview, as `rutland-cli year-end` prints it (tests/CMakeLists.txt db_year_end_preview)") {
+    const Ledger l = testing::PlayScript("assets/demo/first-game.txt");
+    const YearEndView v = MakeYearEndView(l.State(), ComputeYearEnd(l, l.State(), l.Size() - 1), YearEndMode::Auto);
+    CHECK(v.showing_preview);
+    CHECK_FALSE(v.can_last);
+    REQUIRE(v.rows.size() == 4);
+    CHECK(v.rows[2].name == "Cy");
+    CHECK(v.rows[2].payouts == "$10,000");
+    CHECK(v.rows[2].other == "$0");
+    CHECK(v.rows[2].net == "$10,000");
+    CHECK(v.total == "$14,000");
+    CheckAgrees(v, StatementText(PreviewStatement(l.State())));
+}
