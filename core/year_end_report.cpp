@@ -1,5 +1,6 @@
 #include "year_end_report.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -100,28 +101,28 @@ YearEndStatement PreviewStatement(const GameState& state) {
     return MakeYearEndStatement(YearEndPreview(state), state, true);
 }
 
-std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
+int LastYearEndEntry(const Ledger& ledger, int seq) {
     const std::vector<int> in_effect = seq >= ledger.Size() - 1 ? ledger.InEffect() : ledger.InEffectAt(seq);
     for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
         const Effects& fx = ledger.At(*it).effects;
-        size_t first = fx.size();
-        for (size_t i = 0; i < fx.size(); ++i)
-            if (IsYearStart(fx[i])) {
-                first = i;
-                break;
-            }
-        if (first == fx.size()) continue;
-        size_t last = first;
-        while (last < fx.size() && !IsYearDone(fx[last])) ++last;
-        Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first),
-                     fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
-        // The year end settles at the end of the entry's own work: the state before the entry
-        // has the year, the ender and the players' names.
-        YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(*it - 1), false);
-        st.entry = *it;
-        return st;
+        if (std::any_of(fx.begin(), fx.end(), IsYearStart)) return *it;
     }
-    return std::nullopt;
+    return -1;
+}
+
+std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
+    const int entry = LastYearEndEntry(ledger, seq);
+    if (entry < 0) return std::nullopt;
+    const Effects& fx = ledger.At(entry).effects;
+    const size_t first = static_cast<size_t>(std::find_if(fx.begin(), fx.end(), IsYearStart) - fx.begin());
+    size_t last = first;
+    while (last < fx.size() && !IsYearDone(fx[last])) ++last;
+    Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first), fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
+    // The year end settles at the end of the entry's own work: the state before the entry has the
+    // year, the ender and the players' names.
+    YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(entry - 1), false);
+    st.entry = entry;
+    return st;
 }
 
 std::string StatementText(const YearEndStatement& s) {

@@ -26,7 +26,7 @@ void MoneyCell(const std::string& text, bool negative) {
 void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     YearEndUi& yu = ui.year_end;
     if (yu.version != v.version) {
-        view::YearEndStatements st = view::ComputeYearEnd(v.ledger, v.state, v.viewing.value_or(v.ledger.Size() - 1));
+        view::YearEndStatements st = view::ComputeYearEnd(v.ledger, v.state, v.viewing.value_or(v.ledger.Size() - 1), &yu.last);
         yu.preview = std::move(st.preview);
         yu.last = std::move(st.last);
         yu.version = v.version;

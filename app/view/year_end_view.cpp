@@ -4,10 +4,14 @@
 
 namespace rutland::view {
 
-YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq) {
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
     YearEndStatements out;
     if (!state.winner) out.preview = PreviewStatement(state);
-    out.last = LastYearEnd(ledger, seq);
+    const int entry = LastYearEndEntry(ledger, seq);
+    if (entry >= 0 && cached_last && *cached_last && (*cached_last)->entry == entry)
+        out.last = **cached_last;
+    else if (entry >= 0)
+        out.last = LastYearEnd(ledger, seq);
     return out;
 }
 

@@ -20,7 +20,10 @@ struct YearEndStatements {
     std::optional<YearEndStatement> preview;  // nullopt once the game is won (no year end to come)
     std::optional<YearEndStatement> last;     // nullopt before the first year end
 };
-YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq);
+// `cached_last`: the last statement computed before; kept when the last year end is still the same
+// entry (building a statement replays the ledger up to it; finding the entry reads effects only).
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq,
+                                 const std::optional<YearEndStatement>* cached_last = nullptr);
 
 struct YearEndViewLine {
     std::string rule;

@@ -118,6 +118,16 @@ TEST_CASE("year end view: the numbers of the script's hand-checked year ends") {
     CHECK(v.heading == "Year 3 end: the statement (entry 196)");
     CHECK(v.total == "$48,500");
 
+    // A cached statement is kept while the last year end is the same entry, dropped once undone.
+    const YearEndStatements at150 = ComputeYearEnd(l, l.StateAt(150), 150);
+    REQUIRE(at150.last);
+    CHECK(at150.last->entry == 134);
+    std::optional<YearEndStatement> stale = at150.last;
+    stale->rows.clear();  // marks the copy: a kept cache comes back without rows
+    CHECK(ComputeYearEnd(l, l.StateAt(160), 160, &stale).last->rows.empty());
+    CHECK(ComputeYearEnd(l, l.StateAt(196), 196, &stale).last->entry == 196);
+    CHECK_FALSE(ComputeYearEnd(l, l.StateAt(40), 40, &stale).last);
+
     // Before any year end: only the preview.
     s = l.StateAt(10);
     v = MakeYearEndView(s, ComputeYearEnd(l, s, 10), YearEndMode::Last);
