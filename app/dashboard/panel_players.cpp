@@ -155,7 +155,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         const bool hovered = ImGui::IsItemHovered();
         const std::string margin = fmt::format("{} held, {} cover", view::ShortMoney(h.short_held), view::ShortMoney(h.cover_cost));
         SameLineIfFits(margin);
-        ImGui::TextDisabled("%s", margin.c_str());
+        TextWrappedWords(margin, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         if (hovered || ImGui::IsItemHovered())
             ImGui::SetTooltip("S-4: short %s %s; %s of proceeds held in the margin account; covering now costs %s", FormatCount(h.short_shares).c_str(),
                               std::string(GetProspectus(h.company).name).c_str(), FormatMoney(h.short_held).c_str(),
@@ -187,7 +187,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
     if (!ImGui::BeginTable("##players", 9, flags)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthFixed, em * 5.5f);
-    ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, em * 5.2f);
+    ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, em * 6.4f);
     ImGui::TableSetupColumn("Net worth", ImGuiTableColumnFlags_WidthFixed, em * 5.4f);
     for (Company c : kCompanies) ImGui::TableSetupColumn(std::string(GetProspectus(c).name).c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Proxies", ImGuiTableColumnFlags_WidthFixed, em * 5.0f);
@@ -200,8 +200,12 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
         if (col >= 3 && col <= 6) {
             const size_t i = static_cast<size_t>(col - 3);
             const Company c = kCompanies[i];
-            const std::string head = fmt::format("{} {}{}", GetProspectus(c).name, FormatPrice(pv.price[i]), pv.listed[i] ? "" : " (delisted, M-7)");
+            const std::string head = fmt::format("{} {}", GetProspectus(c).name, FormatPrice(pv.price[i]));
             ImGui::TextColored(pv.listed[i] ? Theme::Company(c) : Theme::Muted(), "%s", head.c_str());
+            if (!pv.listed[i]) {
+                ImGui::TextColored(Theme::Muted(), "delisted (M-7)");
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("M-7: the price is frozen until the new year; nothing of it may be traded");
+            }
         } else {
             ImGui::TextDisabled("%s", ImGui::TableGetColumnName(col));
         }
@@ -267,16 +271,21 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
         ImGui::TableSetColumnIndex(8);
         if (p.options.empty()) ImGui::TextDisabled("\u2014");
         for (const view::OptionHeld& o : p.options) {
-            TextWrappedWords(o.short_text);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s\ncash value now %s%s", o.text.c_str(), FormatMoney(o.value_now).c_str(),
-                                  o.exercisable ? "" : "\nexercisable from a later turn (O-2)");
-            const std::string worth = !o.exercisable ? "next turn" : "+" + view::ShortMoney(o.value_now);
-            SameLineIfFits(worth);
+            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? "+" + view::ShortMoney(o.value_now) : "$0";
+            const bool one_line = Fits(o.short_text + "  " + worth);
+            if (one_line)
+                ImGui::TextUnformatted(o.short_text.c_str());
+            else
+                TextWrappedWords(o.short_text);
+            const bool hovered = ImGui::IsItemHovered();
+            if (one_line) ImGui::SameLine();
             if (o.exercisable && o.value_now > Money())
                 ImGui::TextColored(Theme::Good(), "%s", worth.c_str());
             else
-                ImGui::TextDisabled("%s", o.exercisable ? "$0" : worth.c_str());
+                ImGui::TextDisabled("%s", worth.c_str());
+            if (hovered || ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s\ncash value now %s%s", o.text.c_str(), FormatMoney(o.value_now).c_str(),
+                                  o.exercisable ? "" : "\nexercisable from a later turn (O-2)");
         }
         ImGui::PopID();
     }
