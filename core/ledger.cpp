@@ -156,7 +156,9 @@ SubmitResult Ledger::SubmitLine(std::string_view line) {
     return Submit(*parsed.command);
 }
 
-GameState Ledger::StateAt(int seq) const {
+GameState Ledger::StateAt(int seq) const { return Replay(InEffectAt(seq)); }
+
+std::vector<int> Ledger::InEffectAt(int seq) const {
     std::vector<int> active;
     std::vector<int> redo;
     for (int i = 1; i <= seq && i < Size(); ++i) {
@@ -181,7 +183,7 @@ GameState Ledger::StateAt(int seq) const {
                 break;
         }
     }
-    return Replay(active);
+    return active;
 }
 
 } // namespace rutland

@@ -6,6 +6,7 @@
 
 #include "instructions.h"
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -38,7 +39,7 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, done ? Theme::Muted() : ImGui::GetStyle().Colors[ImGuiCol_Text]);
         ImGui::BeginGroup();
-        TextWrappedAtSpaces(in.steps[i]);
+        TextWrappedWords(in.steps[i]);
         ImGui::EndGroup();
         ImGui::PopStyleColor();
         ImGui::PopID();

@@ -10,37 +10,16 @@
 
 #include "big_board_draw.h"
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
 
 namespace {
 
-// Text wrapped at spaces only: ImGui's own wrapping also breaks after commas, which splits
-// "$45,000" over two lines.
 void Wrapped(ImFont* font, const ImVec4& colour, const std::string& text) {
     ImGui::PushFont(font);
-    const float width = ImGui::GetContentRegionAvail().x;
-    std::string out;
-    std::string line;
-    size_t start = 0;
-    while (start <= text.size()) {
-        size_t end = text.find(' ', start);
-        if (end == std::string::npos) end = text.size();
-        const std::string word = text.substr(start, end - start);
-        const std::string candidate = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
-            out += line + "\n";
-            line = word;
-        } else {
-            line = candidate;
-        }
-        start = end + 1;
-    }
-    out += line;
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextUnformatted(out.c_str());
-    ImGui::PopStyleColor();
+    TextWrappedWords(text, &colour);
     ImGui::PopFont();
 }
 

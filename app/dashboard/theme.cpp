@@ -38,32 +38,6 @@ void ProvisionalFlag(const char* what) {
 
 void CompanyText(rutland::Company c, const char* text) { ImGui::TextColored(Theme::Company(c), "%s", text); }
 
-void TextWrappedAtSpaces(std::string_view text) {
-    const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
-    const float space = ImGui::CalcTextSize(" ").x;
-    size_t line_start = 0;
-    size_t line_end = 0;  // end of the last word that fits on the line
-    float line_width = 0.0f;
-    size_t i = 0;
-    while (i <= text.size()) {
-        size_t word_end = text.find(' ', i);
-        if (word_end == std::string_view::npos) word_end = text.size();
-        const std::string_view word = text.substr(i, word_end - i);
-        const float w = ImGui::CalcTextSize(word.data(), word.data() + word.size()).x;
-        const float needed = line_end > line_start ? line_width + space + w : w;
-        if (needed > width && line_end > line_start) {
-            ImGui::TextUnformatted(text.data() + line_start, text.data() + line_end);
-            line_start = i;
-            line_width = w;
-        } else {
-            line_width = needed;
-        }
-        line_end = word_end;
-        i = word_end + 1;
-    }
-    if (line_end > line_start || text.empty()) ImGui::TextUnformatted(text.data() + line_start, text.data() + line_end);
-}
-
 void TextRight(const char* text) {
     const float w = ImGui::CalcTextSize(text).x;
     const float avail = ImGui::GetContentRegionAvail().x;

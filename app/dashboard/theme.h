@@ -31,10 +31,6 @@ void ProvisionalFlag(const char* what = "this board fact");
 // Text in a company's colour ("Blue").
 void CompanyText(rutland::Company c, const char* text);
 
-// Wrapped text that breaks only at spaces: ImGui's own wrapping also breaks after a comma, which
-// splits "$10,000" across two lines.
-void TextWrappedAtSpaces(std::string_view text);
-
 // Right-aligned text in the current column or line width (for money columns).
 void TextRight(const char* text);
 

@@ -12,9 +12,12 @@
 #include "board_view.h"
 #include "entry_model.h"
 #include "ledger_view.h"
+#include "players_view.h"
 #include "price_history.h"
+#include "sec_view.h"
 #include "table_display_view.h"
 #include "year_end_report.h"
+#include "year_end_view.h"
 
 namespace rutland::dash {
 
@@ -83,7 +86,9 @@ struct YearEndUi {
     std::string message;            // where the last export went
     std::optional<YearEndStatement> preview;
     std::optional<YearEndStatement> last;
-    uint64_t version = 0;
+    uint64_t version = 0;           // the session version `preview` and `last` are for
+    view::YearEndMode mode = view::YearEndMode::Auto;
+    int expand = 0;                 // 1: open every player's lines on the next frame, -1: close them
 };
 
 struct PriceHistoryUi {
@@ -107,6 +112,14 @@ struct TableDisplayUi {
 
 struct PlayersUi {
     int expanded = -1;
+    view::PlayersView view;         // for `version`
+    uint64_t version = 0;
+};
+
+struct SecUi {
+    view::SecView view;             // for `version`
+    uint64_t version = 0;
+    bool all_facts = false;         // list every unverified fact used, not just the most used
 };
 
 struct UiState {
@@ -119,6 +132,7 @@ struct UiState {
     BigBoardUi big_board;           // the Big Board panel and the table display share it
     TableDisplayUi table;
     PlayersUi players;
+    SecUi sec;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter

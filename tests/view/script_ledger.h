@@ -34,6 +34,11 @@ inline std::unique_ptr<Table> PlayScript(const std::string& relative, int last_e
     return table;
 }
 
+// The same game as a ledger (for view models that take one).
+inline Ledger ScriptLedger(const std::string& relative, int last_entry = INT_MAX) {
+    return PlayScript(relative, last_entry < 0 ? INT_MAX : last_entry)->Log();
+}
+
 // The first entry whose line is `line` at or after entry `from`, or -1.
 inline int FindEntry(const Ledger& ledger, const std::string& line, int from = 1) {
     for (int i = from; i < ledger.Size(); ++i)
