@@ -188,7 +188,7 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
     ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
     {
         // The entry line first: the broker's eyes start where the typing is.
-        const float entry_h = std::floor(line * 3.2f + ImGui::GetFontSize() * 1.6f);
+        const float entry_h = std::floor(line * 4.0f + ImGui::GetFontSize() * 1.6f);
         const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.48f);
         region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
         region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);

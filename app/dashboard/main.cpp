@@ -6,6 +6,7 @@
 //   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
 //                                               render, save a PNG and exit (for tests and the README)
 #include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -312,6 +313,9 @@ int main(int argc, char** argv) {
         }
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        // A screenshot shows the screen as the broker leaves it, not a tooltip under wherever
+        // Xvfb put the pointer.
+        if (!o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
         ImGui::NewFrame();
         app.Frame(o.panel);
         ImGui::Render();

@@ -75,7 +75,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputTextWithHint("##entry", "342  +b10  e   (Tab completes, Up recalls)", e.buffer.data(), e.buffer.size(),
+    const bool enter = ImGui::InputTextWithHint("##entry", "342   +b10   e   (Tab, Up)", e.buffer.data(), e.buffer.size(),
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
                                                     ImGuiInputTextFlags_CallbackHistory,
                                                 EntryCallback, &ctx);
