@@ -159,6 +159,7 @@ SubmitResult Ledger::SubmitLine(std::string_view line) {
 GameState Ledger::StateAt(int seq) const { return Replay(InEffectAt(seq)); }
 
 std::vector<int> Ledger::InEffectAt(int seq) const {
+    if (seq >= Size() - 1) return m_active;  // now: no walk needed
     std::vector<int> active;
     std::vector<int> redo;
     for (int i = 1; i <= seq && i < Size(); ++i) {

@@ -102,7 +102,7 @@ YearEndStatement PreviewStatement(const GameState& state) {
 }
 
 int LastYearEndEntry(const Ledger& ledger, int seq) {
-    const std::vector<int> in_effect = seq >= ledger.Size() - 1 ? ledger.InEffect() : ledger.InEffectAt(seq);
+    const std::vector<int> in_effect = ledger.InEffectAt(seq);
     for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
         const Effects& fx = ledger.At(*it).effects;
         if (std::any_of(fx.begin(), fx.end(), IsYearStart)) return *it;

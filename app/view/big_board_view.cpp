@@ -6,35 +6,6 @@
 
 namespace rutland::view {
 
-std::vector<int> InEffectAt(const Ledger& ledger, int seq) {
-    if (seq >= ledger.Size() - 1) return ledger.InEffect();
-    std::vector<int> active;
-    std::vector<int> redo;
-    for (int i = 1; i <= seq; ++i) {
-        const Entry& e = ledger.At(i);
-        switch (e.kind) {
-            case EntryKind::Header: break;
-            case EntryKind::Command:
-                active.push_back(i);
-                redo.clear();
-                break;
-            case EntryKind::Undo:
-                for (size_t k = 0; k < e.targets.size() && !active.empty(); ++k) {
-                    redo.push_back(active.back());
-                    active.pop_back();
-                }
-                break;
-            case EntryKind::Redo:
-                for (size_t k = 0; k < e.targets.size() && !redo.empty(); ++k) {
-                    active.push_back(redo.back());
-                    redo.pop_back();
-                }
-                break;
-        }
-    }
-    return active;
-}
-
 namespace {
 
 std::string Steps(int ticks) { return FormatPrice(std::abs(ticks)); }
@@ -113,7 +84,7 @@ BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optiona
 
     // The last move of each marker: walk the commands in effect back from the newest until every
     // company is found (most games find all four within the last roll).
-    const std::vector<int> in_effect = viewing ? InEffectAt(ledger, *viewing) : ledger.InEffect();
+    const std::vector<int> in_effect = ledger.InEffectAt(viewing.value_or(ledger.Size() - 1));
     int missing = kCompanyCount;
     for (auto it = in_effect.rbegin(); it != in_effect.rend() && missing > 0; ++it) {
         const Entry& entry = ledger.At(*it);

@@ -15,11 +15,6 @@
 
 namespace rutland::view {
 
-// The Command entries in effect right after entry `seq`, in ledger order: the walk
-// Ledger::StateAt does (undo pops the last in effect, redo puts the last undone back). At or past
-// the last entry this is ledger.InEffect().
-std::vector<int> InEffectAt(const Ledger& ledger, int seq);
-
 // The last entry in effect that moved a company's marker, read off its Price effects.
 struct LastMove {
     int entry = -1;                  // -1: the marker has not moved since the game began

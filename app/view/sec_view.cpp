@@ -178,7 +178,7 @@ SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
 
     // The entries in effect at `seq`: this turn's, back to the entry that ended the turn before
     // (a year end's margin calls ride on it). The first entry may itself end a turn.
-    const std::vector<int> in_effect = seq >= ledger.Size() - 1 ? ledger.InEffect() : ledger.InEffectAt(seq);
+    const std::vector<int> in_effect = ledger.InEffectAt(seq);
     for (size_t k = in_effect.size(); k-- > 0;) {
         const Entry& e = ledger.At(in_effect[k]);
         v.events_from = e.seq;

@@ -94,14 +94,14 @@ TEST_CASE("undone entries are not in effect: the last move skips them") {
     const int roll = t->Log().Size() - 1;
     CHECK(MakeBigBoard(t->State(), t->Log(), std::nullopt).ladders[1].last.entry == roll);
     t->Play("undo");
-    CHECK(InEffectAt(t->Log(), t->Log().Size() - 1) == t->Log().InEffect());
-    CHECK(InEffectAt(t->Log(), roll).back() == roll);
-    CHECK(InEffectAt(t->Log(), roll + 1).back() == roll - 1);
+    CHECK(t->Log().InEffectAt(t->Log().Size() - 1) == t->Log().InEffect());
+    CHECK(t->Log().InEffectAt(roll).back() == roll);
+    CHECK(t->Log().InEffectAt(roll + 1).back() == roll - 1);
     const BigBoard b = MakeBigBoard(t->State(), t->Log(), std::nullopt);
     CHECK(L(b, Company::Blue).last.entry == 36);
     CHECK(L(b, Company::Blue).price == "$2.80");
     t->Play("redo");
-    CHECK(InEffectAt(t->Log(), t->Log().Size() - 1).back() == roll);
+    CHECK(t->Log().InEffectAt(t->Log().Size() - 1).back() == roll);
     CHECK(MakeBigBoard(t->State(), t->Log(), std::nullopt).ladders[1].last.entry == roll);
 }
 
