@@ -176,6 +176,20 @@ SubmitResult Ledger::SubmitLine(std::string_view line) {
 }
 
 GameState Ledger::StateAt(int seq) const {
+    const std::vector<int> active = InEffectAt(seq);
+    if (active == m_active) return m_state;
+    // The checkpoints hold states after prefixes of m_active: those `active` shares are usable.
+    size_t common = 0;
+    while (common < active.size() && common < m_active.size() && active[common] == m_active[common]) ++common;
+    const size_t usable = std::min(common / kCheckpointEvery, m_checkpoints.size());
+    if (usable == 0) return Replay(active);
+    GameState state = m_checkpoints[usable - 1];
+    for (size_t i = usable * kCheckpointEvery; i < active.size(); ++i) Reapply(state, active[i]);
+    return state;
+}
+
+std::vector<int> Ledger::InEffectAt(int seq) const {
+    if (seq >= Size() - 1) return m_active;  // now: no walk needed
     std::vector<int> active;
     std::vector<int> redo;
     for (int i = 1; i <= seq && i < Size(); ++i) {
@@ -200,14 +214,7 @@ GameState Ledger::StateAt(int seq) const {
                 break;
         }
     }
-    // The checkpoints hold states after prefixes of m_active: those `active` shares are usable.
-    size_t common = 0;
-    while (common < active.size() && common < m_active.size() && active[common] == m_active[common]) ++common;
-    const size_t usable = std::min(common / kCheckpointEvery, m_checkpoints.size());
-    if (usable == 0) return Replay(active);
-    GameState state = m_checkpoints[usable - 1];
-    for (size_t i = usable * kCheckpointEvery; i < active.size(); ++i) Reapply(state, active[i]);
-    return state;
+    return active;
 }
 
 } // namespace rutland

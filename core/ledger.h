@@ -70,6 +70,9 @@ public:
 
     // The state right after entry `seq` was appended (time travel; 0 = the start of the game).
     GameState StateAt(int seq) const;
+    // The seqs of the Command entries in effect right after entry `seq` (what StateAt replays); at
+    // or past the last entry, InEffect().
+    std::vector<int> InEffectAt(int seq) const;
 
 private:
     Ledger() = default;

@@ -1,5 +1,6 @@
 #include "year_end_report.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -100,49 +101,28 @@ YearEndStatement PreviewStatement(const GameState& state) {
     return MakeYearEndStatement(YearEndPreview(state), state, true);
 }
 
-std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
-    // The commands in effect at `seq` are those in effect now that come before it, unless undone
-    // later: replaying is the only exact answer, so ask the ledger for the state's year first.
-    const std::vector<int>& active = ledger.InEffect();
-    const bool now = seq >= ledger.Size() - 1;
-    std::vector<int> in_effect;
-    if (now) {
-        in_effect = active;
-    } else {
-        // Walk the entries up to seq, tracking undo/redo exactly as the ledger does.
-        std::vector<int> redo;
-        for (int s = 1; s <= seq; ++s) {
-            const Entry& e = ledger.At(s);
-            if (e.kind == EntryKind::Command) {
-                in_effect.push_back(s);
-                redo.clear();
-            } else if (e.kind == EntryKind::Undo) {
-                for (size_t k = 0; k < e.targets.size() && !in_effect.empty(); ++k) in_effect.pop_back();
-            } else if (e.kind == EntryKind::Redo) {
-                for (int t : e.targets) in_effect.push_back(t);
-            }
-        }
-    }
+int LastYearEndEntry(const Ledger& ledger, int seq) {
+    const std::vector<int> in_effect = ledger.InEffectAt(seq);
     for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
         const Effects& fx = ledger.At(*it).effects;
-        size_t first = fx.size();
-        for (size_t i = 0; i < fx.size(); ++i)
-            if (IsYearStart(fx[i])) {
-                first = i;
-                break;
-            }
-        if (first == fx.size()) continue;
-        size_t last = first;
-        while (last < fx.size() && !IsYearDone(fx[last])) ++last;
-        Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first),
-                     fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
-        // The year end settles at the end of the entry's own work: the state before the entry
-        // has the year, the ender and the players' names.
-        YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(*it - 1), false);
-        st.entry = *it;
-        return st;
+        if (std::any_of(fx.begin(), fx.end(), IsYearStart)) return *it;
     }
-    return std::nullopt;
+    return -1;
+}
+
+std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
+    const int entry = LastYearEndEntry(ledger, seq);
+    if (entry < 0) return std::nullopt;
+    const Effects& fx = ledger.At(entry).effects;
+    const size_t first = static_cast<size_t>(std::find_if(fx.begin(), fx.end(), IsYearStart) - fx.begin());
+    size_t last = first;
+    while (last < fx.size() && !IsYearDone(fx[last])) ++last;
+    Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first), fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
+    // The year end settles at the end of the entry's own work: the state before the entry has the
+    // year, the ender and the players' names.
+    YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(entry - 1), false);
+    st.entry = entry;
+    return st;
 }
 
 std::string StatementText(const YearEndStatement& s) {

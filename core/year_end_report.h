@@ -49,6 +49,9 @@ YearEndStatement PreviewStatement(const GameState& state);
 // The last year end in effect at or before entry `seq` of the ledger (an undone one does not
 // count), or nullopt when no year has ended yet.
 std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq);
+// Just the entry that settled it (cheap: reads effects only, no replay), or -1. The dashboard
+// rebuilds the statement only when this changes.
+int LastYearEndEntry(const Ledger& ledger, int seq);
 
 // Plain text (rutland-cli year-end), CSV (player,rule,item,cash) and a printable HTML page.
 std::string StatementText(const YearEndStatement& statement);

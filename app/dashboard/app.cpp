@@ -91,7 +91,6 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         e.rejected_text = text;
         m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
     }
-    e.focus = true;
     return r;
 }
 
@@ -107,6 +106,12 @@ void App::Type(const std::string& text) { CopyTo(m_ui.entry.buffer, text); }
 std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
     m_font_request.reset();
+    return r;
+}
+
+std::optional<std::string> App::TakeScreenshotRequest() {
+    std::optional<std::string> r = m_screenshot_request;
+    m_screenshot_request.reset();
     return r;
 }
 
@@ -146,6 +151,11 @@ void App::Frame(const std::string& panel) {
 void App::HandleKeys(const AppView& v, Outbox& out) {
     const ImGuiIO& io = ImGui::GetIO();
     if (KeyPressed(GLFW_KEY_F11)) m_ui.table_display = !m_ui.table_display;
+    if (KeyPressed(GLFW_KEY_F12)) {  // a picture of the screen beside the game file, for a dispute or a report
+        const std::filesystem::path game(v.session.Path());
+        m_screenshot_request =
+            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_screenshots)).string();
+    }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD)))
         m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
@@ -153,8 +163,8 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
     if (m_ui.confirm) return;  // the confirm box has the keys
     if (KeyPressed(GLFW_KEY_ESCAPE) && v.viewing) out.View(std::nullopt);
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.actions.push_back(AskUndo{io.KeyShift});
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.actions.push_back(AskUndo{true});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
 
 void App::DrawDashboard(const AppView& v, Outbox& out) {
@@ -177,10 +187,11 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
     ImGui::SameLine();
     ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
     {
-        const float entry_h = line * 4.6f;
-        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.45f);
-        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
+        // The entry line first: the broker's eyes start where the typing is.
+        const float entry_h = std::floor(line * 4.0f + ImGui::GetFontSize() * 1.6f);
+        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.48f);
         region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
+        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
         region("##instructions", "Broker's instructions", ImVec2(0, 0), DrawInstructions);
     }
     ImGui::EndChild();
@@ -230,8 +241,16 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("F11 table display  Ctrl +/- text size").x);
-    ImGui::TextDisabled("F11 table display  Ctrl +/- text size");
+    // The key hints at the right, when the line has room for them.
+    const char* keys = "F11 table display  F12 screenshot  Ctrl +/- text size";
+    ImGui::SameLine();
+    const float hint_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x;
+    if (ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x < hint_x) {
+        ImGui::SetCursorPosX(hint_x);
+        ImGui::TextDisabled("%s", keys);
+    } else {
+        ImGui::NewLine();
+    }
     if (!m_fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
 }
 

@@ -51,6 +51,8 @@ public:
     // Ctrl +/- asked for a new font size: the main loop rebuilds the font atlas between frames.
     std::optional<float> TakeFontRequest();
     UiState& Ui() { return m_ui; }
+    // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
+    std::optional<std::string> TakeScreenshotRequest();
 
 private:
     void DrawDashboard(const AppView& v, Outbox& out);
@@ -70,6 +72,8 @@ private:
     StartUi m_start;
     Fonts m_fonts;
     std::optional<float> m_font_request;
+    std::optional<std::string> m_screenshot_request;
+    int m_screenshots = 0;
 };
 
 } // namespace rutland::dash

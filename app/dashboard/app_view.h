@@ -48,8 +48,12 @@ using UiAction = std::variant<SubmitLine, ViewAt, AskUndo, ExportYearEnd, ShowPa
 
 struct Outbox {
     std::vector<UiAction> actions;
-    void Submit(std::string text, bool from_entry_line = false) { actions.push_back(SubmitLine{std::move(text), from_entry_line}); }
-    void View(std::optional<int> seq) { actions.push_back(ViewAt{seq}); }
+    // Constructed in place: moving a temporary variant of these trips GCC 12's
+    // -Wmaybe-uninitialized on the strings of the alternatives not held.
+    template <class T>
+    void Push(T action) { actions.emplace_back(std::in_place_type<T>, std::move(action)); }
+    void Submit(std::string text, bool from_entry_line = false) { Push(SubmitLine{std::move(text), from_entry_line}); }
+    void View(std::optional<int> seq) { Push(ViewAt{seq}); }
 };
 
 } // namespace rutland::dash

@@ -9,23 +9,21 @@ namespace rutland::dash {
 
 namespace {
 
-constexpr const char* kDejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-constexpr const char* kDejaVuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 // Latin-1, general punctuation (dashes, ellipsis), arrows, the check mark and the ballot box.
 constexpr ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2713, 0x2718, 0x25A0, 0x25CF, 0};
 
 } // namespace
 
-void LoadFonts(Fonts& fonts, float size) {
+void LoadFonts(Fonts& fonts, float size, const std::string& regular, const std::string& bold_path) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    fonts = Fonts{};
     fonts.size = size;
-    fonts.dejavu = std::filesystem::exists(kDejaVu);
+    fonts.normal = fonts.large = fonts.huge = nullptr;
+    fonts.dejavu = std::filesystem::exists(regular);
     if (fonts.dejavu) {
-        const char* bold = std::filesystem::exists(kDejaVuBold) ? kDejaVuBold : kDejaVu;
-        fonts.normal = io.Fonts->AddFontFromFileTTF(kDejaVu, size, nullptr, kGlyphs);
-        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.5f), nullptr, kGlyphs);
+        const char* bold = std::filesystem::exists(bold_path) ? bold_path.c_str() : regular.c_str();
+        fonts.normal = io.Fonts->AddFontFromFileTTF(regular.c_str(), size, nullptr, kGlyphs);
+        fonts.large = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 1.33f), nullptr, kGlyphs);
         fonts.huge = io.Fonts->AddFontFromFileTTF(bold, std::round(size * 2.6f), nullptr, kGlyphs);
     }
     if (!fonts.normal || !fonts.large || !fonts.huge) {

@@ -2,14 +2,19 @@
 // benchmark (bench/), so both draw with the same glyphs at the same sizes.
 #pragma once
 
+#include <string>
+
 #include "app_view.h"
 
 namespace rutland::dash {
 
-// (Re)builds the font atlas of the current ImGui context at `size` pixels: DejaVu Sans, bold at
-// 1.5x and 2.6x. Falls back to ImGui's default font (fonts.dejavu false) when fonts-dejavu-core is
-// missing. The caller uploads the atlas to its renderer, if it has one.
-void LoadFonts(Fonts& fonts, float size);
+inline constexpr const char* kDejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+inline constexpr const char* kDejaVuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+
+// (Re)builds the font atlas of the current ImGui context at `size` pixels: `regular`, and `bold`
+// at 1.33x and 2.6x. Falls back to ImGui's default font (fonts.dejavu false) when the regular
+// font is missing. The caller uploads the atlas to its renderer, if it has one.
+void LoadFonts(Fonts& fonts, float size, const std::string& regular = kDejaVu, const std::string& bold = kDejaVuBold);
 
 // The dashboard's colours and spacing for text of `size` pixels.
 void ApplyStyle(float size);

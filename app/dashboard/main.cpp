@@ -7,6 +7,8 @@
 //                                               render, save a PNG and exit (for tests and the README)
 //   rutland [GAME] --exit-after-first-frame     print the ms from main() to the first frame shown, exit
 //                                               (the start-up benchmark, bench/)
+#include <algorithm>
+#include <cfloat>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -46,12 +48,42 @@ std::string NowUtc() {
 }
 
 // (Re)builds the font atlas (fonts.h) and, once the renderer exists, its texture.
-void ReloadFonts(Fonts& fonts, float size, bool backend_ready) {
-    LoadFonts(fonts, size);
+void ReloadFonts(Fonts& fonts, float size, bool backend_ready, const std::string& regular, const std::string& bold) {
+    LoadFonts(fonts, size, regular, bold);
     if (backend_ready) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
+}
+
+// ImGui 1.86 reads keys as "down" states once a frame: a key pressed and released between two
+// frames (a fast typist; xdotool in a test) is never seen down, and an Enter would be lost. So a
+// release that arrives in the same frame as its press is held back to the next frame.
+struct KeyTrickle {
+    struct Release {
+        int key, scancode, mods;
+    };
+    std::vector<int> pressed;    // keys pressed since the last frame
+    std::vector<Release> held;   // their releases, for after the next frame
+};
+
+void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    auto* trickle = static_cast<KeyTrickle*>(glfwGetWindowUserPointer(window));
+    if (action == GLFW_PRESS) trickle->pressed.push_back(key);
+    if (action == GLFW_RELEASE && std::find(trickle->pressed.begin(), trickle->pressed.end(), key) != trickle->pressed.end()) {
+        trickle->held.push_back({key, scancode, mods});
+        return;
+    }
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
+
+// After a frame: the held releases take effect for the next one. True if any did.
+bool ReleaseHeldKeys(GLFWwindow* window, KeyTrickle& trickle) {
+    trickle.pressed.clear();
+    const bool any = !trickle.held.empty();
+    for (const KeyTrickle::Release& r : trickle.held) ImGui_ImplGlfw_KeyCallback(window, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    trickle.held.clear();
+    return any;
 }
 
 struct Options {
@@ -67,6 +99,8 @@ struct Options {
     bool table_display = false;
     int frames = 4;
     std::optional<float> font_size;
+    std::string font = kDejaVu;
+    std::string bold_font = kDejaVuBold;
     bool exit_after_first_frame = false;
 };
 
@@ -129,6 +163,8 @@ int main(int argc, char** argv) {
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
     cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_option("--font", o.font, "the regular font (TTF)")->capture_default_str();
+    cli.add_option("--bold-font", o.bold_font, "the bold font (TTF)")->capture_default_str();
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
     cli.add_flag("--exit-after-first-frame", o.exit_after_first_frame,
                  "exit once the first frame is on screen, printing the ms since main() (start-up benchmark)");
@@ -204,8 +240,11 @@ int main(int argc, char** argv) {
     const std::string ini = (std::filesystem::path(config_dir) / "imgui.ini").string();
     io.IniFilename = o.screenshot.empty() ? ini.c_str() : nullptr;  // a screenshot never touches the user's layout
     ApplyStyle(font_size);
-    ReloadFonts(app.GetFonts(), font_size, false);
+    ReloadFonts(app.GetFonts(), font_size, false, o.font, o.bold_font);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
+    KeyTrickle trickle;
+    glfwSetWindowUserPointer(window, &trickle);
+    glfwSetKeyCallback(window, KeyCallback);  // replaces the backend's, which KeyCallback calls
     ImGui_ImplOpenGL3_Init("#version 130");
     if (opening.valid() && !opening.get()) {
         std::cerr << "rutland: " << open_error << "\n";
@@ -225,21 +264,41 @@ int main(int argc, char** argv) {
     app.Ui().table_display = o.table_display;
 
     int frame = 0;
+    bool keys_pending = false;
     bool drawn = false;  // the first frame is drawn at once, not after an idle wait for events
+    bool full_screen = false;
+    int windowed_x = 0, windowed_y = 0, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window)) {
-        if (o.screenshot.empty() && drawn)
+        if (o.screenshot.empty() && !keys_pending && drawn)
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
         drawn = true;
+        // F11: the table display takes the whole monitor (for the players to watch), and gives it back.
+        if (o.screenshot.empty() && app.Ui().table_display != full_screen) {
+            full_screen = app.Ui().table_display;
+            if (full_screen) {
+                glfwGetWindowPos(window, &windowed_x, &windowed_y);
+                glfwGetWindowSize(window, &windowed_w, &windowed_h);
+                if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+                    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+                    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+                }
+            } else {
+                glfwSetWindowMonitor(window, nullptr, windowed_x, windowed_y, windowed_w, windowed_h, 0);
+            }
+        }
         if (std::optional<float> size = app.TakeFontRequest()) {
-            ReloadFonts(app.GetFonts(), *size, true);
+            ReloadFonts(app.GetFonts(), *size, true, o.font, o.bold_font);
             ApplyStyle(*size);
             app.GetSettings().font_size = *size;
             app.GetSettings().Save(config_dir);
         }
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        // A screenshot shows the screen as the broker leaves it, not a tooltip under wherever
+        // Xvfb put the pointer.
+        if (!o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
         ImGui::NewFrame();
         app.Frame(o.panel);
         ImGui::Render();
@@ -249,6 +308,10 @@ int main(int argc, char** argv) {
         glClearColor(0.09f, 0.10f, 0.11f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (std::optional<std::string> shot = app.TakeScreenshotRequest()) {
+            std::string error;
+            app.Ui().status = SaveScreenshot(*shot, fb_w, fb_h, &error) ? "Screenshot saved: " + *shot : error;
+        }
         if (!o.screenshot.empty() && ++frame >= o.frames) {
             std::string error;
             if (!SaveScreenshot(o.screenshot, fb_w, fb_h, &error)) {
@@ -260,6 +323,7 @@ int main(int argc, char** argv) {
             break;
         }
         glfwSwapBuffers(window);
+        keys_pending = ReleaseHeldKeys(window, trickle);
         if (o.exit_after_first_frame) {
             glFinish();
             const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - started;

@@ -75,7 +75,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);
-    const bool enter = ImGui::InputTextWithHint("##entry", "342  +b10  e   (Tab completes, Up recalls)", e.buffer.data(), e.buffer.size(),
+    const bool enter = ImGui::InputTextWithHint("##entry", "342   +b10   e   (Tab, Up)", e.buffer.data(), e.buffer.size(),
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
                                                     ImGuiInputTextFlags_CallbackHistory,
                                                 EntryCallback, &ctx);
@@ -83,7 +83,9 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     const std::string text(e.buffer.data());
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
-        e.focus = true;
+        // Enter deactivates the field; ask for it back in this very frame, so the next frame
+        // already takes the next keys (a request made next frame would drop a fast typist's keys).
+        ImGui::SetKeyboardFocusHere(-1);
         e.completions.clear();
         e.history.ResetPosition();
         return;

@@ -6,6 +6,7 @@
 
 #include "instructions.h"
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -37,7 +38,9 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
         if (ImGui::Checkbox("##done", &done)) in.done[i] = done ? 1 : 0;
         ImGui::SameLine();
         ImGui::PushStyleColor(ImGuiCol_Text, done ? Theme::Muted() : ImGui::GetStyle().Colors[ImGuiCol_Text]);
-        ImGui::TextWrapped("%s", in.steps[i].c_str());
+        ImGui::BeginGroup();
+        TextWrappedWords(in.steps[i]);
+        ImGui::EndGroup();
         ImGui::PopStyleColor();
         ImGui::PopID();
     }

@@ -15,7 +15,7 @@ void SpaceFacts(const AppView& v, int index, const char* heading) {
     const Space& sp = v.state.board->At(index);
     ImGui::Text("%s %s", heading, sp.label.c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled("(%s, square %d)", std::string(SpaceKindName(sp.kind.value)).c_str(), sp.position.value + 1);
+    ImGui::TextDisabled("(%s, position %d)", std::string(SpaceKindName(sp.kind.value)).c_str(), sp.position.value);
     if (!sp.kind.verified || !sp.position.verified) ProvisionalFlag("this space's kind or place on the ring");
     ImGui::TextUnformatted("Arrows:");
     for (Company c : kCompanies) {

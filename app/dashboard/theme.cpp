@@ -1,5 +1,7 @@
 #include "theme.h"
 
+#include <algorithm>
+
 namespace rutland::dash {
 
 ImVec4 Theme::Company(rutland::Company c) {

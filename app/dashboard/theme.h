@@ -2,6 +2,8 @@
 // bad, and the provisional-fact flag (D-2), so every panel marks the same things the same way.
 #pragma once
 
+#include <string_view>
+
 #include <imgui.h>
 
 #include "company.h"

@@ -8,8 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "big_board_view.h"
+#include "board_view.h"
 #include "entry_model.h"
+#include "ledger_view.h"
+#include "players_view.h"
+#include "price_history.h"
+#include "sec_view.h"
+#include "table_display_view.h"
 #include "year_end_report.h"
+#include "year_end_view.h"
 
 namespace rutland::dash {
 
@@ -40,48 +48,78 @@ struct InstructionsUi {
 };
 
 struct LedgerUi {
-    std::array<char, 32> player{};
+    std::array<char, 32> player{};  // the filters as typed (ledger_view.h ParseLedgerFilter)
     std::array<char, 32> company{};
     std::array<char, 32> rule{};
-    int selected = -1;
-    std::vector<int> rows;          // entry numbers passing the filters, for `rows_key`
+    int selected = -1;              // entry number
+    std::vector<int> rows;          // entry numbers passing the filters, for `rows_key` at `rows_version`
     std::string rows_key;
     uint64_t rows_version = 0;
-    bool scroll_to_end = true;
-    std::vector<std::string> explanation;  // for `explained`
+    std::string filter_error;       // a filter that does not resolve ("no player Zed")
+    std::vector<char> undone;       // by entry number, with `rows`
+    bool scroll_to_end = true;      // the app sets it on each accepted line
+    int scrolled_to = -1;           // the selection the table last brought into view
+    std::optional<int> viewed;      // the time travel last seen: a new one selects its entry
+    std::vector<view::ExplainLine> explanation;  // of `explained` at `explained_version`
     int explained = -1;
-    std::vector<std::pair<std::string, std::string>> diff;  // path, "before -> now"
+    int undone_by = -1;             // the undo that took `explained` out of effect
+    uint64_t explained_version = 0;
+    std::vector<StateChange> diff;  // from `diffed` to now, at `diff_version`
     int diffed = -1;
     uint64_t diff_version = 0;
 };
 
 struct BoardUi {
-    int editing = -1;               // space index being corrected
-    std::array<char, 8> trend{};
-    std::array<char, 8> ask{};
-    std::array<char, 8> bid{};
-    int kind = -1;
+    int selected = -1;              // the space (board index) being read off the physical board
+    int scrolled_to = -1;           // the selection the table last brought into view
+    view::BoardEdit edit;           // what the broker has entered for it (edit.space != selected: start afresh)
+    view::BoardFacts facts;         // for `facts_version`, `facts_only_unverified`
+    uint64_t facts_version = 0;
+    bool facts_only_unverified = false;
     bool only_unverified = false;
+    view::Preview preview;          // of `preview_for` at `preview_version`
+    std::string preview_for;
+    uint64_t preview_version = 0;
 };
 
 struct YearEndUi {
     std::string message;            // where the last export went
     std::optional<YearEndStatement> preview;
     std::optional<YearEndStatement> last;
-    uint64_t version = 0;
+    uint64_t version = 0;           // the session version `preview` and `last` are for
+    view::YearEndMode mode = view::YearEndMode::Auto;
+    int expand = 0;                 // 1: open every player's lines on the next frame, -1: close them
 };
 
 struct PriceHistoryUi {
-    struct Point { int entry; int ticks; };
-    struct Mark { int entry; std::string rule; std::string text; };
-    std::array<std::vector<Point>, 4> series;
-    std::array<std::vector<Mark>, 4> marks;
+    view::PriceHistory history;     // for `version`
     uint64_t version = 0;
-    int hovered_company = -1;
+    // The series decimated to the chart's width (`drawn_columns`), for `version`.
+    std::array<std::vector<view::PricePoint>, 4> drawn;
+    int drawn_columns = 0;
+    uint64_t drawn_version = 0;
+};
+
+struct BigBoardUi {
+    std::optional<view::BigBoard> board;  // for `version`
+    uint64_t version = 0;
+};
+
+struct TableDisplayUi {
+    std::optional<view::TableDisplay> words;  // for `version`
+    uint64_t version = 0;
 };
 
 struct PlayersUi {
     int expanded = -1;
+    view::PlayersView view;         // for `version`
+    uint64_t version = 0;
+};
+
+struct SecUi {
+    view::SecView view;             // for `version`
+    uint64_t version = 0;
+    bool all_facts = false;         // list every unverified fact used, not just the most used
 };
 
 struct UiState {
@@ -91,7 +129,10 @@ struct UiState {
     BoardUi board;
     YearEndUi year_end;
     PriceHistoryUi prices;
+    BigBoardUi big_board;           // the Big Board panel and the table display share it
+    TableDisplayUi table;
     PlayersUi players;
+    SecUi sec;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter

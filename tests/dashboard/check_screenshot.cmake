@@ -17,9 +17,12 @@ execute_process(
 if(NOT code EQUAL 0)
     message(FATAL_ERROR "rutland exited ${code}\n${out}\n${err}")
 endif()
-# A whole dashboard fills all four quadrants; a single panel at least one.
+# A whole dashboard fills all four quadrants; the start screen (a form on the left) two; a single
+# panel at least one.
 if("${EXTRA}" MATCHES "--panel")
     set(quadrants 1)
+elseif(NOT SCRIPT)
+    set(quadrants 2)
 else()
     set(quadrants 4)
 endif()

@@ -1,0 +1,115 @@
+#include "price_history.h"
+
+#include <algorithm>
+
+namespace rutland::view {
+
+namespace {
+
+std::string MarketEventLabel(const Effect& e, const Prospectus& p) {
+    if (e.rule == "M-4") return "Split";
+    return p.floor_event == FloorEvent::RollBack ? "Roll Back" : "Bankruptcy";
+}
+
+} // namespace
+
+PriceHistory MakePriceHistory(const Ledger& ledger) {
+    PriceHistory h;
+    h.last_entry = std::max(0, ledger.Size() - 1);
+    h.years.emplace_back(0, 1);
+    for (Company c : kCompanies) {
+        const Prospectus& p = GetProspectus(c);
+        PriceSeries& s = h.series[static_cast<size_t>(Index(c))];
+        s.company = c;
+        s.name = std::string(p.name);
+        s.floor_ticks = p.floor_ticks;
+        s.issue_ticks = p.issue_ticks;
+        s.split_ticks = p.split_ticks;
+        s.points.push_back({0, p.issue_ticks});  // G-4: prices start at Issue
+    }
+    std::array<int, 4> delisted_at{-1, -1, -1, -1};
+    int high_from = -1;
+
+    const std::vector<int>& in_effect = ledger.InEffect();
+    h.commands = in_effect.size();
+    for (int seq : in_effect) {
+        for (const Effect& e : ledger.At(seq).effects) {
+            const size_t ci = static_cast<size_t>(Index(e.company));
+            PriceSeries& s = h.series[ci];
+            switch (e.kind) {
+                case EffectKind::Price: s.points.push_back({seq, e.to_ticks}); break;
+                case EffectKind::MarketEvent: {
+                    const Prospectus& p = GetProspectus(e.company);
+                    const bool split = e.rule == "M-4";
+                    s.marks.push_back({seq, split ? p.split_ticks : p.floor_ticks,
+                                       split ? PriceMarkKind::Split
+                                             : (p.floor_event == FloorEvent::RollBack ? PriceMarkKind::RollBack : PriceMarkKind::Bankruptcy),
+                                       e.rule, MarketEventLabel(e, p), e.text});
+                    break;
+                }
+                case EffectKind::Listing:
+                    if (e.quantity < 0) {
+                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Delisted, e.rule, "Delisted", e.text});
+                        delisted_at[ci] = seq;
+                    } else {
+                        // Marked at the frozen price: the Price effect back to Issue follows it.
+                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Listed, e.rule, "Listed again", e.text});
+                        if (delisted_at[ci] >= 0) s.delisted.push_back({delisted_at[ci], seq});
+                        delisted_at[ci] = -1;
+                    }
+                    break;
+                case EffectKind::Year:
+                    // T-2: a Time card brought the red die; Y-5: a new year, back to the yellow one.
+                    if (e.rule == "T-2" && high_from < 0) high_from = seq;
+                    if (e.rule == "Y-5") {
+                        if (high_from >= 0) h.high_volatility.push_back({high_from, seq});
+                        high_from = -1;
+                        h.years.emplace_back(seq, h.years.back().second + 1);
+                    }
+                    break;
+                default: break;
+            }
+        }
+    }
+    for (size_t ci = 0; ci < 4; ++ci)
+        if (delisted_at[ci] >= 0) h.series[ci].delisted.push_back({delisted_at[ci], h.last_entry});
+    if (high_from >= 0) h.high_volatility.push_back({high_from, h.last_entry});
+    return h;
+}
+
+int PointAt(const PriceSeries& series, int entry) {
+    const auto it = std::upper_bound(series.points.begin(), series.points.end(), entry,
+                                     [](int x, const PricePoint& p) { return x < p.entry; });
+    return static_cast<int>(it - series.points.begin()) - 1;
+}
+
+std::vector<PricePoint> Decimate(const std::vector<PricePoint>& points, int first, int last, int columns) {
+    if (columns <= 0 || points.size() <= static_cast<size_t>(columns)) return points;
+    const double span = std::max(1, last - first + 1);
+    auto column = [&](const PricePoint& p) { return static_cast<int>((p.entry - first) * static_cast<double>(columns) / span); };
+    std::vector<PricePoint> out;
+    out.reserve(static_cast<size_t>(columns) * 4);
+    size_t i = 0;
+    while (i < points.size()) {
+        const int col = column(points[i]);
+        size_t j = i;
+        size_t lo = i, hi = i;
+        while (j < points.size() && column(points[j]) == col) {
+            if (points[j].ticks < points[lo].ticks) lo = j;
+            if (points[j].ticks > points[hi].ticks) hi = j;
+            ++j;
+        }
+        // first, then the extremes in the order they happened, then last
+        std::array<size_t, 4> keep = {i, std::min(lo, hi), std::max(lo, hi), j - 1};
+        size_t previous = points.size();
+        for (size_t k : keep) {
+            if (k == previous) continue;
+            out.push_back(points[k]);
+            previous = k;
+        }
+        i = j;
+    }
+    return out;
+}
+
+} // namespace rutland::view

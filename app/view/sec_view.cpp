@@ -1,0 +1,214 @@
+#include "sec_view.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "rules.h"
+
+namespace rutland::view {
+
+namespace {
+
+// The rules whose effects the SEC guy watches (IsForcedEvent): market events and delisting, the
+// Roll Back odd lot and covers, delisted and year-end covers, claims, forfeits, what is owed.
+constexpr std::array<std::string_view, 12> kForcedRules = {"M-4", "M-5", "M-6", "M-7", "D-6", "D-7",
+                                                           "D-9", "D-10", "D-13", "W-1", "S-3", "S-6"};
+
+int SpaceByLabel(const Board& board, std::string_view label) {
+    for (int i = 0; i < board.SpaceCount(); ++i)
+        if (board.At(i).label == label) return i;
+    return -1;
+}
+
+// The text between `open` and the first `close` after it, or "".
+std::string_view Between(std::string_view text, std::string_view open, std::string_view close) {
+    const size_t a = text.find(open);
+    if (a == std::string_view::npos) return {};
+    const size_t from = a + open.size();
+    const size_t b = text.find(close, from);
+    if (b == std::string_view::npos) return {};
+    return text.substr(from, b - from);
+}
+
+// What a forced sale could raise for `player` (S-6): every holding of a listed company at today's
+// price, bonds at face (M-7: nothing of a delisted company may be sold).
+void Sellable(const GameState& s, int player, PendingLine& line) {
+    const PlayerState& p = s.players[static_cast<size_t>(player)];
+    for (Company c : kCompanies) {
+        if (!s.listed[c]) continue;
+        const Prospectus& pr = GetProspectus(c);
+        if (line.example.empty()) {
+            if (p.common[c] >= kBoardLot)
+                line.example = fmt::format("{}: sell {} 5k", p.name, pr.letter);
+            else if (p.preferred[c] >= kBoardLot)
+                line.example = fmt::format("{}: sell {} pref 5k", p.name, pr.letter);
+            else if (p.bonds[c] >= kBondCertificate)
+                line.example = fmt::format("{}: sell {} bond 10k", p.name, pr.letter);
+        }
+        if (p.common[c] > 0) {
+            const Money m = ValueAt(p.common[c], s.price[c]);
+            line.can_sell.push_back(fmt::format("{} {} ({})", FormatCount(p.common[c]), pr.name, FormatMoney(m)));
+            line.sellable += m;
+        }
+        if (p.preferred[c] > 0) {
+            const Money m = ValueAt(p.preferred[c], s.price[c]);
+            line.can_sell.push_back(fmt::format("{} {} pref ({})", FormatCount(p.preferred[c]), pr.name, FormatMoney(m)));
+            line.sellable += m;
+        }
+        if (p.bonds[c] > 0) {
+            const Money m = Money::Dollars(p.bonds[c]);
+            line.can_sell.push_back(fmt::format("{} {} {}", FormatMoney(m), pr.name, pr.debt_name));
+            line.sellable += m;
+        }
+    }
+}
+
+bool EndsTurn(const Entry& e) {
+    return std::any_of(e.effects.begin(), e.effects.end(), [](const Effect& x) { return x.kind == EffectKind::Turn; });
+}
+
+} // namespace
+
+bool IsForcedEvent(const Effect& e) {
+    const bool forced_rule = std::find(kForcedRules.begin(), kForcedRules.end(), e.rule) != kForcedRules.end();
+    switch (e.kind) {
+        case EffectKind::MarketEvent:
+        case EffectKind::Listing:
+        case EffectKind::Obligation: return true;
+        case EffectKind::Directorship: return e.quantity < 0;
+        case EffectKind::Cash:
+        case EffectKind::Info: return forced_rule;
+        case EffectKind::Turn: return e.rule == "W-1";
+        case EffectKind::Price: return e.rule == "M-4" || e.rule == "M-5" || e.rule == "M-6" || e.rule == "D-9";
+        case EffectKind::Certificates: return e.rule == "M-5" || e.rule == "M-6";
+        default: return false;
+    }
+}
+
+std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& e, const Board& board) {
+    if (e.kind != EffectKind::Info || e.rule != "D-2") return std::nullopt;
+    const std::string_view text = e.text;
+    UnverifiedUse u;
+    if (text.starts_with("Market Open at ")) {
+        u.space = std::string(Between(text, "Market Open at ", ": arrows"));
+        u.fact = "arrows";
+    } else if (text.starts_with("used the provisional ")) {
+        // "used the provisional Ask for Yellow at Brada (not verified on the physical board)"
+        const std::string_view what = Between(text, "used the provisional ", " at ");
+        u.fact = std::string(what);
+        const size_t at = text.find(" at ", std::string_view("used the provisional ").size());
+        if (at != std::string_view::npos) {
+            std::string_view rest = text.substr(at + 4);
+            u.space = std::string(rest.substr(0, rest.find(" (")));
+        }
+    } else if (text.starts_with("by the board order ")) {
+        u.space = std::string(Between(text, "; the table says ", ":"));
+        u.fact = "position (the board order disagreed)";
+    } else {
+        u.fact = std::string(text);
+    }
+    u.space_index = u.space.empty() ? -1 : SpaceByLabel(board, u.space);
+    if (u.space_index >= 0) {
+        const Space& sp = board.At(u.space_index);
+        if (u.fact == "arrows")
+            u.verified_now = sp.trend.verified;
+        else if (u.fact.starts_with("Ask"))
+            u.verified_now = sp.ask.verified;
+        else if (u.fact.starts_with("Bid"))
+            u.verified_now = sp.bid.verified;
+        else if (u.fact.starts_with("position"))
+            u.verified_now = sp.position.verified;
+    }
+    return u;
+}
+
+int UnverifiedFactCount(const Board& board, int* spaces) {
+    int facts = 0, with = 0;
+    for (const Space& sp : board.Spaces()) {
+        const bool subsidiary = sp.kind.value == SpaceKind::Subsidiary;
+        const int n = !sp.kind.verified + !sp.position.verified + !sp.trend.verified + !(subsidiary ? sp.ask.verified : sp.bid.verified);
+        facts += n;
+        with += n > 0;
+    }
+    if (spaces) *spaces = with;
+    return facts;
+}
+
+SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
+    SecView v;
+    v.seq = seq;
+    v.winner = s.winner;
+    for (const Obligation& o : s.pending) {
+        PendingLine line;
+        line.player = o.player;
+        line.name = s.players[static_cast<size_t>(o.player)].name;
+        line.amount = o.amount;
+        line.rule = o.rule;
+        line.reason = o.reason;
+        line.cash = s.players[static_cast<size_t>(o.player)].cash;
+        Sellable(s, o.player, line);
+        v.pending.push_back(std::move(line));
+    }
+    if (s.declaring)
+        v.declaring = fmt::format("{}'s claim to win waits until the margin call is paid; then the majority is checked again (W-1)",
+                                  s.players[static_cast<size_t>(*s.declaring)].name);
+
+    // W-1: who could declare, and how far everyone else is.
+    const std::vector<Claim> claims = CouldDeclare(s);
+    for (const Claim& c : claims)
+        v.could_declare.push_back(fmt::format("{} holds the {} escrow and its voting majority: may declare on their turn (W-1)",
+                                              s.players[static_cast<size_t>(c.player)].name, GetProspectus(c.company).name));
+    if (!s.winner) {
+        for (int p = 0; p < static_cast<int>(s.players.size()); ++p) {
+            if (std::any_of(claims.begin(), claims.end(), [p](const Claim& c) { return c.player == p; })) continue;
+            NearMajority near{p, s.players[static_cast<size_t>(p)].name, Majority(s, p, Company::Yellow)};
+            for (Company c : kCompanies) {
+                MajorityProgress m = Majority(s, p, c);
+                if (m.Permille() > near.progress.Permille()) near.progress = m;
+            }
+            v.nearest.push_back(std::move(near));
+        }
+        std::stable_sort(v.nearest.begin(), v.nearest.end(),
+                         [](const NearMajority& a, const NearMajority& b) { return a.progress.Permille() > b.progress.Permille(); });
+    }
+
+    // The entries in effect at `seq`: this turn's, back to the entry that ended the turn before
+    // (a year end's margin calls ride on it). The first entry may itself end a turn.
+    const std::vector<int> in_effect = ledger.InEffectAt(seq);
+    for (size_t k = in_effect.size(); k-- > 0;) {
+        const Entry& e = ledger.At(in_effect[k]);
+        v.events_from = e.seq;
+        std::vector<ForcedEvent> here;
+        for (const Effect& fx : e.effects)
+            if (IsForcedEvent(fx)) here.push_back(ForcedEvent{e.seq, e.line, fx.rule, fx.text});
+        v.events.insert(v.events.begin(), here.begin(), here.end());
+        if (k + 1 < in_effect.size() && EndsTurn(e)) break;
+        if (in_effect.size() - k >= 40) break;  // a turn is never that long; keep the scan bounded
+    }
+
+    // D-2: every unverified fact the rules read, in the entries in effect.
+    std::map<std::pair<std::string, std::string>, size_t> index;
+    for (int q : in_effect)
+        for (const Effect& fx : ledger.At(q).effects) {
+            std::optional<UnverifiedUse> u = UnverifiedFactOf(fx, *s.board);
+            if (!u) continue;
+            ++v.uses;
+            auto [it, fresh] = index.try_emplace({u->space, u->fact}, v.used.size());
+            if (fresh) v.used.push_back(*u);
+            UnverifiedUse& use = v.used[it->second];
+            ++use.times;
+            use.last_seq = q;
+        }
+    std::stable_sort(v.used.begin(), v.used.end(), [](const UnverifiedUse& a, const UnverifiedUse& b) {
+        if (a.verified_now != b.verified_now) return !a.verified_now;  // what still needs checking first
+        return a.times > b.times;
+    });
+    v.unverified_facts = UnverifiedFactCount(*s.board, &v.unverified_spaces);
+    return v;
+}
+
+} // namespace rutland::view

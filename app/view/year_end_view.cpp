@@ -1,0 +1,81 @@
+#include "year_end_view.h"
+
+#include <fmt/format.h>
+
+namespace rutland::view {
+
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
+    YearEndStatements out;
+    if (!state.winner) out.preview = PreviewStatement(state);
+    const int entry = LastYearEndEntry(ledger, seq);
+    if (entry >= 0 && cached_last && *cached_last && (*cached_last)->entry == entry)
+        out.last = **cached_last;
+    else if (entry >= 0)
+        out.last = LastYearEnd(ledger, seq);
+    return out;
+}
+
+std::string SignedMoney(Money m) {
+    if (m == Money()) return "";
+    return m > Money() ? "+" + FormatMoney(m) : FormatMoney(m);
+}
+
+namespace {
+
+YearEndViewLine Line(const YearEndLine& l) { return YearEndViewLine{l.rule, l.text, SignedMoney(l.cash), l.cash < Money()}; }
+
+// A cash line in short: a payout as "+$10,000 for 1 Blue directorship" (the effect's words after
+// "the broker pays NAME $X", without the arithmetic in brackets); anything else in its own words
+// up to the brackets.
+std::string ShortLine(const YearEndLine& l, const std::string& name) {
+    std::string_view text = l.text;
+    const std::string payer = fmt::format("the broker pays {} {} ", name, FormatMoney(l.cash));
+    if (l.rule == "Y-2" && text.starts_with(payer)) {
+        text.remove_prefix(payer.size());
+        text = text.substr(0, text.find(" ("));
+        return fmt::format("{} {}", SignedMoney(l.cash), text);
+    }
+    return std::string(text.substr(0, text.find(" (")));
+}
+
+} // namespace
+
+YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, YearEndMode mode) {
+    YearEndView v;
+    v.context = fmt::format("Year {} \u2014 Time cards drawn {} of {}", s.year, s.time_cards_drawn, s.year_cards);
+    v.due = s.year_end_due;
+    v.can_preview = st.preview.has_value();
+    v.can_last = st.last.has_value();
+    bool preview = mode == YearEndMode::Preview;
+    if (mode == YearEndMode::Auto)
+        preview = !(st.last && (s.winner || (s.time_cards_drawn == 0 && !s.year_end_due && st.last->year + 1 == s.year)));
+    if (preview && !v.can_preview) preview = false;
+    if (!preview && !v.can_last && v.can_preview) preview = true;
+    v.showing_preview = preview;
+    const std::optional<YearEndStatement>& shown = preview ? st.preview : st.last;
+    if (!shown) {
+        v.empty_note = s.winner ? "The game is won: no year end is coming, and no year ended before the win."
+                                : "No year has ended yet.";
+        return v;
+    }
+    v.heading = preview ? fmt::format("Preview: what the broker would pay if Year {} ended now", shown->year)
+                        : fmt::format("Year {} end: the statement (entry {})", shown->year, shown->entry);
+    for (const YearEndRow& r : shown->rows) {
+        YearEndViewRow row;
+        row.name = r.name;
+        row.payouts = FormatMoney(r.payouts);
+        row.other = FormatMoney(r.other);
+        row.net = FormatMoney(r.Net());
+        row.net_negative = r.Net() < Money();
+        for (const YearEndLine& l : r.lines) {
+            row.lines.push_back(Line(l));
+            if (l.cash != Money()) row.summary += (row.summary.empty() ? "" : "; ") + ShortLine(l, r.name);
+        }
+        v.rows.push_back(std::move(row));
+    }
+    for (const YearEndLine& l : shown->general) v.general.push_back(Line(l));
+    v.total = FormatMoney(shown->Total());
+    return v;
+}
+
+} // namespace rutland::view

@@ -1,0 +1,67 @@
+// What the Year end panel shows, without a window: the preview of the coming year end (what the
+// broker would pay if the year ended now) or the statement of the last year end, both straight
+// from core/year_end_report.h, which `rutland-cli year-end` prints too: the panel and the CLI agree
+// by construction, and tests/view/test_year_end_view.cpp checks they do on a whole game.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ledger.h"
+#include "year_end_report.h"
+
+namespace rutland::view {
+
+enum class YearEndMode { Auto, Preview, Last };
+
+// Both statements at an entry (what the panel caches on the session's version).
+struct YearEndStatements {
+    std::optional<YearEndStatement> preview;  // nullopt once the game is won (no year end to come)
+    std::optional<YearEndStatement> last;     // nullopt before the first year end
+};
+// `cached_last`: the last statement computed before; kept when the last year end is still the same
+// entry (building a statement replays the ledger up to it; finding the entry reads effects only).
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq,
+                                 const std::optional<YearEndStatement>* cached_last = nullptr);
+
+struct YearEndViewLine {
+    std::string rule;
+    std::string text;
+    std::string cash;   // "+$10,000", "-$21,000", "" when the line moves no cash of the player's
+    bool negative = false;
+};
+
+struct YearEndViewRow {
+    std::string name;
+    std::string payouts;   // "$14,000"
+    std::string other;     // margin calls and covers: "-$2,500", "$0"
+    std::string net;
+    bool net_negative = false;
+    std::vector<YearEndViewLine> lines;
+    // The lines that move cash, in one line for a collapsed row: "+$10,000 for 1 Blue
+    // directorship; +$4,000 interest on $20,000 of Blue bonds".
+    std::string summary;
+};
+
+struct YearEndView {
+    std::string context;        // "Year 2 - Time cards drawn 3 of 4"
+    bool due = false;           // the year's last Time card is drawn: it settles at this turn's end
+    bool can_preview = false;
+    bool can_last = false;
+    bool showing_preview = true;
+    std::string heading;        // "Preview: if Year 2 ended now" / "Year 1 end: statement (entry 55)"
+    std::string empty_note;     // why there is nothing to show
+    std::vector<YearEndViewRow> rows;
+    std::vector<YearEndViewLine> general;
+    std::string total;          // "$42,500"
+};
+
+// Auto shows the statement just after a year end (no Time card drawn yet in the new year, or the
+// game won) and the preview otherwise.
+YearEndView MakeYearEndView(const GameState& state, const YearEndStatements& statements, YearEndMode mode);
+
+// "+$10,000" / "-$21,000" / "" for zero.
+std::string SignedMoney(Money m);
+
+} // namespace rutland::view

@@ -1,0 +1,150 @@
+// The Year end panel's view model agrees with `rutland-cli year-end` (cmd_year_end.cpp prints
+// StatementText of PreviewStatement(ledger.StateAt(N)) or LastYearEnd(ledger, N)) at every year end
+// of the full game and at previews before them, including one with a pending margin call.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "view/script_ledger.h"
+#include "year_end_view.h"
+
+using namespace rutland;
+using namespace rutland::view;
+
+namespace {
+
+// The CLI's text, as `rutland-cli year-end FILE --at N [--last]` prints it.
+std::string CliText(const Ledger& l, int seq, bool last) {
+    std::optional<YearEndStatement> st = last ? LastYearEnd(l, seq) : std::optional<YearEndStatement>(PreviewStatement(l.StateAt(seq)));
+    REQUIRE(st);
+    return StatementText(*st);
+}
+
+// Every row of the view is a line of the CLI's text with the same four columns, in the same order;
+// every effect line too; the totals match.
+void CheckAgrees(const YearEndView& v, const std::string& cli) {
+    std::istringstream in(cli);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    size_t at = 1;
+    for (const YearEndViewRow& r : v.rows) {
+        CAPTURE(r.name);
+        REQUIRE(at < lines.size());
+        std::istringstream words(lines[at++]);
+        std::string name, payouts_word, payouts, m1, m2, m3, m4, other, net_word, net;
+        words >> name >> payouts_word >> payouts >> m1 >> m2 >> m3 >> m4 >> other >> net_word >> net;
+        CHECK(name == r.name);
+        CHECK(payouts == r.payouts);
+        CHECK(other == r.other);
+        CHECK(net == r.net);
+        for (const YearEndViewLine& l : r.lines) {
+            REQUIRE(at < lines.size());
+            const std::string& text = lines[at++];
+            CHECK(text.find("[" + l.rule + "] " + l.text) != std::string::npos);
+            if (!l.cash.empty()) CHECK(text.find("(" + l.cash + ")") != std::string::npos);
+        }
+    }
+    for (const YearEndViewLine& l : v.general) {
+        REQUIRE(at < lines.size());
+        CHECK(lines[at++] == "  [" + l.rule + "] " + l.text);
+    }
+    REQUIRE(at < lines.size());
+    CHECK(lines[at] == "  The broker pays out " + v.total + " in all.");
+}
+
+} // namespace
+
+TEST_CASE("year end view: agrees with rutland-cli year-end on the full game, previews and statements") {
+    const Ledger l = testing::ScriptLedger("tests/games/full-game.txt");
+    for (int seq : {54, 83, 133, 176, 195}) {
+        CAPTURE(seq);
+        const GameState s = l.StateAt(seq);
+        const YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, seq), YearEndMode::Preview);
+        CHECK(v.showing_preview);
+        CheckAgrees(v, CliText(l, seq, false));
+    }
+    for (int seq : {55, 134, 150, 196, 201}) {
+        CAPTURE(seq);
+        const GameState s = l.StateAt(seq);
+        const YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, seq), YearEndMode::Last);
+        CHECK_FALSE(v.showing_preview);
+        CheckAgrees(v, CliText(l, seq, true));
+    }
+}
+
+TEST_CASE("year end view: the numbers of the script's hand-checked year ends") {
+    const Ledger l = testing::ScriptLedger("tests/games/full-game.txt");
+    // Year 1 (entry 55), from Bob: Cy $14,000, Dee $16,500, Ann $12,000; Bob's Blue short called
+    // at $2.10: takes back $18,500, pays $21,000.
+    GameState s = l.StateAt(55);
+    YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, 55), YearEndMode::Auto);
+    CHECK_FALSE(v.showing_preview);  // just settled: no Time card drawn in the new year yet
+    CHECK(v.heading == "Year 1 end: the statement (entry 55)");
+    REQUIRE(v.rows.size() == 4);
+    CHECK(v.rows[0].name == "Bob");
+    CHECK(v.rows[0].payouts == "$0");
+    CHECK(v.rows[0].other == "-$2,500");
+    CHECK(v.rows[0].net_negative);
+    CHECK(v.rows[1].name == "Cy");
+    CHECK(v.rows[1].payouts == "$14,000");
+    CHECK(v.rows[1].summary == "+$10,000 for 1 Blue directorship; +$4,000 interest on $20,000 of Blue bonds");
+    CHECK(v.rows[0].summary == "Bob takes back the note for 10,000 Blue and $18,500 from the margin account; Bob pays the bank $21,000 for "
+                               "covering 10,000 Blue at market");
+    CHECK(v.rows[2].payouts == "$16,500");
+    CHECK(v.rows[3].payouts == "$12,000");
+    CHECK(v.total == "$42,500");
+    CHECK(v.context == "Year 2 \u2014 Time cards drawn 0 of 4");
+
+    // The preview at entry 83 (Ann owes $12,000 from the Split): paid out of her payouts first.
+    s = l.StateAt(83);
+    v = MakeYearEndView(s, ComputeYearEnd(l, s, 83), YearEndMode::Auto);
+    CHECK(v.showing_preview);
+    CHECK(v.can_last);
+    CHECK(v.heading == "Preview: what the broker would pay if Year 2 ended now");
+    REQUIRE(v.rows.size() == 4);
+    CHECK(v.rows[2].name == "Ann");
+    CHECK(v.rows[2].payouts == "$14,000");
+    CHECK(v.rows[2].other == "-$12,000");
+    CHECK(v.rows[2].net == "$2,000");
+    CHECK(v.rows[2].lines.back().rule == "S-6");
+    CHECK(v.rows[2].lines.back().cash == "-$12,000");
+    CHECK(v.total == "$44,500");
+
+    // The game won: no preview; the last statement is Year 3's.
+    s = l.State();
+    v = MakeYearEndView(s, ComputeYearEnd(l, s, l.Size() - 1), YearEndMode::Preview);
+    CHECK_FALSE(v.can_preview);
+    CHECK_FALSE(v.showing_preview);
+    CHECK(v.heading == "Year 3 end: the statement (entry 196)");
+    CHECK(v.total == "$48,500");
+
+    // A cached statement is kept while the last year end is the same entry, dropped once undone.
+    const YearEndStatements at150 = ComputeYearEnd(l, l.StateAt(150), 150);
+    REQUIRE(at150.last);
+    CHECK(at150.last->entry == 134);
+    std::optional<YearEndStatement> stale = at150.last;
+    stale->rows.clear();  // marks the copy: a kept cache comes back without rows
+    CHECK(ComputeYearEnd(l, l.StateAt(160), 160, &stale).last->rows.empty());
+    CHECK(ComputeYearEnd(l, l.StateAt(196), 196, &stale).last->entry == 196);
+    CHECK_FALSE(ComputeYearEnd(l, l.StateAt(40), 40, &stale).last);
+
+    // Before any year end: only the preview.
+    s = l.StateAt(10);
+    v = MakeYearEndView(s, ComputeYearEnd(l, s, 10), YearEndMode::Last);
+    CHECK_FALSE(v.can_last);
+    CHECK(v.showing_preview);
+}
+
+TEST_CASE("year end view: the demo's preview, as `rutland-cli year-end` prints it (tests/CMakeLists.txt db_year_end_preview)") {
+    const Ledger l = testing::ScriptLedger("assets/demo/first-game.txt");
+    const YearEndView v = MakeYearEndView(l.State(), ComputeYearEnd(l, l.State(), l.Size() - 1), YearEndMode::Auto);
+    CHECK(v.showing_preview);
+    CHECK_FALSE(v.can_last);
+    REQUIRE(v.rows.size() == 4);
+    CHECK(v.rows[2].name == "Cy");
+    CHECK(v.rows[2].payouts == "$10,000");
+    CHECK(v.rows[2].other == "$0");
+    CHECK(v.rows[2].net == "$10,000");
+    CHECK(v.total == "$14,000");
+    CheckAgrees(v, StatementText(PreviewStatement(l.State())));
+}
