@@ -24,7 +24,7 @@
 
 namespace {
 
-constexpr size_t kMaxLines = 64;  // bounds the time of one input: executions per second are what find bugs
+constexpr size_t kMaxLines = 40;  // bounds the time of one input: executions per second are what find bugs
 constexpr const char* kDefaultHeader = "game players=Ann,Bob,Cy start=@market-1,@market-1,@market-1";
 
 [[noreturn]] void Fail(const std::string& what, std::string_view line) {
