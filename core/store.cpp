@@ -96,9 +96,10 @@ std::optional<int64_t> QueryInt(sqlite3* db, const char* sql) {
     return q.Int(0);
 }
 
-sqlite3* OpenDb(const std::string& path, int flags, std::string* error) {
+sqlite3* OpenDb(const std::string& path, int flags, std::string* error, const std::string& vfs = {}) {
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, vfs.empty() ? nullptr : vfs.c_str()) !=
+        SQLITE_OK) {
         if (error) *error = fmt::format("{}: cannot open: {}", path, DbError(db));
         sqlite3_close(db);
         return nullptr;
@@ -290,7 +291,7 @@ Store::~Store() {
 }
 
 std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& header, const Stamp& stamp,
-                                     std::string* error) {
+                                     std::string* error, const StoreOptions& options) {
     std::error_code ec;
     if (fs::exists(path, ec)) {
         *error = fmt::format("{} already exists", path);
@@ -309,7 +310,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
     {
         Store store;
         store.m_path = temp;
-        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
+        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error, options.vfs);
         if (!store.m_db) return nullptr;
         const std::string pragmas = fmt::format(
             "PRAGMA application_id={}; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", kApplicationId);
@@ -347,10 +348,10 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
         fsync(fd);
         close(fd);
     }
-    return Open(path, Mode::ReadWrite, error);
+    return Open(path, Mode::ReadWrite, error, options);
 }
 
-std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::string* error) {
+std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::string* error, const StoreOptions& options) {
     if (auto refused = CheckFileHeader(path)) {
         *error = *refused;
         return nullptr;
@@ -359,7 +360,7 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
     store->m_path = path;
     // Read-only first: application_id and user_version as SQLite sees them (the WAL included)
     // decide whether this version may write the file at all (invariant 1).
-    store->m_db = OpenDb(path, SQLITE_OPEN_READONLY, error);
+    store->m_db = OpenDb(path, SQLITE_OPEN_READONLY, error, options.vfs);
     if (!store->m_db) return nullptr;
     const auto app_id = QueryInt(store->m_db, "PRAGMA application_id");
     const auto version = QueryInt(store->m_db, "PRAGMA user_version");
@@ -379,9 +380,11 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
     store->m_schema = static_cast<int>(*version);
     if (mode == Mode::ReadWrite) {
         sqlite3_close(store->m_db);
-        store->m_db = OpenDb(path, SQLITE_OPEN_READWRITE, error);
-        if (!store->m_db || !Exec(store->m_db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", error))
-            return nullptr;
+        store->m_db = OpenDb(path, SQLITE_OPEN_READWRITE, error, options.vfs);
+        // synchronous=OFF only for the power-loss test's proof that it can fail (StoreOptions).
+        const char* pragmas = options.unsafe_synchronous_off ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
+                                                             : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;";
+        if (!store->m_db || !Exec(store->m_db, pragmas, error)) return nullptr;
         if (store->m_schema < kSchemaVersion) {
             // A copy of the file as it was, then the whole migration in one transaction.
             const std::string copy = FreeBackupName(path, store->m_schema);

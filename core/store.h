@@ -88,6 +88,19 @@ struct StoreReceipt {
     int seq = -1;
 };
 
+// How a game file is opened. Every program uses the defaults; the fields exist for the power-loss
+// test (tests/powerloss/), which runs SQLite through a simulated disk. Neither changes the file
+// format.
+struct StoreOptions {
+    // The SQLite VFS to open the file through (the caller registered it with sqlite3_vfs_register);
+    // empty: SQLite's default.
+    std::string vfs;
+    // TEST ONLY: PRAGMA synchronous=OFF instead of FULL on a writable open. This breaks invariant 2
+    // (an acknowledged command may be lost at a power cut); the power-loss test uses it to show that
+    // it notices such losses. Never set it anywhere else.
+    bool unsafe_synchronous_off = false;
+};
+
 class Store {
 public:
     enum class Mode { ReadWrite, ReadOnly };
@@ -98,11 +111,12 @@ public:
 
     // Creates a new game file from its header; fails (nullptr, *error) if the file exists.
     static std::unique_ptr<Store> Create(const std::string& path, const GameHeader& header, const Stamp& stamp,
-                                         std::string* error);
+                                         std::string* error, const StoreOptions& options = {});
     // Opens and verifies a game (invariant 5). nullptr and *error when the file is refused (not a
     // Rutland game, a newer schema, truncated, unreadable). A game with problems opens read-only;
     // see Report(). ReadWrite migrates an older schema (after a backup copy) and rebuilds snapshots.
-    static std::unique_ptr<Store> Open(const std::string& path, Mode mode, std::string* error);
+    static std::unique_ptr<Store> Open(const std::string& path, Mode mode, std::string* error,
+                                       const StoreOptions& options = {});
 
     // Applies and commits one command; returns once it is durable (invariant 2).
     StoreReceipt Submit(const Command& command, const Stamp& stamp);

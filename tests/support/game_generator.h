@@ -1,0 +1,72 @@
+// A seeded random *legal* game generator, for property tests, fuzz seeds and benchmarks. The core
+// has no randomness; all of it lives here.
+//
+// Invariants:
+//  1. Every line GenerateGame returns is accepted when the lines are played in order from the
+//     first (the game header): the generator plays each candidate on its own Ledger and emits only
+//     what that ledger accepted. So the result is a valid game by construction, never by hope.
+//  2. The result is a function of the options alone: the same GenOptions give the same lines on
+//     any machine (std::mt19937_64 and our own range reduction; no std::random_device, no
+//     std::uniform_int_distribution, whose output differs between standard libraries).
+//  3. The game has exactly `entries` lines (the header included) unless a line cannot be found at
+//     all, which does not happen in practice: undo is always possible once a command is in effect.
+//  4. Trades, conversions, exercises, escrow changes, declarations and year ends are drawn from the
+//     core's Legal(); what Legal() leaves to the table (dice, landed spaces, Time cards and their
+//     effects, rights and option cards, option transfers, board corrections, notes, undo/redo,
+//     `player`) the generator builds itself from the state, the way a broker would type them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rutland::testing {
+
+// Relative weights of what happens at a step where more than one thing may. 0 turns a kind off.
+struct GenMix {
+    int trade = 60;        // a trade from Legal().trades (buy, sell, short, cover, bonds, directorships)
+    int other = 8;         // a conversion, exercise, escrow change, declaration or year end from Legal().other
+    int end = 25;          // end the turn (when legal)
+    int card = 12;         // a rights offering or option card on the matching space
+    int transfer = 2;      // an option changes hands (O-3)
+    int note = 3;
+    int undo = 4;          // undo 1..3
+    int redo = 60;         // right after an undo: how likely the next step redoes (percent-ish weight)
+    int board_fix = 1;     // a board correction (D-2)
+    int set_player = 1;    // `player X` (a turn repaired)
+    int time_effect = 50;  // percent of Time cards that carry an effect (high-vol, move, delist)
+};
+
+struct GenOptions {
+    uint64_t seed = 1;
+    int players = 4;       // 2..8
+    int entries = 200;     // lines to produce, the header included (>= 1)
+    GenMix mix;
+    // Variety in the header: random cash, year-cards, variants, broker/sec, start spaces. Off, the
+    // header is `game players=P1,P2,... start=@market-1,...` and nothing else.
+    bool vary_header = true;
+    // Sometimes spell a line as a broker might type it (`buy blue 10000`, `ROLL 3 4 2 @FULW`)
+    // instead of the canonical form; the ledger stores the canonical line either way.
+    bool vary_spelling = true;
+};
+
+// The game as table-language lines, line 0 the header (invariants 1-3).
+std::vector<std::string> GenerateGame(const GenOptions& options);
+
+// A small deterministic random source shared by the test harnesses (invariant 2).
+class Rng {
+public:
+    explicit Rng(uint64_t seed);
+    uint64_t Next();
+    // Uniform in [0, n); n > 0.
+    uint64_t Below(uint64_t n);
+    // Uniform in [lo, hi].
+    int Between(int lo, int hi);
+    // True with probability percent/100.
+    bool Percent(int percent);
+
+private:
+    uint64_t m_state[4];
+};
+
+} // namespace rutland::testing
