@@ -230,7 +230,6 @@ constexpr AmountKind kPrice{"a price", "in whole dollars like 2000", "whole doll
 constexpr AmountKind kStrike{"a strike total", "in whole dollars like 7750", "whole dollars only", true, false};
 constexpr AmountKind kCost{"a cost", "in whole dollars like 500", "whole dollars only", true, true};
 constexpr AmountKind kTransferPrice{"a price", "in whole dollars like 1500", "whole dollars only", true, true};
-constexpr AmountKind kCash{"a cash amount", "in whole dollars like 100000", "whole dollars only", true, false};
 
 std::string Usage(std::string_view keyword) {
     static constexpr std::pair<std::string_view, std::string_view> kUsages[] = {

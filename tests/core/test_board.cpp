@@ -82,7 +82,8 @@ const std::vector<std::string> kStandardNames = {
 } // namespace
 
 TEST_CASE("D-2: the builtin standard board loads") {
-    for (const auto& [name, text] : BuiltinBoardTexts()) {
+    for (const auto& [board_name, text] : BuiltinBoardTexts()) {
+        const std::string name(board_name);  // clang 14 cannot capture a structured binding in doctest's lambdas
         std::string error;
         std::optional<Board> board = Board::FromJson(text, &error);
         CHECK_MESSAGE(board.has_value(), std::string(name) << ": " << error);

@@ -233,8 +233,9 @@ TEST_CASE("store: a foreign SQLite file, a non-SQLite file and an empty file are
     std::ofstream(text) << "game players=Ann,Bob\nroll 3 4 2\n";
     const std::string empty = dir / "empty.rutland";
     std::ofstream{empty};
-    for (const auto& [path, said] : {std::pair{foreign, "an SQLite database but not a Rutland game"},
+    for (const auto& [file, said] : {std::pair{foreign, "an SQLite database but not a Rutland game"},
                                      std::pair{text, "not an SQLite database"}, std::pair{empty, "empty"}}) {
+        const std::string path = file;  // clang 14 cannot capture a structured binding in doctest's lambdas
         CAPTURE(path);
         const std::string before = Bytes(path);
         for (Store::Mode mode : {Store::Mode::ReadOnly, Store::Mode::ReadWrite}) {

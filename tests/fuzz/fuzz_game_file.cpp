@@ -36,7 +36,14 @@ const fs::path& Dir() {
         std::error_code ec;
         const fs::path base = fs::exists("/dev/shm", ec) && access("/dev/shm", W_OK) == 0 ? fs::path("/dev/shm")
                                                                                           : fs::temp_directory_path();
-        fs::path d = base / ("rutland-fuzz-file-" + std::to_string(getpid()));
+        // libFuzzer ends with _Exit (no cleanup): remove what runs that are over left behind.
+        const std::string prefix = "rutland-fuzz-file-";
+        for (const auto& entry : fs::directory_iterator(base, ec)) {
+            const std::string name = entry.path().filename().string();
+            if (name.rfind(prefix, 0) == 0 && !fs::exists("/proc/" + name.substr(prefix.size()), ec))
+                fs::remove_all(entry.path(), ec);
+        }
+        fs::path d = base / (prefix + std::to_string(getpid()));
         fs::create_directories(d);
         return d;
     }();
