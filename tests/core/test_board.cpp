@@ -61,7 +61,7 @@ nlohmann::json& SpaceJson(nlohmann::json& board, std::string_view name) {
     return board;
 }
 
-std::string Rejection(const nlohmann::json& board) {
+std::string BoardRejection(const nlohmann::json& board) {
     std::string error;
     std::optional<Board> parsed = Board::FromJson(board.dump(), &error);
     CHECK_FALSE(parsed.has_value());
@@ -343,37 +343,37 @@ TEST_CASE("D-2: ToJson round trips every fact, corrections included") {
 TEST_CASE("BD-3: FromJson rejects an Ask on a market space and a Bid on a subsidiary") {
     nlohmann::json board = StandardJson();
     SpaceJson(board, "market-2")["ask"] = "Y";
-    std::string error = Rejection(board);
+    std::string error = BoardRejection(board);
     CHECK(error == "space 'market-2': an Ask on a non-subsidiary space breaks BD-3");
 
     board = StandardJson();
     SpaceJson(board, "fulwell")["bid"] = "R";
-    CHECK(Rejection(board) == "space 'fulwell': a Bid on a subsidiary space breaks BD-3");
+    CHECK(BoardRejection(board) == "space 'fulwell': a Bid on a subsidiary space breaks BD-3");
 }
 
 TEST_CASE("FromJson rejects duplicate names, bad trends, bad positions and invalid JSON") {
     nlohmann::json board = StandardJson();
     SpaceJson(board, "market-2")["name"] = "market-1";
-    CHECK(Rejection(board).find("'market-1'") != std::string::npos);
+    CHECK(BoardRejection(board).find("'market-1'") != std::string::npos);
 
     board = StandardJson();
     SpaceJson(board, "derwent")["trend"] = "DDXU";
-    std::string error = Rejection(board);
+    std::string error = BoardRejection(board);
     CHECK(error.find("space 'derwent'") != std::string::npos);
     CHECK(error.find("BD-2") != std::string::npos);
     board = StandardJson();
     SpaceJson(board, "derwent")["trend"] = "DDD";
-    CHECK(Rejection(board).find("space 'derwent'") != std::string::npos);
+    CHECK(BoardRejection(board).find("space 'derwent'") != std::string::npos);
 
     board = StandardJson();
     SpaceJson(board, "puts")["position"] = SpaceJson(board, "calls")["position"];
-    CHECK(Rejection(board).find("both stand at position") != std::string::npos);
+    CHECK(BoardRejection(board).find("both stand at position") != std::string::npos);
     board = StandardJson();
     SpaceJson(board, "puts")["position"] = 40;
-    CHECK(Rejection(board).find("space 'puts': position 40 is off the ring") != std::string::npos);
+    CHECK(BoardRejection(board).find("space 'puts': position 40 is off the ring") != std::string::npos);
     board = StandardJson();
     SpaceJson(board, "puts")["position"] = 1e30;
-    CHECK(Rejection(board).find("whole number") != std::string::npos);
+    CHECK(BoardRejection(board).find("whole number") != std::string::npos);
 
     error.clear();
     CHECK_FALSE(Board::FromJson("{\"name\": \"standard\", \"spaces\": [", &error).has_value());
@@ -386,31 +386,31 @@ TEST_CASE("FromJson rejects duplicate names, bad trends, bad positions and inval
 TEST_CASE("FromJson rejects a space that contradicts the prospectus or the schema") {
     nlohmann::json board = StandardJson();
     SpaceJson(board, "fulwell")["company"] = "red";
-    CHECK(Rejection(board) == "space 'fulwell': Fulwell is a Blue subsidiary (RULES.md section 2), not Red");
+    CHECK(BoardRejection(board) == "space 'fulwell': Fulwell is a Blue subsidiary (RULES.md section 2), not Red");
 
     board = StandardJson();
     SpaceJson(board, "fulwell").erase("company");
-    CHECK(Rejection(board) == "space 'fulwell': missing \"company\"");
+    CHECK(BoardRejection(board) == "space 'fulwell': missing \"company\"");
 
     board = StandardJson();
     SpaceJson(board, "puts")["company"] = "red";
-    CHECK(Rejection(board).find("space 'puts'") != std::string::npos);
+    CHECK(BoardRejection(board).find("space 'puts'") != std::string::npos);
 
     board = StandardJson();
     SpaceJson(board, "preferred-blue")["company"] = "green";
-    CHECK(Rejection(board).find("Green has no preferred shares") != std::string::npos);
+    CHECK(BoardRejection(board).find("Green has no preferred shares") != std::string::npos);
 
     board = StandardJson();
     SpaceJson(board, "time-1")["kind"] = "chance";
-    CHECK(Rejection(board).find("unknown kind \"chance\"") != std::string::npos);
+    CHECK(BoardRejection(board).find("unknown kind \"chance\"") != std::string::npos);
 
     board = StandardJson();
     SpaceJson(board, "time-1")["trnd"] = "UUDD";
-    CHECK(Rejection(board) == "space 'time-1': unknown key \"trnd\"");
+    CHECK(BoardRejection(board) == "space 'time-1': unknown key \"trnd\"");
 
     board = StandardJson();
     SpaceJson(board, "time-1")["bid"] = "YYB";
-    CHECK(Rejection(board).find("space 'time-1': bid \"YYB\"") != std::string::npos);
+    CHECK(BoardRejection(board).find("space 'time-1': bid \"YYB\"") != std::string::npos);
 }
 
 TEST_CASE("SpaceKindName and ParseSpaceKind agree") {
