@@ -129,7 +129,9 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         // Full numbers when they fit the cell, else the short forms (exact ones in the tooltip).
         const bool shares = h.common + h.preferred > 0;  // bonds alone are worth their face, already shown
         const std::string full = h.HoldingText(), brief = h.HoldingText(true);
-        const std::string value = shares ? " " + FormatMoney(h.value) : "", brief_value = shares ? " " + view::ShortMoney(h.value) : "";
+        // append, not " " + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O2.
+        const std::string value = shares ? std::string(" ").append(FormatMoney(h.value)) : "",
+                          brief_value = shares ? std::string(" ").append(view::ShortMoney(h.value)) : "";
         const std::string* text = &full;
         const std::string* worth = &value;
         if (!Fits(full + value)) text = &brief;
@@ -271,7 +273,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
         ImGui::TableSetColumnIndex(8);
         if (p.options.empty()) ImGui::TextDisabled("\u2014");
         for (const view::OptionHeld& o : p.options) {
-            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? "+" + view::ShortMoney(o.value_now) : "$0";
+            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? std::string("+").append(view::ShortMoney(o.value_now)) : "$0";
             const bool one_line = Fits(o.short_text + "  " + worth);
             if (one_line)
                 ImGui::TextUnformatted(o.short_text.c_str());

@@ -17,7 +17,8 @@ YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, i
 
 std::string SignedMoney(Money m) {
     if (m == Money()) return "";
-    return m > Money() ? "+" + FormatMoney(m) : FormatMoney(m);
+    // append, not "+" + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O2.
+    return m > Money() ? std::string("+").append(FormatMoney(m)) : FormatMoney(m);
 }
 
 namespace {
