@@ -53,6 +53,38 @@ void BM_ReplayInMemory(benchmark::State& state) {
 }
 BENCHMARK(BM_ReplayInMemory)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
+// Row 1, split in its parts: the parser alone over every line, and the rules alone (Apply in place,
+// what Ledger::Replay and time travel do) over the commands in effect at the end.
+void BM_ParseOnly(benchmark::State& state) {
+    const std::vector<std::string> lines = BenchGame(static_cast<int>(state.range(0)));
+    for (auto _ : state) {
+        for (size_t i = 1; i < lines.size(); ++i) {
+            ParseResult parsed = ParseCommand(lines[i]);
+            benchmark::DoNotOptimize(parsed);
+        }
+    }
+    state.counters["commands_per_s"] =
+        benchmark::Counter(static_cast<double>(lines.size() - 1), benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_ParseOnly)->Apply(Sizes)->Unit(benchmark::kMillisecond);
+
+void BM_ApplyInPlace(benchmark::State& state) {
+    const std::vector<std::string> lines = BenchGame(static_cast<int>(state.range(0)));
+    const Ledger ledger = LedgerOf(lines);
+    const GameState start = *StartGame(std::get<GameHeader>(ledger.At(0).command.action)).state;
+    for (auto _ : state) {
+        GameState s = start;
+        for (int seq : ledger.InEffect()) {
+            ApplyResult r = Apply(s, ledger.At(seq).command);
+            benchmark::DoNotOptimize(r);
+        }
+        benchmark::DoNotOptimize(s);
+    }
+    state.counters["commands_per_s"] = benchmark::Counter(static_cast<double>(ledger.InEffect().size()),
+                                                          benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_ApplyInPlace)->Apply(Sizes)->Unit(benchmark::kMillisecond);
+
 // Row 2: Store::Open of a game file, which verifies everything (store.h invariant 5): quick_check,
 // the column types, the hash chain, the head, a replay of every entry compared with its line and
 // effects, conservation after every entry and the snapshots. ReadOnly is `rutland-cli verify`;
