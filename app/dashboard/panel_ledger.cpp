@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -200,14 +201,16 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
     const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                   ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("##ledger-entries", 5, flags, size)) return;
-    float who_w = ImGui::CalcTextSize("broker").x;
+    // The stamp's `who`: the person at the keyboard (the broker), not the player who acted, which
+    // the command and its effects name; "Who" alone was read as the latter at the table.
+    float who_w = ImGui::CalcTextSize("Entered by").x;
     for (const PlayerState& p : v.state.players) who_w = std::max(who_w, ImGui::CalcTextSize(p.name.c_str()).x);
     char last_number[16];
     std::snprintf(last_number, sizeof last_number, "%d", std::max(v.ledger.Size() - 1, 100));
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize(last_number).x);
     ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00:00:00").x);
-    ImGui::TableSetupColumn("Who", ImGuiTableColumnFlags_WidthFixed, who_w);
+    ImGui::TableSetupColumn("Entered by", ImGuiTableColumnFlags_WidthFixed, who_w);
     // Most commands are short ("buy B 20k"); the effects are what a wide window is for.
     ImGui::TableSetupColumn("Command", ImGuiTableColumnFlags_WidthStretch, 0.55f);
     ImGui::TableSetupColumn("Effects", ImGuiTableColumnFlags_WidthStretch, 1.6f);
@@ -324,19 +327,20 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
                               "(Double-click a row or press Enter in the list does the same.)", seq);
     }
 
-    ImGui::PushTextWrapPos(0.0f);
+    // Wrapped at spaces only: the explanation is money arithmetic, and a number must never be cut.
+    const ImVec4 muted = Theme::Muted(), accent = Theme::Accent(), warn = Theme::Warn();
+    const ImVec4 disabled = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
     for (const view::ExplainLine& line : ui.explanation) {
         switch (line.kind) {
             case view::ExplainLine::Kind::Title:
-                ImGui::TextColored(undone_by >= 0 ? Theme::Muted() : Theme::Accent(), "%s", line.text.c_str());
-                if (undone_by >= 0) ImGui::TextColored(Theme::Warn(), "  undone by entry %d: no longer in effect", undone_by);
+                TextWrappedWords(line.text, undone_by >= 0 ? &muted : &accent);
+                if (undone_by >= 0) ImGui::TextColored(warn, "  undone by entry %d: no longer in effect", undone_by);
                 break;
-            case view::ExplainLine::Kind::About: ImGui::TextDisabled("%s", line.text.c_str()); break;
-            case view::ExplainLine::Kind::Effect: ImGui::TextUnformatted(line.text.c_str()); break;
-            case view::ExplainLine::Kind::Arithmetic: ImGui::TextColored(Theme::Accent(), "%s", line.text.c_str()); break;
+            case view::ExplainLine::Kind::About: TextWrappedWords(line.text, &disabled); break;
+            case view::ExplainLine::Kind::Effect: TextWrappedWords(line.text); break;
+            case view::ExplainLine::Kind::Arithmetic: TextWrappedWords(line.text, &accent); break;
         }
     }
-    ImGui::PopTextWrapPos();
 
     ImGui::Spacing();
     ImGui::Separator();

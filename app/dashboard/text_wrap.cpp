@@ -6,14 +6,27 @@
 namespace rutland::dash {
 
 void TextWrappedWords(std::string_view text, const ImVec4* colour) {
+    // Leading spaces indent every line of the text (the explanation's nested lines).
+    const size_t lead = std::min(text.find_first_not_of(' '), text.size());
+    if (lead > 0) {
+        const float indent = ImGui::CalcTextSize(" ").x * static_cast<float>(lead);
+        ImGui::Indent(indent);
+        TextWrappedWords(text.substr(lead), colour);
+        ImGui::Unindent(indent);
+        return;
+    }
     // A group keeps every line at the x where the first one starts (after a SameLine label).
     ImGui::BeginGroup();
     const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
-    auto emit = [colour](const std::string& line) {
+    auto emit = [colour, width](const std::string& line) {
+        // One word wider than the region (a hash): ImGui's own wrapping, which cuts inside it.
+        const bool too_wide = ImGui::CalcTextSize(line.c_str()).x > width;
+        if (too_wide) ImGui::PushTextWrapPos(0.0f);
         if (colour)
-            ImGui::TextColored(*colour, "%s", line.c_str());
-        else
-            ImGui::TextUnformatted(line.c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, *colour);
+        ImGui::TextUnformatted(line.c_str());
+        if (colour) ImGui::PopStyleColor();
+        if (too_wide) ImGui::PopTextWrapPos();
     };
     std::string line;
     size_t pos = 0;
