@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 // [SECTION] Index
@@ -269,7 +270,7 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             ImGui::PushFont(m_fonts.large);
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, e.line.c_str());
             ImGui::PopFont();
-            ImGui::TextWrapped("%s", view::SummarizeEffects(e.effects, 12).c_str());
+            TextWrappedWords(view::SummarizeEffects(e.effects, 12));
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
         }
         const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);

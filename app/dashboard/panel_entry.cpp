@@ -1,9 +1,11 @@
 // The entry line: the table language with quick forms, Tab completion, history on the up arrow and
 // a live preview of what Enter would do. Enter asks the app to submit the line (app.cpp); a
 // rejection comes back here with its rule and the text stays for editing.
+#include <fmt/format.h>
 #include <imgui.h>
 
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -97,20 +99,19 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         e.preview_version = v.version;
     }
     if (!e.rejection.empty() && text == e.rejected_text) {
-        ImGui::TextColored(Theme::Bad(), "Rejected: %s (%s)", e.rejection.c_str(), e.rejection_rule.c_str());
+        const ImVec4 bad = Theme::Bad();
+        TextWrappedWords(fmt::format("Rejected: {} ({})", e.rejection, e.rejection_rule), &bad);
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());
             ImGui::SameLine();
         }
-        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Good());
-        ImGui::TextWrapped("Enter: %s", e.preview.text.c_str());
-        ImGui::PopStyleColor();
+        const ImVec4 good = Theme::Good();
+        TextWrappedWords("Enter: " + e.preview.text, &good);
         if (e.preview.provisional) ProvisionalFlag("an Ask, Bid or arrow this uses");
     } else if (e.preview.kind == view::Preview::Kind::Rejected) {
-        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Warn());
-        ImGui::TextWrapped("Would be rejected: %s (%s)", e.preview.text.c_str(), e.preview.rule.c_str());
-        ImGui::PopStyleColor();
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);
     } else if (!e.accepted.empty()) {
         ImGui::TextDisabled("Saved %s", e.accepted.c_str());
     }
