@@ -122,7 +122,11 @@ inline std::string Unverified(bool verified) { return verified ? "" : " on the p
 
 class Engine {
 public:
-    Engine(GameState& state, Effects& effects) : m_s(state), m_fx(effects) {}
+    // Most commands make a handful of effects, a Market Open or a year end dozens: one allocation
+    // up front instead of the vector growing (and moving every Effect) as they come.
+    Engine(GameState& state, Effects& effects) : m_s(state), m_fx(effects) {
+        if (m_fx.capacity() == 0) m_fx.reserve(16);
+    }
 
     GameState& S() { return m_s; }
     PlayerState& P(int p) { return m_s.players[static_cast<size_t>(p)]; }

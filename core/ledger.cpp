@@ -156,6 +156,7 @@ SubmitResult Ledger::Submit(const Command& command) {
     entry.command = std::move(r.canonical);
     entry.line = PrintCommand(entry.command);
     entry.effects = std::move(r.effects);
+    entry.effects.shrink_to_fit();  // the Engine reserved room for 16: a kept entry holds only its own
     Append(std::move(entry));
     PutInEffect(Size() - 1, std::move(next));
     m_redo.clear();  // a new command ends what could be redone
