@@ -42,27 +42,36 @@ Effects Ledger::Reapply(GameState& state, int seq) const {
     return std::move(r.effects);
 }
 
-// m_state already includes `seq`'s command; `before` is the state just before it.
-void Ledger::PutInEffect(int seq, GameState before) {
+GameState& Ledger::Spare() {
+    if (m_ring.size() == kRecentStates + 1) return Recent(m_recent);
+    // Still filling (the head is 0): the slot after the recent states, made when first needed.
+    if (m_recent < m_ring.size()) return m_ring[m_recent];
+    if (m_ring.empty()) m_ring.reserve(kRecentStates + 1);  // slots never move once made
+    return m_ring.emplace_back();
+}
+
+void Ledger::PutInEffect(int seq) {
     m_active.push_back(seq);
     if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
-    m_recent.push_back(std::move(before));
-    if (m_recent.size() > kRecentStates) m_recent.pop_front();
+    if (m_recent < kRecentStates)
+        ++m_recent;
+    else
+        m_ring_head = (m_ring_head + 1) % m_ring.size();  // the oldest recent state becomes the spare
 }
 
 // Undoing the last `count` commands in effect: the state before the first of them when it is
-// still among the recent states (a move), else a replay from the last checkpoint (Rebuild).
+// still among the recent states (a swap), else a replay from the last checkpoint (Rebuild).
 void Ledger::TakeOutOfEffect(int count) {
     const auto n = static_cast<size_t>(count);
     m_active.resize(m_active.size() - n);
-    if (n <= m_recent.size()) {
-        m_state = std::move(m_recent[m_recent.size() - n]);
-        m_recent.resize(m_recent.size() - n);
+    if (n <= m_recent) {
+        std::swap(m_state, Recent(m_recent - n));  // a swap: the slot keeps buffers for reuse
+        m_recent -= n;
         const size_t usable = m_active.size() / kCheckpointEvery;
         if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
         return;
     }
-    m_recent.clear();
+    m_recent = 0;
     Rebuild();
 }
 
@@ -127,9 +136,9 @@ SubmitResult Ledger::Submit(const Command& command) {
         for (int k = 0; k < redo->count; ++k) {
             const int seq = m_redo.back();
             m_redo.pop_back();
-            GameState before = m_state;
+            Spare() = m_state;
             Effects redone = Reapply(m_state, seq);
-            PutInEffect(seq, std::move(before));
+            PutInEffect(seq);
             entry.targets.push_back(seq);
             Effect e;
             e.kind = EffectKind::Info;
@@ -144,13 +153,20 @@ SubmitResult Ledger::Submit(const Command& command) {
         return result;
     }
 
-    GameState next = m_state;
-    ApplyResult r = Apply(next, command);
+    GameState& before = Spare();
+    before = m_state;
+    ApplyResult r;
+    try {
+        r = Apply(m_state, command);
+    } catch (...) {
+        std::swap(m_state, before);  // invariant 5 holds even when the rules throw
+        throw;
+    }
     if (!r.accepted) {
+        std::swap(m_state, before);  // invariant 5: as if nothing was tried
         result.rejection = r.rejection;
         return result;
     }
-    std::swap(m_state, next);  // `next` is now the state before the command
     Entry entry;
     entry.kind = EntryKind::Command;
     entry.command = std::move(r.canonical);
@@ -158,7 +174,7 @@ SubmitResult Ledger::Submit(const Command& command) {
     entry.effects = std::move(r.effects);
     entry.effects.shrink_to_fit();  // the Engine reserved room for 16: a kept entry holds only its own
     Append(std::move(entry));
-    PutInEffect(Size() - 1, std::move(next));
+    PutInEffect(Size() - 1);
     m_redo.clear();  // a new command ends what could be redone
     result.accepted = true;
     result.seq = Size() - 1;

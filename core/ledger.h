@@ -11,10 +11,13 @@
 //     dropping them changes no result, only speed. So are the recent states (the state before
 //     each of the last kRecentStates commands in effect), which make an undo of up to that many
 //     commands a copy instead of a replay from the last checkpoint.
-//  5. A command that is rejected leaves no entry and changes nothing.
+//  5. A command is applied to the live state in place, after that state was copied into the spare
+//     slot of the recent states' ring; a rejection swaps the copy back, so it changes nothing, and
+//     an acceptance keeps it as the newest recent state. The ring's slots are reused by copy
+//     assignment, which keeps their buffers: a command allocates almost nothing for its state.
+//  6. A command that is rejected leaves no entry and changes nothing.
 #pragma once
 
-#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,7 +85,10 @@ private:
     GameState Replay(const std::vector<int>& commands) const;
     Effects Reapply(GameState& state, int seq) const;
     void Append(Entry entry);
-    void PutInEffect(int seq, GameState before);
+    // The ring of recent states (invariant 5): kRecentStates + 1 slots, one of them always spare.
+    GameState& Recent(size_t i) { return m_ring[(m_ring_head + i) % m_ring.size()]; }
+    GameState& Spare();         // the free slot, to copy the state into before applying
+    void PutInEffect(int seq);  // m_state includes `seq`'s command; Spare() holds the state before it
     void TakeOutOfEffect(int count);  // the last `count` of m_active, and m_state to match
     void Rebuild();  // m_state from m_active, using checkpoints
 
@@ -92,8 +98,10 @@ private:
     std::vector<int> m_active;  // seqs in effect
     std::vector<int> m_redo;    // seqs undone, most recent last (redo pops from the back)
     std::vector<GameState> m_checkpoints;  // m_checkpoints[k] = state after m_active[0 .. (k+1)*kCheckpointEvery)
-    // m_recent[i] = the state before m_active[m_active.size() - m_recent.size() + i] was applied.
-    std::deque<GameState> m_recent;
+    // Recent(i) = the state before m_active[m_active.size() - m_recent + i] was applied, i < m_recent.
+    std::vector<GameState> m_ring;
+    size_t m_ring_head = 0;  // 0 until the ring has all its slots
+    size_t m_recent = 0;
 };
 
 // Prints the header line of a ledger (entry 0).
