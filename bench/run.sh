@@ -5,10 +5,10 @@
 #   bash bench/run.sh            # builds build-bench/ from scratch, then runs the `bench` target
 #
 # Needs the packages of the README's set-up line (libbenchmark-dev, xvfb among them). Takes about
-# 20 minutes on 2 cores: the build, a 102,000-line generated game, game files of 1,000, 10,000
-# and 100,000 entries, then 5 repetitions of each row (medians reported). Results also go to
-# build-bench/bench-results.json. It waits for the load average to fall below 1.5 (at most 20
-# minutes; RUTLAND_BENCH_MAX_LOAD) and prints it before and after the run.
+# 10 minutes on 2 cores (9.5 at commit 461ccf3): the build, a 102,000-line generated game, game
+# files of 1,000, 10,000 and 100,000 entries, then 5 repetitions of each row (medians reported).
+# Results also go to build-bench/bench-results.json. It waits for the load average to fall below
+# 1.5 (at most 20 minutes; RUTLAND_BENCH_MAX_LOAD) and prints it before and after the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${RUTLAND_BENCH_BUILD:-build-bench}
