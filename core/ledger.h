@@ -11,11 +11,11 @@
 //     dropping them changes no result, only speed. So are the recent states (the state before
 //     each of the last kRecentStates commands in effect), which make an undo of up to that many
 //     commands a copy instead of a replay from the last checkpoint.
-//  5. A command is applied to the live state in place, after that state was copied into the spare
-//     slot of the recent states' ring; a rejection swaps the copy back, so it changes nothing, and
-//     an acceptance keeps it as the newest recent state. The ring's slots are reused by copy
+//  5. A command that is rejected leaves no entry and changes nothing.
+//  6. A command is applied to the live state in place, after that state was copied into the spare
+//     slot of the recent states' ring; a rejection swaps the copy back (invariant 5), and an
+//     acceptance keeps it as the newest recent state. The ring's slots are reused by copy
 //     assignment, which keeps their buffers: a command allocates almost nothing for its state.
-//  6. A command that is rejected leaves no entry and changes nothing.
 #pragma once
 
 #include <optional>
@@ -85,7 +85,7 @@ private:
     GameState Replay(const std::vector<int>& commands) const;
     Effects Reapply(GameState& state, int seq) const;
     void Append(Entry entry);
-    // The ring of recent states (invariant 5): kRecentStates + 1 slots, one of them always spare.
+    // The ring of recent states (invariant 6): kRecentStates + 1 slots, one of them always spare.
     GameState& Recent(size_t i) { return m_ring[(m_ring_head + i) % m_ring.size()]; }
     GameState& Spare();         // the free slot, to copy the state into before applying
     void PutInEffect(int seq);  // m_state includes `seq`'s command; Spare() holds the state before it
