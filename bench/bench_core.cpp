@@ -122,21 +122,17 @@ int WorstCaseUndoPoint(int entries) {
     return static_cast<int>(next);
 }
 
-// Row 3: undo and redo at the end of the game, in memory (Ledger::Submit), in the worst case above.
-// Each iteration undoes and redoes once; only the operation named is timed, so the ledger grows by
-// two entries an iteration (Iterations bounds it).
-void UndoRedo(benchmark::State& state, bool time_undo) {
-    const int at = WorstCaseUndoPoint(static_cast<int>(state.range(0)));
-    Ledger ledger = LedgerOf(BenchGame(at));
-    state.counters["at_entry"] = at;
-    const Command undo{std::nullopt, Undo{1}}, redo{std::nullopt, Redo{1}};
+// Each iteration undoes and redoes once through `submit(true)` / `submit(false)` and times only the
+// operation named (time_undo), so the ledger grows by two entries an iteration.
+template <typename Submit>
+void TimeUndoRedo(benchmark::State& state, bool time_undo, Submit submit) {
     Samples samples;
     for (auto _ : state) {
         auto start = std::chrono::steady_clock::now();
-        const bool undone = ledger.Submit(undo).accepted;
+        const bool undone = submit(true);
         const double undo_s = SecondsSince(start);
         start = std::chrono::steady_clock::now();
-        const bool redone = ledger.Submit(redo).accepted;
+        const bool redone = submit(false);
         const double redo_s = SecondsSince(start);
         if (!undone || !redone) {
             state.SkipWithError("undo or redo refused");
@@ -146,6 +142,16 @@ void UndoRedo(benchmark::State& state, bool time_undo) {
         samples.Add(time_undo ? undo_s : redo_s);
     }
     samples.Report(state);
+}
+
+// Row 3: undo and redo at the end of the game, in memory (Ledger::Submit), in the worst case above
+// (TimeUndoRedo; Iterations bounds the ledger's growth).
+void UndoRedo(benchmark::State& state, bool time_undo) {
+    const int at = WorstCaseUndoPoint(static_cast<int>(state.range(0)));
+    Ledger ledger = LedgerOf(BenchGame(at));
+    state.counters["at_entry"] = at;
+    const Command undo{std::nullopt, Undo{1}}, redo{std::nullopt, Redo{1}};
+    TimeUndoRedo(state, time_undo, [&](bool do_undo) { return ledger.Submit(do_undo ? undo : redo).accepted; });
 }
 void BM_Undo(benchmark::State& state) { UndoRedo(state, true); }
 void BM_Redo(benchmark::State& state) { UndoRedo(state, false); }
@@ -208,22 +214,7 @@ void UndoRedoDurable(benchmark::State& state, bool time_undo) {
     for (int i = entries; i < at; ++i)
         if (!submit(BenchGameLines()[static_cast<size_t>(i)])) throw std::runtime_error("bench: a line was refused");
     state.counters["at_entry"] = at;
-    Samples samples;
-    for (auto _ : state) {
-        auto start = std::chrono::steady_clock::now();
-        const bool undone = submit("undo");
-        const double undo_s = SecondsSince(start);
-        start = std::chrono::steady_clock::now();
-        const bool redone = submit("redo");
-        const double redo_s = SecondsSince(start);
-        if (!undone || !redone) {
-            state.SkipWithError("undo or redo refused");
-            return;
-        }
-        state.SetIterationTime(time_undo ? undo_s : redo_s);
-        samples.Add(time_undo ? undo_s : redo_s);
-    }
-    samples.Report(state);
+    TimeUndoRedo(state, time_undo, [&](bool do_undo) { return submit(do_undo ? "undo" : "redo"); });
 }
 void BM_UndoDurable(benchmark::State& state) { UndoRedoDurable(state, true); }
 void BM_RedoDurable(benchmark::State& state) { UndoRedoDurable(state, false); }
