@@ -65,13 +65,27 @@ inline std::optional<int> EscrowHolder(const GameState& s, Company c) {
     return std::nullopt;
 }
 
-// Players in turn order starting with `first` (S-6: calls settle in turn order).
+// Players in turn order starting with `first` (Y-2 payouts, S-6 calls).
 inline std::vector<int> TurnOrderFrom(const GameState& s, int first) {
     std::vector<int> order;
     const int n = static_cast<int>(s.players.size());
     for (int k = 0; k < n; ++k) order.push_back((first + k) % n);
     return order;
 }
+
+// S-6: "the player who would normally shake the dice next". During a turn (after its roll) that is
+// the next player in turn order, or the same player after doubles (T-5, D-23); between turns, the
+// current player, who rolls next. A turn that closes (`end`, `player`) makes the next player
+// current before a due year end settles (CloseTurn), so its calls start with them.
+inline int NextToRoll(const GameState& s) {
+    if (!s.rolled || s.doubles) return s.current;
+    return (s.current + 1) % static_cast<int>(s.players.size());
+}
+
+// S-6: margin calls (at market or at a fixed price) are covered in turn order starting with the
+// player who would roll next. At market the order changes everybody's cash (each cover promotes
+// the price before the next); at a fixed price it only orders the covers and what is owed.
+inline std::vector<int> CallOrder(const GameState& s) { return TurnOrderFrom(s, NextToRoll(s)); }
 
 // M-1: every share transaction is 5,000 to 20,000 shares in board lots.
 inline std::optional<Rejection> CheckLot(int64_t shares) {
@@ -383,7 +397,7 @@ public:
     }
 
     void CoverAllShorts(Company c, int ticks, const std::string& rule, const std::string& why) {
-        for (int p : TurnOrderFrom(m_s, m_s.current)) FixedPriceCover(p, c, ticks, rule, why);
+        for (int p : CallOrder(m_s)) FixedPriceCover(p, c, ticks, rule, why);
     }
 
     // S-6 at market: the player's whole short in the company is bought back at the current price
@@ -403,9 +417,9 @@ public:
         }
     }
 
-    // Every short in the company, players in turn order from `first` (S-6).
-    void MarketCallAll(Company c, int first, const std::string& rule, const std::string& why) {
-        for (int p : TurnOrderFrom(m_s, first)) MarketCall(p, c, rule, why);
+    // Every short in the company, players in turn order from the one who would roll next (S-6).
+    void MarketCallAll(Company c, const std::string& rule, const std::string& why) {
+        for (int p : CallOrder(m_s)) MarketCall(p, c, rule, why);
     }
 
     // M-4 Split.
@@ -670,6 +684,18 @@ inline void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
 
 // B-5: what the year-ending player buys after the draw is ex-dividend / ex-interest.
 inline bool ExDividend(const GameState& s, int actor) { return s.year_end_due && s.year_ender == actor; }
+
+// D-24: after the year-ending draw, on that turn, the drawing player buys common directorships
+// without an Ask and preferred off the PREFERRED spaces (both ex-dividend, B-5), unless the game
+// plays the variant strict-year-end-buys.
+inline bool YearEndBuys(const GameState& s, int actor) { return ExDividend(s, actor) && !s.variants.strict_year_end_buys; }
+
+// Appended to an Ask or PREFERRED-space rejection that D-24 would have lifted but for the variant.
+inline std::string StrictYearEndNote(const GameState& s, int actor) {
+    return ExDividend(s, actor) && s.variants.strict_year_end_buys
+               ? "; the variant strict-year-end-buys keeps this after the year-ending draw (D-24)"
+               : "";
+}
 
 inline std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
     if (p.cash >= cost) return std::nullopt;

@@ -46,10 +46,11 @@ std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Rej
         else if (n == "shorts-carry-over") v.shorts_carry_over = true;
         else if (n == "put-cash-needs-ask") v.put_cash_needs_ask = true;
         else if (n == "uptick") v.uptick = true;
+        else if (n == "strict-year-end-buys") v.strict_year_end_buys = true;
         else {
             *why = Rejection{fmt::format("unknown variant '{}'; the variants are rollback-odd-lot=level (D-6), "
                                       "rollback-cover=0.50 (D-7), delist-cover=market (D-10), shorts-carry-over "
-                                      "(D-13), put-cash-needs-ask (D-16), uptick (D-21)",
+                                      "(D-13), put-cash-needs-ask (D-16), uptick (D-21), strict-year-end-buys (D-24)",
                                       raw),
                           "RULES.md section 14"};
             return std::nullopt;
@@ -217,12 +218,14 @@ void ClearTurn(GameState& s) {
     s.option_taken = false;
 }
 
-// A turn is over, by `end` or by `player` closing it: it counts for O-2 ("a later turn"), and a due
-// year end settles now, after the drawing player's turn and before the next (Y-1).
-void CloseTurn(Engine& e) {
+// A turn is over, by `end` or by `player` closing it: it counts for O-2 ("a later turn"), the
+// player who rolls next becomes current, and a due year end settles now, after the drawing
+// player's turn and before the next (Y-1); its calls start with that next player (S-6).
+void CloseTurn(Engine& e, int next) {
     GameState& s = e.S();
     ClearTurn(s);
     ++s.turn;
+    s.current = next;
     if (s.year_end_due) SettleYearEnd(e);
 }
 
@@ -243,14 +246,13 @@ ApplyResult DoEnd(Ctx& x) {
     Engine e(s, fx);
     const std::string name = s.players[static_cast<size_t>(s.current)].name;
     const bool doubles = s.doubles;
-    CloseTurn(e);
+    CloseTurn(e, NextToRoll(s));  // T-5, D-23: after doubles the same player, even across a year end
     Effect turn;
     turn.kind = EffectKind::Turn;
     if (doubles) {
         turn.rule = "T-5";
         turn.text = fmt::format("{} rolled doubles and takes another turn", name);
     } else {
-        s.current = (s.current + 1) % static_cast<int>(s.players.size());
         turn.rule = "G-2";
         turn.text = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
     }
@@ -267,7 +269,7 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     Effects fx;
     Engine e(s, fx);
     const bool mid_turn = s.rolled;
-    if (mid_turn) CloseTurn(e);  // as if ended
+    if (mid_turn) CloseTurn(e, *who);  // as if ended, with the named player next
     else ClearTurn(s);
     s.current = *who;
     e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
@@ -315,13 +317,17 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     }
 
     std::string rule = "B-1";
+    bool off_preferred_space = false;  // D-24
     if (b.security == Security::Preferred) {  // B-2
         rule = "B-2";
         if (pr.preferred_shares == 0) return Rejected(fmt::format("{} has no preferred shares", Name(b.company)), "B-2");
-        if (!TradeSpaceOfKind(s, SpaceKind::Preferred, b.company))
-            return Rejected(fmt::format("{} preferred is sold only at Preferred {}, not at {}", Name(b.company),
-                                        Name(b.company), TradeSpacesText(s)),
-                            "B-2");
+        if (!TradeSpaceOfKind(s, SpaceKind::Preferred, b.company)) {
+            if (!YearEndBuys(s, x.actor))
+                return Rejected(fmt::format("{} preferred is sold only at Preferred {}, not at {}{}", Name(b.company),
+                                            Name(b.company), TradeSpacesText(s), StrictYearEndNote(s, x.actor)),
+                                "B-2");
+            off_preferred_space = true;
+        }
     } else {
         RUTLAND_TRY(NeedAsk(s, b.company, "B-1"));
     }
@@ -338,6 +344,10 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     Effects fx;
     Engine e(s, fx);
     if (b.security == Security::Common) NoteUnverified(e, s, true, b.company);
+    if (off_preferred_space)
+        e.Info("D-24", fmt::format("after the year-ending draw {} buys {} preferred at {}, off the PREFERRED spaces "
+                                   "(the manual's one exception)",
+                                   me.name, Name(b.company), TradeSpacesText(s)));
     e.Pay(Account::Player(x.actor), Account::Bank(), cost, rule,
           fmt::format("{} pays the bank {} for {} ({} x {} = {})", me.name, FormatMoney(cost), what, Shares(b.amount),
                       FormatPrice(s.price[b.company]), FormatMoney(cost)));
@@ -350,6 +360,36 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
     }
     e.Promote(b.company, b.amount, true);
     return Accept(std::move(fx), Canon(x));
+}
+
+// S-6: the broker sells "up to the amount of money required". A forced sale is refused when the
+// same sale one certificate smaller (5,000 shares, $10,000 of bonds) would already pay all the
+// player owes; the last lot may overshoot (the surplus is the player's cash). Proceeds are
+// reckoned as the sale pays them: shares all at the current price (M-1), bonds at face (S-2). A
+// player whose whole holding would not pay may sell any of it.
+std::optional<Rejection> CheckForcedSaleSize(const GameState& s, int player, Company c, Security sec, int64_t amount) {
+    const PlayerState& me = s.players[static_cast<size_t>(player)];
+    Money owed;
+    for (const Obligation& o : s.pending)
+        if (o.player == player) owed += o.amount;
+    owed -= me.cash;  // cash is taken first (SettleObligations): normally none is left
+    const bool bonds = sec == Security::Bond;
+    const int64_t step = bonds ? kBondCertificate : kBoardLot;
+    auto proceeds = [&](int64_t n) { return bonds ? Money::Dollars(n) : ValueAt(n, s.price[c]); };
+    if (amount <= step || proceeds(amount - step) < owed) return std::nullopt;
+    int64_t largest = step;
+    while (proceeds(largest) < owed) largest += step;
+    const std::string words = SecurityWords(c, sec);
+    auto amount_words = [&](int64_t n) {
+        return bonds ? fmt::format("{} of {}", FormatMoney(Money::Dollars(n)), words) : fmt::format("{} {}", Shares(n), words);
+    };
+    const std::string at = bonds ? std::string("at face") : fmt::format("at {}", FormatPrice(s.price[c]));
+    return Rejection{fmt::format("{} owes {}: selling {} {} ({}) already pays it; the largest forced sale of {} allowed "
+                                 "is {}",
+                                 me.name, FormatMoney(owed), amount_words(amount - step), at,
+                                 FormatMoney(proceeds(amount - step)), words,
+                                 bonds ? FormatMoney(Money::Dollars(largest)) : Shares(largest)),
+                     "S-6"};
 }
 
 ApplyResult DoSell(Ctx& x, const Sell& b) {
@@ -369,6 +409,7 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
                                         FormatMoney(Money::Dollars(me.bonds[b.company])), Name(b.company), pr.debt_name,
                                         FormatMoney(Money::Dollars(b.amount))),
                             "S-2");
+        if (forced) RUTLAND_TRY(CheckForcedSaleSize(s, x.actor, b.company, b.security, b.amount));
         Effects fx;
         Engine e(s, fx);
         if (!forced) NoteUnverified(e, s, false, b.company);
@@ -390,6 +431,7 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
         return Rejected(fmt::format("{} holds {} {}, cannot sell {}", me.name, Shares(held),
                                     SecurityWords(b.company, b.security), Shares(b.amount)),
                         "S-1");
+    if (forced) RUTLAND_TRY(CheckForcedSaleSize(s, x.actor, b.company, b.security, b.amount));
     Effects fx;
     Engine e(s, fx);
     if (!forced) NoteUnverified(e, s, false, b.company);
@@ -473,7 +515,13 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
     GameState& s = x.s;
     RUTLAND_TRY(CheckTurn(x));
     RUTLAND_TRY(CheckListed(s, d.company));
-    RUTLAND_TRY(NeedAsk(s, d.company, "B-4"));
+    // D-24: after the year-ending draw a common directorship needs no Ask (the manual's "one
+    // exception"); the holding, the count and the fee below still apply.
+    const bool no_ask = NeedAsk(s, d.company, "B-4").has_value();
+    if (no_ask && !YearEndBuys(s, x.actor)) {
+        const Rejection r = *NeedAsk(s, d.company, "B-4");
+        return Rejected(r.message + StrictYearEndNote(s, x.actor), r.rule);
+    }
     const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
     const Prospectus& pr = GetProspectus(d.company);
     if (d.count < 1) return Rejected("buy at least one directorship", "B-4");
@@ -494,7 +542,11 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
     RUTLAND_TRY(NeedCash(me, fee, fmt::format("{} legal fee{}", d.count, d.count == 1 ? "" : "s"), "B-4"));
     Effects fx;
     Engine e(s, fx);
-    NoteUnverified(e, s, true, d.company);
+    if (no_ask)
+        e.Info("D-24", fmt::format("no Ask for {} at {}: after the year-ending draw a common directorship needs none "
+                                   "(the manual's one exception)",
+                                   Name(d.company), TradeSpacesText(s)));
+    else NoteUnverified(e, s, true, d.company);
     e.Pay(Account::Player(x.actor), Account::Bank(), fee, "B-4",
           fmt::format("{} pays the bank {} in legal fees ({} x $500)", me.name, FormatMoney(fee), d.count));
     e.P(x.actor).directorships[d.company] += d.count;

@@ -50,7 +50,7 @@ void Delist(Engine& e, Company c) {
                                Name(c), FormatPrice(s.price[c]));
     e.Emit(std::move(listing));
     if (s.variants.delist_cover_market) {
-        e.MarketCallAll(c, s.current, "D-10", "delisting, delist-cover=market");
+        e.MarketCallAll(c, "D-10", "delisting, delist-cover=market");
     } else {
         for (int p = 0; p < static_cast<int>(s.players.size()); ++p)
             if (s.ShortShares(p, c) > 0)
@@ -229,6 +229,15 @@ std::string HeldOptions(const GameState& s) {
     return out.empty() ? "none are held" : "held: " + out;
 }
 
+// Y-3: an option that expired at a year end is gone for good; one that never existed (or was
+// exercised) is simply unknown (O-1, O-3).
+ApplyResult NoSuchOption(const GameState& s, int id, const std::string& rule) {
+    if (std::find(s.expired_options.begin(), s.expired_options.end(), id) != s.expired_options.end())
+        return Rejected(fmt::format("option #{} expired at the year end, as every option does ({})", id, HeldOptions(s)),
+                        "Y-3");
+    return Rejected(fmt::format("there is no option #{} ({})", id, HeldOptions(s)), rule);
+}
+
 Effect OptionEffect(const OptionCard& o, std::string rule, std::string text) {
     Effect e;
     e.kind = EffectKind::Option;
@@ -280,10 +289,7 @@ ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& o) {
 ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
     GameState& s = x.s;
     OptionCard* found = FindOption(s, ex.option_id);
-    if (!found)
-        return Rejected(fmt::format("there is no option #{} ({}; options expire at the year end, Y-3)", ex.option_id,
-                                    HeldOptions(s)),
-                        "O-1");
+    if (!found) return NoSuchOption(s, ex.option_id, "O-1");
     const OptionCard card = *found;
     const bool call = card.kind == OptionKind::Call;
     const std::string rule = call ? "O-4" : "O-5";
@@ -411,7 +417,7 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
 ApplyResult DoTransfer(Ctx& x, const Transfer& t) {
     GameState& s = x.s;
     OptionCard* found = FindOption(s, t.option_id);
-    if (!found) return Rejected(fmt::format("there is no option #{} ({})", t.option_id, HeldOptions(s)), "O-3");
+    if (!found) return NoSuchOption(s, t.option_id, "O-3");
     const OptionCard card = *found;
     const PlayerState& me = s.players[static_cast<size_t>(x.actor)];
     if (card.holder != x.actor) {

@@ -5,6 +5,9 @@
 
 namespace rutland {
 
-inline constexpr int kRulesVersion = 1;
+// 1: the first rules. 2 (issue 13): calls at market from the player who would roll next (S-6), forced
+// sales no larger than the debt (S-6), the year-ending draw's exception (D-24), expired options cite
+// Y-3.
+inline constexpr int kRulesVersion = 2;
 
 } // namespace rutland

@@ -311,6 +311,7 @@ void SettleYearEnd(Engine& e) {
                                    e.PName(o.holder), o.id, o.kind == OptionKind::Call ? "call" : "put",
                                    Shares(o.shares), Name(o.company));
         e.Emit(std::move(expired));
+        s.expired_options.push_back(o.id);
     }
     s.options.clear();
     for (Company c : kCompanies) {  // D-9, D-10
@@ -333,7 +334,15 @@ void SettleYearEnd(Engine& e) {
                 break;
             }
     } else {
-        for (int p : TurnOrderFrom(s, ender))
+        // S-6: in turn order from the player who would roll next (the next player, or the ender
+        // again after doubles, D-23), each covering every company before the next player.
+        const std::vector<int> order = CallOrder(s);
+        bool any_short = false;
+        for (Company c : kCompanies) any_short = any_short || !s.margin[c].empty();
+        if (any_short)
+            e.Info("S-6", fmt::format("year-end margin calls at market, in turn order from {}, who rolls next",
+                                      e.PName(order.front())));
+        for (int p : order)
             for (Company c : kCompanies) e.MarketCall(p, c, "D-13", "year-end margin call");
     }
     // Y-5

@@ -16,7 +16,8 @@ bool GameState::operator==(const GameState& o) const {
            pending == o.pending && winner == o.winner && turn == o.turn && time_drawn == o.time_drawn &&
            time_space == o.time_space && rights_taken == o.rights_taken && option_taken == o.option_taken &&
            year_end_due == o.year_end_due && year_ender == o.year_ender && declaring == o.declaring &&
-           options == o.options && next_option_id == o.next_option_id && card_list == o.card_list;
+           options == o.options && next_option_id == o.next_option_id &&
+           expired_options == o.expired_options && card_list == o.card_list;
 }
 
 std::optional<int> GameState::FindPlayer(std::string_view name) const {

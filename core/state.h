@@ -23,6 +23,7 @@ struct Variants {
     bool shorts_carry_over = false;       // D-13 `shorts-carry-over`
     bool put_cash_needs_ask = false;      // D-16 `put-cash-needs-ask`
     bool uptick = false;                  // D-21 / M-8 `uptick`
+    bool strict_year_end_buys = false;    // D-24 `strict-year-end-buys`
     bool operator==(const Variants&) const = default;
 };
 
@@ -131,6 +132,7 @@ struct GameState {
     std::optional<int> declaring;   // W-1: a claim waiting for its margin call to be paid
     std::vector<OptionCard> options;
     int next_option_id = 1;
+    std::vector<int> expired_options;  // ids of options that expired at a year end (Y-3), in order
     std::vector<std::pair<std::string, TimeEffect>> card_list;  // D-19, in order first saved
 
     bool operator==(const GameState& other) const;

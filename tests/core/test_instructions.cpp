@@ -386,11 +386,13 @@ end)");
     REQUIRE(t.State().pending.size() == 1);
     const auto split = Instructions(t);
     CHECK_SAYS(split, "Bob pays the broker $58,250: 5 x $10,000 + 1 x $5,000 + 3 x $1,000 + 2 x $100 + 1 x $50");
-    t.Play("Bob: sell R 20k");  // 20,000 x $0.85 = $17,000, of which $1,750 pays the debt
+    // S-6: no more than the debt needs: 5,000 x $0.85 = $4,250 already pays $1,750, so 5,000 is the
+    // largest forced sale of Red; of its $4,250, $1,750 pays the debt and $2,500 is Bob's.
+    t.Play("Bob: sell R 5k");
     const auto sale = Instructions(t);
-    CHECK_SAYS(sale, "the broker pays Bob $15,250: 1 x $10,000 + 1 x $5,000 + 2 x $100 + 1 x $50 (net of: the broker "
-                     "pays Bob $17,000; Bob pays the broker $1,750)");
-    CHECK(sale.back().rfind("the broker pays Bob $15,250", 0) == 0);  // where the last of them happened
+    CHECK_SAYS(sale, "the broker pays Bob $2,500: 2 x $1,000 + 1 x $500 (net of: the broker pays Bob $4,250; Bob pays "
+                     "the broker $1,750)");
+    CHECK(sale.back().rfind("the broker pays Bob $2,500", 0) == 0);  // where the last of them happened
 }
 
 TEST_CASE("instructions from hand-made effects: odd cents, cancelling payments, unknown kinds") {

@@ -593,14 +593,16 @@ TEST_CASE("S-6: the debtor's forced sales need no Bid, are promoted, pay the ban
     REQUIRE(t.State().pending.size() == 1);
     CHECK(Dollars(t.State().pending.front().amount) == 2000);
     CHECK(t.Price(Company::Blue) == 230);  // promotion 1 tick down from $2.35
-    // 10,000 Red x $1.30 = $13,000: $2,000 to the bank, $11,000 to Bob.
-    t.Play("Bob: sell R 10k");
+    // Up to the amount required: 10,000 Red is refused, 5,000 x $1.30 = $6,500 already pays $2,000.
+    t.Reject("Bob: sell R 10k", "S-6");
+    // 5,000 Red x $1.30 = $6,500: $2,000 to the bank, $4,500 to Bob.
+    t.Play("Bob: sell R 5k");
     CHECK(t.LastSaid("(paid in full)"));
-    CHECK(t.Cash("Bob") == 11000);
+    CHECK(t.Cash("Bob") == 4500);
     CHECK(t.State().pending.empty());
     CHECK(rutland::StateToJson(t.State())["pending"].empty());
-    CHECK(t.Price(Company::Red) == 120);  // 2 ticks down from $1.30
-    CHECK(t.Player("Bob").common[Company::Red] == 30000);
+    CHECK(t.Price(Company::Red) == 125);  // 1 tick down from $1.30
+    CHECK(t.Player("Bob").common[Company::Red] == 35000);
     CHECK(t.Player("Bob").common[Company::Blue] == 20000);
     // Normal play resumes, and Bob's sales need a Bid and his turn again.
     t.Reject("Bob: sell R 5k", "T-6");

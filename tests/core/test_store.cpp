@@ -15,6 +15,7 @@
 #include "../long_game.h"
 #include "effects_json.h"
 #include "explain.h"
+#include "report.h"
 #include "sha256.h"
 #include "state_json.h"
 #include "store.h"
@@ -416,9 +417,42 @@ TEST_CASE("store: an entry whose effects a newer rules version changes is report
     REQUIRE(store->Report().rules_changes.size() == 2);
     CHECK(store->Report().rules_changes[0].seq == 9);
     CHECK(store->Report().rules_changes[1].seq == 10);
-    CHECK(store->Report().rules_changes[0].message.find("rules version 0 -> 1") != std::string::npos);
+    CHECK(store->Report().rules_changes[0].message.find("rules version 0 -> " + std::to_string(rutland::kRulesVersion)) !=
+          std::string::npos);
     CHECK(store->ReadOnly());  // nothing is appended on top of a history the rules now disagree with
     CHECK(store->Size() == 39);
+    store.reset();
+    CHECK(Bytes(path) == before);
+}
+
+TEST_CASE("store: a game recorded by rules version 1 opens read-only and reports the year end that S-6's new order "
+          "of calls changes (invariant 6, issue 13)") {
+    // tests/games/rules-v1-year-end-order.rutland was played from tests/games/year-end-order.txt by
+    // rutland-cli built before issue 13 (rules version 1), when the year-ending player covered first.
+    // Entry 15 is the `end` that settles the year: Ann, Bob and Cy are short Red and each cover
+    // promotes Red, so the new order (Bob first, who rolls next) records other covers. Nothing
+    // before it differs, and nothing after it (there is nothing after it).
+    TempDir dir;
+    const std::string path = dir / "old.rutland";
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "rules-v1-year-end-order.rutland", path);
+    const std::string before = Bytes(path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->Report().problems.empty());
+    REQUIRE(store->Report().rules_changes.size() == 1);
+    const rutland::Finding& change = store->Report().rules_changes[0];
+    CHECK(change.seq == 15);
+    CHECK(store->GetLedger().At(15).line == "end");
+    CHECK(store->Record(15).rules_version == 1);
+    CHECK(change.message.find("rules version 1 -> 2") != std::string::npos);
+    CHECK(store->ReadOnly());  // history is not rewritten by the new rules
+    CHECK(store->Size() == 16);
+    // What the table was told at the time is still in the file: Ann covered first, 20,000 at $0.50.
+    CHECK(store->Record(15).effects.find("Ann pays the bank $10,000 for covering 20,000 Red") != std::string::npos);
+    // The replay under the new rules: Bob first, 10,000 x $0.50 = $5,000 (year-end-order.txt).
+    CHECK(rutland::DescribeEffects(store->GetLedger().At(15).effects)
+              .find("Bob pays the bank $5,000 for covering 10,000 Red at market") != std::string::npos);
     store.reset();
     CHECK(Bytes(path) == before);
 }
