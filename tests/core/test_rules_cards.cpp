@@ -298,6 +298,22 @@ TEST_CASE("O-2 / Y-3: every option expires at the year end, but the player whose
     CHECK(Has(t.Reject("exercise #7 cash", "O-1"), "there is no option #7 (none are held)"));
 }
 
+TEST_CASE("Y-3: an option that expired at the year end can be neither exercised nor sold; one held now can") {
+    Table t("game players=Ann,Bob year-cards=1");
+    t.Play("board @calls trend=DUUD bid=BRG\nboard @market-1 trend=UUUU bid=YBRG");
+    t.Play("roll 1 2 1 @calls\ncall B 5k 9000 500\nend");  // Ann, #1. DUUD 1: B 2.05
+    t.Play("roll 1 2 1 @time-1\ntime\nend");                // Bob draws the year's only card: #1 expires
+    CHECK(t.State().expired_options == std::vector<int>{1});
+    t.Play("roll 1 2 1 @calls\ncall B 5k 9000 500");         // Ann, year 2: #2
+    CHECK(Has(t.Reject("exercise #1 cash", "Y-3"), "option #1 expired at the year end, as every option does (held: #2 Ann)"));
+    t.Reject("transfer #1 Bob 100", "Y-3");
+    t.Play("end\nroll 1 2 1 @market-1\nend\nroll 1 2 1 @fulwell");  // Ann's later turn, an Ask for Blue
+    t.Play("exercise #2 cash");                                      // accepted: #2 is held
+    CHECK(t.State().options.empty());
+    // An exercised option is not an expired one: O-1, as before.
+    t.Reject("exercise #2 cash", "O-1");
+}
+
 // =============================================================================================
 // O-3 Selling an option to another player
 // =============================================================================================

@@ -51,6 +51,7 @@ int CountKind(const rutland::Effects& fx, EffectKind kind) {
 }
 
 int64_t Dollars(rutland::Money m) { return m.cents() / 100; }
+bool Has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // ---------------------------------------------------------------------------------------------
 // The Yellow Split scenario (Ann, Bob, Cy, $100,000 each). It stops just before Cy's buy of
@@ -612,6 +613,45 @@ TEST_CASE("S-6: the debtor's forced sales need no Bid, are promoted, pay the ban
     CHECK(rutland::CheckConservation(t.State()) == std::nullopt);
 }
 
+TEST_CASE("S-6: a forced sale goes \"up to the amount of money required\": refused when 5,000 shares fewer would "
+          "already pay the debt, naming the largest sale allowed; the last lot may overshoot") {
+    // Bob owes $13,750 with $0 in cash; he holds 25,000 Blue at $2.35 and 40,000 Red at $1.30.
+    // Blue: 5,000 x $2.35 = $11,750 does not pay $13,750; 10,000 x $2.35 = $23,500 does.
+    // Red:  10,000 x $1.30 = $13,000 does not;             15,000 x $1.30 = $19,500 does.
+    Table t("game players=Ann,Bob");
+    PlayToBobOwingTheSplit(t);
+    REQUIRE(Dollars(t.State().pending.front().amount) == 13750);
+    CHECK(Has(t.Reject("Bob: sell B 20k", "S-6"),
+              "Bob owes $13,750: selling 15,000 Blue at $2.35 ($35,250) already pays it; the largest forced sale of Blue "
+              "allowed is 10,000 (S-6)"));
+    CHECK(Has(t.Reject("Bob: sell B 15k", "S-6"),
+              "selling 10,000 Blue at $2.35 ($23,500) already pays it; the largest forced sale of Blue allowed is 10,000"));
+    CHECK(Has(t.Reject("Bob: sell R 20k", "S-6"),
+              "Bob owes $13,750: selling 15,000 Red at $1.30 ($19,500) already pays it; the largest forced sale of Red "
+              "allowed is 15,000 (S-6)"));
+    // The largest allowed overshoots (10,000 would leave $750 owed): the whole 15,000 is priced at
+    // $1.30 (M-1): $19,500, of which $13,750 pays the bank and $5,750 is Bob's; Red 3 ticks down.
+    t.Play("Bob: sell R 15k");
+    CHECK(t.State().pending.empty());
+    CHECK(t.Cash("Bob") == 5750);
+    CHECK(t.Price(Company::Red) == 115);
+    CHECK(t.Player("Bob").common[Company::Red] == 25000);
+
+    // A sale that does not pay it all is allowed at any size: 10,000 Red x $1.30 = $13,000 leaves $750.
+    Table u("game players=Ann,Bob");
+    PlayToBobOwingTheSplit(u);
+    u.Play("Bob: sell R 10k");
+    REQUIRE(u.State().pending.size() == 1);
+    CHECK(Dollars(u.State().pending.front().amount) == 750);
+    CHECK(u.Price(Company::Red) == 120);
+    // Now 5,000 x $1.20 = $6,000 pays the $750: 10,000 is refused, 5,000 is the largest.
+    CHECK(Has(u.Reject("Bob: sell R 10k", "S-6"), "Bob owes $750: selling 5,000 Red at $1.20 ($6,000) already pays it; "
+                                                  "the largest forced sale of Red allowed is 5,000 (S-6)"));
+    u.Play("Bob: sell B 5k");  // 5,000 x $2.35 = $11,750: $750 to the bank, $11,000 to Bob
+    CHECK(u.State().pending.empty());
+    CHECK(u.Cash("Bob") == 11000);
+}
+
 TEST_CASE("S-6 / D-6: the Roll Back odd lot owed by a player with no cash is pending until a forced sale pays it") {
     Table t("game players=Ann,Bob");
     // market-1 DDDU and market-2 DUUD alternate to move only Yellow (-2v a pair).
@@ -636,6 +676,10 @@ TEST_CASE("S-6 / D-6: the Roll Back odd lot owed by a player with no cash is pen
                      "(2,500 Yellow x $2.00 = $5,000)"));
     CHECK(CountKind(t.LastEffects(), EffectKind::Obligation) == 1);
     t.Reject("end", "S-6");
+    // S-6: bonds too go no further than the debt: $10,000 at face already pays $5,000.
+    CHECK(Has(t.Reject("Bob: sell R bond 20k", "S-6"),
+              "Bob owes $5,000: selling $10,000 of Red debentures at face ($10,000) already pays it; the largest forced "
+              "sale of Red debentures allowed is $10,000 (S-6)"));
     // $10,000 of Red debentures at face: $5,000 to the bank, $5,000 to Bob; no promotion.
     t.Play("Bob: sell R bond 10k");
     CHECK(t.Cash("Bob") == 5000);

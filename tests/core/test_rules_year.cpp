@@ -233,12 +233,164 @@ TEST_CASE("S-6 / D-13: a year-end call the player cannot pay becomes a pending o
     CHECK(t.Price(Company::Red) == 150);  // the cover's promotion
     CHECK(t.State().year == 2);
     t.Reject("roll 1 2 1", "S-6");
+    // S-6: 10,000 Yellow is more than the $500 needs (5,000 x $2.00 = $10,000 already pays it).
+    CHECK(t.Reject("Ann: sell Y 10k", "S-6") ==
+          "Ann owes $500: selling 5,000 Yellow at $2.00 ($10,000) already pays it; the largest forced sale of Yellow "
+          "allowed is 5,000 (S-6)");
     // Ann chooses to sell 5,000 Yellow: no Bid needed, $2.00 x 5,000 = $10,000; $500 goes to the bank.
     t.Play("Ann: sell Y 5k");
     CHECK(t.State().pending.empty());
     CHECK(t.Cash("Ann") == 9500);
     CHECK(t.Price(Company::Yellow) == 195);
     t.Play("roll 1 2 1");
+}
+
+namespace {
+
+// Three players; Ann and Bob short Red, Ann about to end the year on Time 2. Prices by hand:
+//   Ann @Market 2 (UUDD, 1): Red $0.95; shorts 20,000 x $0.95 = $19,000, Red $0.75
+//   Bob @Market 2: Red $0.70; shorts 10,000 x $0.70 = $7,000, Red $0.60
+//   Cy  @Market 2: Red $0.55
+//   Ann @Time 2 (UUUU, 1): Red $0.60, and draws the year's only Time card.
+void PlayToAnnEndingTheYearWithTwoShorts(Table& t, const std::string& last_roll) {
+    t.Play("board @market-2 trend=UUDD bid=YBRG\nboard @time-2 trend=UUUU bid=YB");
+    t.Play("roll 4 6 1\nshort R 20k\nend");
+    t.Play("roll 4 6 1\nshort R 10k\nend");
+    t.Play("roll 4 6 1\nend");
+    t.Play(last_roll + "\ntime");
+    REQUIRE(t.Price(Company::Red) == 60);
+    REQUIRE(t.State().year_end_due);
+}
+
+} // namespace
+
+TEST_CASE("S-6 / D-13: year-end calls at market start with the player who would roll next, then go around the "
+          "table; each cover promotes Red before the next") {
+    Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+    PlayToAnnEndingTheYearWithTwoShorts(t, "roll 2 3 1");  // 10 + 5 = Time 2, not doubles
+    t.Play("end");
+    // Bob rolls next, so Bob covers first: 10,000 x $0.60 = $6,000, Red $0.70; Cy is not short;
+    // Ann last: 20,000 x $0.70 = $14,000, Red $0.90. (Ann first would have paid 20,000 x $0.60 =
+    // $12,000 and Bob 10,000 x $0.80 = $8,000.)
+    CHECK(t.LastSaid("[S-6] year-end margin calls at market, in turn order from Bob, who rolls next"));
+    const std::string said = t.LastText();
+    const size_t bob = said.find("Bob pays the bank $6,000 for covering 10,000 Red at market (year-end margin call: "
+                                 "10,000 x $0.60 = $6,000)");
+    const size_t ann = said.find("Ann pays the bank $14,000 for covering 20,000 Red at market (year-end margin call: "
+                                 "20,000 x $0.70 = $14,000)");
+    REQUIRE(bob != std::string::npos);
+    REQUIRE(ann != std::string::npos);
+    CHECK(bob < ann);
+    CHECK(t.Price(Company::Red) == 90);
+    CHECK(t.Cash("Ann") == 100000 + 19000 - 14000);  // $105,000
+    CHECK(t.Cash("Bob") == 100000 + 7000 - 6000);    // $101,000
+    CHECK(t.Cash("Cy") == 100000);
+    CHECK(Json(t)["current_player"] == "Bob");
+}
+
+TEST_CASE("S-6 / D-23 / D-13: after doubles on the year-ending turn the same player rolls next, so covers first; "
+          "'player' names who rolls next") {
+    // Doubles (the table says Time 2): Ann rolls again, so Ann covers first: 20,000 x $0.60 =
+    // $12,000, Red $0.80; then Bob 10,000 x $0.80 = $8,000, Red $0.90.
+    Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+    PlayToAnnEndingTheYearWithTwoShorts(t, "roll 1 1 1 @time-2");
+    t.Play("end");
+    CHECK(t.LastSaid("in turn order from Ann, who rolls next"));
+    const std::string said = t.LastText();
+    CHECK(said.find("Ann pays the bank $12,000") < said.find("Bob pays the bank $8,000"));
+    CHECK(t.Cash("Ann") == 100000 + 19000 - 12000);  // $107,000
+    CHECK(t.Cash("Bob") == 100000 + 7000 - 8000);    // $99,000
+    CHECK(t.Price(Company::Red) == 90);
+    CHECK(Json(t)["current_player"] == "Ann");  // D-23: the bonus turn opens year 2
+
+    // The broker closes Ann's turn with 'player Cy': Cy rolls next, then Ann, then Bob: the same
+    // covers as above (Cy is not short).
+    Table u("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+    PlayToAnnEndingTheYearWithTwoShorts(u, "roll 2 3 1");
+    u.Play("player Cy");
+    CHECK(u.LastSaid("in turn order from Cy, who rolls next"));
+    CHECK(u.Cash("Ann") == 107000);
+    CHECK(u.Cash("Bob") == 99000);
+    CHECK(Json(u)["current_player"] == "Cy");
+}
+
+TEST_CASE("S-6 / Y-2: the year-end preview covers in the same order as the year end itself") {
+    Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+    PlayToAnnEndingTheYearWithTwoShorts(t, "roll 2 3 1");
+    const std::string preview = rutland::DescribeEffects(rutland::YearEndPreview(t.State()));
+    CHECK(preview.find("Bob pays the bank $6,000") < preview.find("Ann pays the bank $14,000"));
+    CHECK(preview.find("in turn order from Bob, who rolls next") != std::string::npos);
+}
+
+namespace {
+
+// D-24: Ann holds 40,000 Yellow and ends the year on Time 2 (no Ask, not a PREFERRED space).
+//   Ann @Colfax (UUDD, 1): Y 2.05 B 2.05; 20,000 Y x $2.05 = $41,000 (Y 2.25); 20,000 x $2.25 =
+//       $45,000 (Y 2.45): $14,000 left
+//   Bob @Market 2 (UUUU, 1): Y 2.50 B 2.10
+//   Ann @Time 2 (UUUU, 1): Y 2.55 B 2.15, draws the year's only card
+void PlayToAnnDrawingTheLastCard(Table& t) {
+    t.Play("board @colfax trend=UUDD ask=YBR\nboard @market-2 trend=UUUU bid=YBRG\nboard @time-2 trend=UUUU bid=YB");
+    t.Play("roll 3 4 1\nbuy Y 20k\nbuy Y 20k\nend");
+    t.Play("roll 4 6 1\nend");
+    t.Play("roll 3 5 1");
+    REQUIRE(t.Cash("Ann") == 14000);
+    REQUIRE(t.Price(Company::Yellow) == 255);
+    REQUIRE(t.Price(Company::Blue) == 215);
+}
+
+} // namespace
+
+TEST_CASE("D-24 / B-5: after the year-ending draw a common directorship needs no Ask and preferred is bought off "
+          "the PREFERRED spaces, both ex-dividend; holdings, tray and cash still apply") {
+    Table t("game players=Ann,Bob year-cards=1 start=@market-1,@market-1");
+    PlayToAnnDrawingTheLastCard(t);
+    // Before the draw nothing changes: Time 2 has no Ask and is no PREFERRED space.
+    t.Reject("dir Y", "T-4");
+    t.Play("time");
+    // The exception: $500, no Ask at Time 2; Ann's 40,000 Yellow back one directorship.
+    t.Play("dir Y");
+    CHECK(t.LastSaid("[D-24] no Ask for Yellow at Time 2: after the year-ending draw a common directorship needs none"));
+    CHECK(t.LastSaid("[B-5] bought after the year-ending draw: no directorship dividend for it this year end"));
+    CHECK(t.Player("Ann").directorships[Company::Yellow] == 1);
+    // B-4's holding rule still applies: a second directorship needs 80,000 shares.
+    CHECK(t.Reject("dir Y", "B-4") == "Ann holds 40,000 Yellow shares; 2 common directorships need 80,000 (B-4)");
+    // Preferred off the PREFERRED spaces: 5,000 Blue preferred x $2.15 = $10,750, Blue $2.20 (M-1).
+    t.Play("buy B pref 5k");
+    CHECK(t.LastSaid("[D-24] after the year-ending draw Ann buys Blue preferred at Time 2, off the PREFERRED spaces"));
+    CHECK(t.LastSaid("[B-5] bought after the year-ending draw: this preferred earns no dividend this year end"));
+    CHECK(t.Price(Company::Blue) == 220);
+    CHECK(t.Cash("Ann") == 14000 - 500 - 10750);  // $2,750
+    // Cash still applies: 5,000 Yellow preferred x $2.55 = $12,750 > $2,750.
+    CHECK(t.Reject("buy Y pref 5k", "B-2") == "Ann has $2,750; 5,000 Yellow preferred at $2.55 costs $12,750 (B-2)");
+    // Common shares still need an Ask (D-24 names directorships and preferred only).
+    t.Reject("buy Y 5k", "B-1");
+    t.Play("end");
+    // Both are ex-dividend: no $10,000 directorship dividend, no $1,000 preferred dividend.
+    CHECK(t.Cash("Ann") == 2750);
+    CHECK(t.State().year == 2);
+    // Bob's turn of the new year: the exception is over.
+    t.Play("roll 4 6 1");  // Bob, Market 2 again
+    t.Reject("Bob: buy B pref 5k", "B-2");
+}
+
+TEST_CASE("D-24 variant strict-year-end-buys: the year-ending draw keeps the Ask and the PREFERRED space; only "
+          "the drawing player, on that turn, has the exception") {
+    Table t("game players=Ann,Bob year-cards=1 variants=strict-year-end-buys start=@market-1,@market-1");
+    PlayToAnnDrawingTheLastCard(t);
+    t.Play("time");
+    CHECK(t.Reject("dir Y", "B-4") == "no Ask for Yellow at Time 2: only subsidiaries show Asks; the variant "
+                                      "strict-year-end-buys keeps this after the year-ending draw (D-24) (B-4)");
+    CHECK(t.Reject("buy B pref 5k", "B-2") == "Blue preferred is sold only at Preferred Blue, not at Time 2; the "
+                                              "variant strict-year-end-buys keeps this after the year-ending draw "
+                                              "(D-24) (B-2)");
+    // Without the variant, a player who did not end the year has no exception: Bob on Market 2.
+    Table u("game players=Ann,Bob,Cy year-cards=2 start=@market-1,@market-1,@market-1");
+    u.Play("board @market-2 trend=UUUU bid=YBRG\nboard @time-2 trend=UUUU bid=YB");
+    u.Play("roll 2 3 1\ntime\nend");  // Ann @Time 1: card 1 of 2
+    u.Play("roll 4 6 1");               // Bob @Market 2
+    CHECK(u.Reject("buy B pref 5k", "B-2") == "Blue preferred is sold only at Preferred Blue, not at Market 2 (B-2)");
+    u.Reject("dir B", "B-4");
 }
 
 TEST_CASE("G-5 / D-4: year-cards=N sets the Time cards per year; the default is the number of players") {
