@@ -5,6 +5,9 @@
 # tamper:     editing bytes of past entries with the sqlite3 tool: verify names the entry, exit 1
 # export:     export --script, then play it into a new file: the same state and hash chain
 # refuse:     a foreign SQLite file and a newer one are refused by verify and play, byte-for-byte unchanged
+# rules_v1:   a game recorded under rules version 1 (-DOLD=tests/games/rules-v1-year-end-order.rutland,
+#             copied first): verify reports its year end as a rules change (store.h invariant 6),
+#             exit 1; state shows it; play adds nothing; the file is byte-for-byte unchanged
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL expected_rc)
@@ -103,6 +106,20 @@ elseif(SCENARIO STREQUAL "refuse")
             expect("${out}${out2}" "written by a newer Rutland \\(schema version 99")
         endif()
     endforeach()
+elseif(SCENARIO STREQUAL "rules_v1")
+    file(COPY_FILE ${OLD} ${dir}/old.rutland)
+    file(SHA256 ${dir}/old.rutland before)
+    run(1 out ${CLI} verify ${dir}/old.rutland)
+    expect("${out}" "NOT CLEAN \\(16 entries in the file; entries 0-15 check out")
+    expect("${out}" "rules changed: entry 15: rules version 1 -> 2: ")
+    run(0 state ${CLI} state ${dir}/old.rutland)
+    expect("${state}" "does not verify clean \\(entry 15: rules version 1 -> 2")
+    run(2 out ${CLI} play ${DEMO} --db ${dir}/old.rutland)
+    expect("${out}" "does not verify clean; nothing was added")
+    file(SHA256 ${dir}/old.rutland after)
+    if(NOT before STREQUAL after)
+        message(FATAL_ERROR "old.rutland was changed")
+    endif()
 else()
     message(FATAL_ERROR "no scenario ${SCENARIO}")
 endif()
