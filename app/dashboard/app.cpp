@@ -24,11 +24,13 @@ namespace rutland::dash {
 namespace {
 
 // RULES.md section 14, as the header's variants= takes them.
-constexpr std::array<const char*, 6> kVariantNames = {"rollback-odd-lot=level", "rollback-cover=0.50", "delist-cover=market",
-                                                      "shorts-carry-over", "put-cash-needs-ask", "uptick"};
-constexpr std::array<const char*, 6> kVariantHelp = {
+constexpr std::array<const char*, 7> kVariantNames = {"rollback-odd-lot=level", "rollback-cover=0.50", "delist-cover=market",
+                                                      "shorts-carry-over", "put-cash-needs-ask", "uptick",
+                                                      "strict-year-end-buys"};
+constexpr std::array<const char*, 7> kVariantHelp = {
     "D-6: the odd lot of a Roll Back at the level price", "D-7: Roll Back covers at $0.50", "D-10: delisted shorts covered at market",
-    "D-13: shorts carry over the year end",              "D-16: put for cash needs an Ask", "D-21/M-8: the up-tick rule"};
+    "D-13: shorts carry over the year end",              "D-16: put for cash needs an Ask", "D-21/M-8: the up-tick rule",
+    "D-24: after the year-ending draw, directorships still need an Ask and preferred its PREFERRED space"};
 
 void CopyTo(std::array<char, 512>& buffer, const std::string& text) {
     const size_t n = std::min(text.size(), buffer.size() - 1);

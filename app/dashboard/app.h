@@ -22,7 +22,7 @@ struct StartUi {
     std::array<char, 64> broker{};
     std::array<char, 64> sec{};
     std::array<char, 8> year_cards{};
-    std::array<bool, 6> variants{};    // in the order of kVariantNames (app.cpp)
+    std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
     std::array<char, 512> open_path{};
     std::string error;
 };

@@ -63,6 +63,10 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::SameLine();
     if (ImGui::SmallButton("Collapse all")) yu.expand = -1;
     if (!yu.message.empty()) ImGui::TextColored(yu.message.starts_with("Saved") ? Theme::Good() : Theme::Bad(), "%s", yu.message.c_str());
+    if (!ye.due_note.empty()) {
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(ye.due_note, &warn);
+    }
 
     if (!ye.empty_note.empty()) {
         ImGui::TextDisabled("%s", ye.empty_note.c_str());

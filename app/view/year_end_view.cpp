@@ -45,6 +45,17 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
     YearEndView v;
     v.context = fmt::format("Year {} \u2014 Time cards drawn {} of {}", s.year, s.time_cards_drawn, s.year_cards);
     v.due = s.year_end_due;
+    if (s.year_end_due && s.year_ender) {
+        const std::string& who = s.players[static_cast<size_t>(*s.year_ender)].name;
+        v.due_note = fmt::format("What {} buys for the rest of this turn is ex-dividend: not paid at this year end (B-5). ",
+                                 who);
+        v.due_note += s.variants.strict_year_end_buys
+                          ? "The variant strict-year-end-buys keeps the usual Ask for directorships and the PREFERRED "
+                            "space for preferred (D-24)."
+                          : fmt::format("{} may buy common directorships here without an Ask, and preferred away from "
+                                        "the PREFERRED spaces (D-24).",
+                                        who);
+    }
     v.can_preview = st.preview.has_value();
     v.can_last = st.last.has_value();
     bool preview = mode == YearEndMode::Preview;

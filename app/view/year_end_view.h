@@ -47,6 +47,8 @@ struct YearEndViewRow {
 struct YearEndView {
     std::string context;        // "Year 2 - Time cards drawn 3 of 4"
     bool due = false;           // the year's last Time card is drawn: it settles at this turn's end
+    // While due: what the drawing player may still buy this turn and how it is paid (B-5, D-24).
+    std::string due_note;
     bool can_preview = false;
     bool can_last = false;
     bool showing_preview = true;

@@ -63,9 +63,10 @@ namespace {
 constexpr std::array<const char*, 8> kNames = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"};
 // Names a table might really use: the language takes any word without , : = @ # $.
 constexpr std::array<const char*, 6> kOddNames = {"Zoë", "O'Neil", "jo-jo", "P8", "Ünal", "x_y"};
-constexpr std::array<const char*, 6> kVariants = {"rollback-odd-lot=level", "rollback-cover=0.50",
+constexpr std::array<const char*, 7> kVariants = {"rollback-odd-lot=level", "rollback-cover=0.50",
                                                   "delist-cover=market",    "shorts-carry-over",
-                                                  "put-cash-needs-ask",     "uptick"};
+                                                  "put-cash-needs-ask",     "uptick",
+                                                  "strict-year-end-buys"};
 constexpr std::array<const char*, 16> kNoteWords = {
     "Bob",      "disputes", "the",   "roll",   "#", "twice", "—",     "✓",
     "$1,000",   "Cy:",      "board", "@time",  "undo", "k", "10k", "price?"};

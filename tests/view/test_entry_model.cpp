@@ -64,6 +64,62 @@ TEST_CASE("the live preview says what Enter would do, without doing it (B-1, M-1
     CHECK(PreviewLine("   ", t.State(), &t.Log()).kind == Preview::Kind::Empty);
 }
 
+TEST_CASE("S-6: the preview of a forced sale too large says why and the largest sale allowed; completion offers "
+          "only sales the rules accept") {
+    // Bob sells short 20,000 Yellow at $2.10 ($42,000 on the note), buys 40,000 Red and 25,000
+    // Blue down to $4,250; Ann's buy splits Yellow: 20,000 x $3.00 = $60,000 against $46,250:
+    // Bob owes $13,750 (the same game as test_rules_events.cpp's PlayToBobOwingTheSplit).
+    Table t("game players=Ann,Bob");
+    t.Play(R"(board @market-1 trend=UUDD bid=YBRG
+board @market-2 trend=UDUU bid=YBRG
+board @brada trend=UUDD ask=YBR
+board @ioco trend=UDUU ask=BRG
+roll 1 2 1 @market-1
+end
+roll 1 1 1 @market-2
+short Y 20k
+end
+roll 1 2 1 @ioco
+buy R 20k
+buy R 20k
+buy B 20k
+buy B 5k
+end
+roll 1 1 3 @brada
+buy Y 20k
+end
+roll 1 1 3 @market-2
+end
+roll 1 1 3 @market-1
+end
+roll 1 1 3 @market-2
+end
+roll 1 2 3 @brada
+buy Y 10k)");
+    REQUIRE(t.State().pending.size() == 1);
+    REQUIRE(t.State().pending.front().amount == Money::Dollars(13750));
+    // Red $1.30: 15,000 x $1.30 = $19,500 already pays $13,750 (10,000 = $13,000 would not).
+    const Preview too_big = PreviewLine("Bob: sell R 20k", t.State(), &t.Log());
+    CHECK(too_big.kind == Preview::Kind::Rejected);
+    CHECK(too_big.rule == "S-6");
+    CHECK(too_big.text == "Bob owes $13,750: selling 15,000 Red at $1.30 ($19,500) already pays it; the largest "
+                          "forced sale of Red allowed is 15,000");
+    const Preview ok = PreviewLine("Bob: sell R 15k", t.State(), &t.Log());
+    CHECK(ok.kind == Preview::Kind::Accepted);
+    CHECK(ok.text.find("$19,500") != std::string::npos);
+    // The dashboard enables only what Legal() lists: Bob's 15,000 Red and 10,000 Blue, not more.
+    const LegalNow legal = Legal(t.State());
+    const auto offered = [&](const std::string& line) {
+        for (const Command& c : legal.trades)
+            if (PrintCommand(c) == line) return true;
+        return false;
+    };
+    CHECK(offered("Bob: sell R 15k"));
+    CHECK_FALSE(offered("Bob: sell R 20k"));
+    CHECK(offered("Bob: sell B 10k"));
+    CHECK_FALSE(offered("Bob: sell B 15k"));
+}
+
 TEST_CASE("the preview of undo names the entry it would undo") {
     Table t(kHeader);
     t.Play("roll 3 4 2\nbuy Y 10k");

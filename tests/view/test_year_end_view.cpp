@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "core/table_fixture.h"
 #include "view/script_ledger.h"
 #include "year_end_view.h"
 
@@ -147,4 +148,56 @@ TEST_CASE("year end view: the demo's preview, as `rutland-cli year-end` prints i
     CHECK(v.rows[2].net == "$10,000");
     CHECK(v.total == "$14,000");
     CheckAgrees(v, StatementText(PreviewStatement(l.State())));
+}
+
+TEST_CASE("year end view: S-6 / D-24: once the year's last card is drawn the preview says who covers first and what "
+          "the drawing player may still buy") {
+    // Ann and Bob short Red; Ann draws the year's only card on Time 2 (not doubles), Red $0.60.
+    // Ann @Market 2 (UUDD, 1): Red $0.95, shorts 20,000 ($19,000), Red $0.75; Bob: Red $0.70, shorts
+    // 10,000 ($7,000), Red $0.60; Cy: Red $0.55; Ann @Time 2 (UUUU, 1): Red $0.60.
+    const char* const script = R"(board @market-2 trend=UUDD bid=YBRG
+board @time-2 trend=UUUU bid=YB
+roll 4 6 1
+short R 20k
+end
+roll 4 6 1
+short R 10k
+end
+roll 4 6 1
+end
+roll 2 3 1
+time)";
+    for (const bool strict : {false, true}) {
+        CAPTURE(strict);
+        testing::Table t(strict ? "game players=Ann,Bob,Cy year-cards=1 variants=strict-year-end-buys "
+                                  "start=@market-1,@market-1,@market-1"
+                                : "game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+        t.Play(script);
+        const YearEndView v =
+            MakeYearEndView(t.State(), ComputeYearEnd(t.Log(), t.State(), t.Log().Size() - 1), YearEndMode::Auto);
+        CHECK(v.due);
+        CHECK(v.showing_preview);
+        CHECK(v.due_note.find("What Ann buys for the rest of this turn is ex-dividend: not paid at this year end (B-5).") !=
+              std::string::npos);
+        if (strict)
+            CHECK(v.due_note.find("strict-year-end-buys keeps the usual Ask") != std::string::npos);
+        else
+            CHECK(v.due_note.find("Ann may buy common directorships here without an Ask, and preferred away from the "
+                                  "PREFERRED spaces (D-24).") != std::string::npos);
+        // Bob rolls next and covers first: 10,000 x $0.60 = $6,000 against his $7,000 note: +$1,000;
+        // Ann then 20,000 x $0.70 = $14,000 against $19,000: +$5,000. Rows stay in payout order (Y-2).
+        REQUIRE(v.rows.size() == 3);
+        CHECK(v.rows[0].name == "Ann");
+        CHECK(v.rows[0].other == "$5,000");
+        CHECK(v.rows[1].name == "Bob");
+        CHECK(v.rows[1].other == "$1,000");
+        bool says_order = false;
+        for (const YearEndViewLine& l : v.general)
+            says_order = says_order || (l.rule == "S-6" && l.text.find("in turn order from Bob, who rolls next") != std::string::npos);
+        CHECK(says_order);
+    }
+    // Before the draw there is no note.
+    testing::Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
+    t.Play("roll 4 6 1");
+    CHECK(MakeYearEndView(t.State(), ComputeYearEnd(t.Log(), t.State(), t.Log().Size() - 1), YearEndMode::Auto).due_note.empty());
 }
