@@ -62,7 +62,8 @@ std::optional<std::string> StampTextProblem(std::string_view text) {
     if (text.empty()) return "is empty";
     for (size_t i = 0; i < text.size();) {
         const Decoded d = DecodeAt(text, i);
-        if (d.length == 0) return fmt::format("is not valid UTF-8 text (byte {} is 0x{:02X})", i, static_cast<unsigned char>(text[i]));
+        if (d.length == 0)
+            return fmt::format("is not valid UTF-8 text (byte {} is 0x{:02X})", i, static_cast<unsigned char>(text[i]));
         if (IsControlCodePoint(d.code_point))
             return fmt::format("has a control character in it (U+{:04X})", static_cast<uint32_t>(d.code_point));
         i += d.length;

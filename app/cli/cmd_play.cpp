@@ -95,13 +95,18 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
     GivenStamp given;
     given.line_no = line_no;
     for (const auto& [key, value] : j.items()) {
-        std::optional<std::string>* field = key == "time" ? &given.time : key == "who" ? &given.who : key == "id" ? &given.id : nullptr;
+        std::optional<std::string>* field = key == "time" ? &given.time
+                                            : key == "who"  ? &given.who
+                                            : key == "id"   ? &given.id
+                                                            : nullptr;
         if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", PrintableText(key)));
         if (!value.is_string()) return fail(fmt::format("gives {} as a JSON {}, not a string", key, value.type_name()));
         const std::string& text = value.get_ref<const std::string&>();
         if (key == "time" && !IsUtcTime(text))
-            return fail(fmt::format("gives the time '{}', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z", PrintableText(text)));
-        if (auto why = StampTextProblem(text); why && key != "time") return fail(fmt::format("gives a {} that {}", key, *why));
+            return fail(fmt::format("gives the time '{}', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z",
+                                    PrintableText(text)));
+        if (auto why = StampTextProblem(text); why && key != "time")
+            return fail(fmt::format("gives a {} that {}", key, *why));
         *field = text;
     }
     return given;
