@@ -24,12 +24,21 @@
 #include <fmt/format.h>
 
 #include "effects_json.h"
+#include "safe_text.h"
 #include "sha256.h"
 #include "state_json.h"
 
 namespace fs = std::filesystem;
 
 namespace rutland {
+
+std::optional<std::string> StampProblem(const Stamp& stamp) {
+    if (!IsUtcTime(stamp.time))
+        return fmt::format("the time '{}' is not an ISO 8601 UTC time like 2026-11-22T01:15:14Z", PrintableText(stamp.time));
+    if (auto why = StampTextProblem(stamp.who)) return "who " + *why;
+    if (auto why = StampTextProblem(stamp.command_id)) return "the command id " + *why;
+    return std::nullopt;
+}
 
 std::string Finding::ToString() const {
     return seq < 0 ? message : fmt::format("entry {}: {}", seq, message);
@@ -295,6 +304,10 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
     std::error_code ec;
     if (fs::exists(path, ec)) {
         *error = fmt::format("{} already exists", path);
+        return nullptr;
+    }
+    if (auto bad = StampProblem(stamp)) {  // invariant 9
+        *error = fmt::format("{}: the header's stamp is refused: {}; nothing was written", path, *bad);
         return nullptr;
     }
     Rejection why;
@@ -725,6 +738,7 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     if (m_read_only) return refuse(fmt::format("{} is open read-only{}", m_path,
                                                m_report.Clean() ? "" : ": it did not verify clean (rutland-cli verify)"));
     if (stamp.command_id.empty()) return refuse("a command needs a command id");
+    if (auto why = StampProblem(stamp)) return refuse("the stamp is refused: " + *why + "; nothing was written");
     if (auto seq = FindCommandId(stamp.command_id)) {  // invariant 3: a retry
         receipt.accepted = true;
         receipt.duplicate = true;

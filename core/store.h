@@ -27,6 +27,11 @@
 //     cache outside the chain: a missing one is rebuilt on a writable open and said so; one that
 //     disagrees with the replay under the same rules version is a problem.
 //  8. The core never reads a clock: the time of an entry is whatever the app passes in.
+//  9. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
+//     ("2026-11-22T01:15:14Z"), who and command id non-empty valid UTF-8 without control
+//     characters. Create and Submit refuse any other stamp and write nothing. Files written before
+//     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
+//     as stored), and every reader prints them through safe_text.h, never raw.
 #pragma once
 
 #include <cstdint>
@@ -51,10 +56,14 @@ inline constexpr int kSnapshotEvery = 64;
 
 // What the app says about an entry beside its command (invariants 3, 8).
 struct Stamp {
-    std::string time;        // when it was entered, as the app gives it (ISO 8601 UTC by convention)
+    std::string time;        // when it was entered, as the app gives it: ISO 8601 UTC (invariant 9)
     std::string who;         // who typed it
     std::string command_id;  // unique in the file; the same id again is a retry (invariant 3)
 };
+
+// Why a stamp cannot be written (invariant 9), naming the field ("who has a control character in
+// it (U+000A)"); nullopt when it can.
+std::optional<std::string> StampProblem(const Stamp& stamp);
 
 // What the store keeps for an entry beside the ledger's Entry.
 struct EntryRecord {

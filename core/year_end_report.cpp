@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "rules.h"
+#include "safe_text.h"
 
 namespace rutland {
 
@@ -44,16 +45,6 @@ std::string HtmlEscape(std::string_view text) {
         }
     }
     return out;
-}
-
-std::string CsvField(std::string_view text) {
-    if (text.find_first_of(",\"\n") == std::string_view::npos) return std::string(text);
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
 }
 
 std::string Heading(const YearEndStatement& s) {
@@ -142,12 +133,14 @@ std::string StatementText(const YearEndStatement& s) {
 std::string StatementCsv(const YearEndStatement& s) {
     std::string out = "year,kind,player,rule,item,cash\n";
     const char* kind = s.preview ? "preview" : "statement";
+    // Text cells through CsvTextCell (a name may start with + or -: never a live formula); cash is
+    // written by us as a plain number, and "-12.50" is a number to a spreadsheet, so it stays one.
     auto cents = [](Money m) { return fmt::format("{}{}.{:02}", m < Money() ? "-" : "", std::abs(m.cents()) / 100, std::abs(m.cents()) % 100); };
     for (const YearEndRow& r : s.rows)
         for (const YearEndLine& l : r.lines)
-            out += fmt::format("{},{},{},{},{},{}\n", s.year, kind, CsvField(r.name), CsvField(l.rule), CsvField(l.text), cents(l.cash));
+            out += fmt::format("{},{},{},{},{},{}\n", s.year, kind, CsvTextCell(r.name), CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
     for (const YearEndLine& l : s.general)
-        out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvField(l.rule), CsvField(l.text), cents(l.cash));
+        out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
     return out;
 }
 

@@ -1,7 +1,9 @@
 // rutland-cli play: replays a script in the table language, in memory or into a game file (--db).
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +12,7 @@
 #include "instructions.h"
 #include "report.h"
 #include "rules.h"
+#include "safe_text.h"
 #include "sha256.h"
 #include "state_json.h"
 
@@ -48,25 +51,169 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
 // script's command lines (comments and blank lines do not count, so editing them changes no id)
 // and a hash of the command as printed (a trailing comment is no part of it). Playing the same
 // script again into the same file applies nothing twice, and a script that has grown applies only
-// its new lines.
+// its new lines; PlanReplay refuses a script whose played lines moved or changed.
 std::string ScriptCommandId(const std::string& session, int ordinal, std::string_view line) {
     return fmt::format("{}:{}:{}", session, ordinal, ToHex(Sha256(line)).substr(0, 12));
 }
 
-// A "#= {...}" comment line gives the next command's time, who and command id (export --script
-// writes them, so that playing an export rebuilds the same hash chain). nullopt: not such a line.
-std::optional<nlohmann::json> StampComment(std::string_view line) {
+// The ordinal of a command id ScriptCommandId made for `session`; nullopt for any other id (the
+// dashboard's, another session's).
+std::optional<int> OrdinalInSession(std::string_view id, std::string_view session) {
+    if (id.size() < session.size() + 15 || id.substr(0, session.size()) != session || id[session.size()] != ':')
+        return std::nullopt;
+    const std::string_view rest = id.substr(session.size() + 1);  // "ORDINAL:HASH12"
+    const size_t colon = rest.find(':');
+    if (colon == std::string_view::npos || colon == 0 || rest.size() - colon - 1 != 12) return std::nullopt;
+    for (char ch : rest.substr(colon + 1))
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'))) return std::nullopt;
+    int ordinal = 0;
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + colon, ordinal);
+    if (ec != std::errc() || end != rest.data() + colon || ordinal < 1) return std::nullopt;
+    return ordinal;
+}
+
+// A "#= {...}" line gives the next command's time, who and command id (export --script writes
+// them, so that playing an export rebuilds the same hash chain). Each field is optional; given, it
+// must be what the store accepts (store.h invariant 9).
+struct GivenStamp {
+    int line_no = 0;
+    std::optional<std::string> time, who, id;
+};
+
+// nullopt and no *error: not a "#=" line. nullopt and *error: a "#=" line that is wrong, and why.
+std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std::string* error) {
     const size_t at = line.find_first_not_of(" \t");
     if (at == std::string_view::npos || line.substr(at, 2) != "#=") return std::nullopt;
-    auto j = nlohmann::json::parse(line.substr(at + 2), nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return nlohmann::json::object();
-    return j;
+    auto fail = [&](const std::string& why) -> std::optional<GivenStamp> {
+        *error = "this '#=' line " + why + " (a '#=' line stamps the next command with a JSON object of strings, e.g. "
+                 "#= {\"time\":\"2026-11-22T01:15:14Z\",\"who\":\"Dee\",\"id\":\"g.txt:2:8f1d0c2e9a7b\"})";
+        return std::nullopt;
+    };
+    const auto j = nlohmann::json::parse(line.substr(at + 2), nullptr, false);
+    if (j.is_discarded()) return fail("is not valid JSON");
+    if (!j.is_object()) return fail("is not a JSON object");
+    GivenStamp given;
+    given.line_no = line_no;
+    for (const auto& [key, value] : j.items()) {
+        std::optional<std::string>* field = key == "time" ? &given.time
+                                            : key == "who"  ? &given.who
+                                            : key == "id"   ? &given.id
+                                                            : nullptr;
+        if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", PrintableText(key)));
+        if (!value.is_string()) return fail(fmt::format("gives {} as a JSON {}, not a string", key, value.type_name()));
+        const std::string& text = value.get_ref<const std::string&>();
+        if (key == "time" && !IsUtcTime(text))
+            return fail(fmt::format("gives the time '{}', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z",
+                                    PrintableText(text)));
+        if (auto why = StampTextProblem(text); why && key != "time")
+            return fail(fmt::format("gives a {} that {}", key, *why));
+        *field = text;
+    }
+    return given;
 }
 
 std::string_view Trimmed(std::string_view s) {
     const size_t a = s.find_first_not_of(" \t\r");
     if (a == std::string_view::npos) return {};
     return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
+}
+
+// A command line of the script, read (and its stamp line checked) before anything is played.
+struct ScriptCommand {
+    int line_no = 0;
+    std::string text;
+    ParseResult parsed;  // a command, or the parser's error
+    int ordinal = 0;     // its number among the script's command lines, from 1
+    std::optional<GivenStamp> given;
+    std::string id;      // given->id, else ScriptCommandId
+    std::string printed; // the command as the ledger would record it (the line itself when it does not parse)
+    bool IsHeader() const { return parsed.command && std::holds_alternative<GameHeader>(parsed.command->action); }
+};
+
+// Where a command of the script stands in the game file it is played into (PlanReplay).
+enum class Standing : uint8_t {
+    New,     // not in the file: play it
+    InFile,  // in the file, the same command (a retry): applied nothing again
+    Gap,     // not in the file, yet later lines of the script are: it was rejected when the script
+             // was played (or was put there since); it cannot go into the middle of the game
+};
+
+// Replaying a script into a game must never apply a command twice or out of its place. Before
+// anything is played, each command of the script is placed against the file: by its command id,
+// and (ids ScriptCommandId made) by its place among the session's commands. Refused, with why
+// (the first script line that disagrees) in *error:
+//  - a line whose place the game recorded with another command (a line inserted, removed,
+//    moved or changed; or another script with the same name),
+//  - a line whose given ("#=") id is an entry with another command,
+//  - lines that are in the game in another order than the script's,
+//  - a script shorter than what the game recorded for its session.
+// A new line before the last line already in the game is a Gap: it is reported, never applied.
+std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::vector<ScriptCommand>& script,
+                                                const std::string& session, const std::string& name,
+                                                const std::string& db, std::string* error) {
+    const Ledger& ledger = store.GetLedger();
+    std::map<int, int> ordinals;  // ordinal -> seq, for the ids this session's script made
+    for (int seq = 0; seq < store.Size(); ++seq)
+        if (auto ordinal = OrdinalInSession(store.Record(seq).stamp.command_id, session)) ordinals.emplace(*ordinal, seq);
+    const std::string keep_hint =
+        "\n  to continue a game, append new lines at the end of its script and leave the lines already played as they "
+        "were (a rejected one too: it holds the later lines' places); another script with the same name needs "
+        "--session NAME";
+    auto recorded = [&](int seq) { return PrintableText(ledger.At(seq).line); };
+
+    std::vector<Standing> standing(script.size(), Standing::New);
+    std::vector<int> seqs(script.size(), -1);
+    int last_in_file = -1;  // index of the last script command already in the game
+    for (size_t i = 0; i < script.size(); ++i) {
+        const ScriptCommand& c = script[i];
+        if (c.IsHeader()) continue;  // compared with entry 0 when it is played
+        const std::string where = fmt::format("{}:{}: ", name, c.line_no);
+        if (auto seq = store.FindCommandId(c.id)) {
+            if (ledger.At(*seq).line != c.printed) {
+                *error = where + fmt::format("this line's command id '{}'{} is entry {} of {}, which is `{}`, not this "
+                                             "line: nothing was applied", PrintableText(c.id),
+                                             c.given && c.given->id ? " (from its '#=' line)" : "", *seq, db, recorded(*seq)) +
+                         (c.given && c.given->id ? "\n  a '#=' line stamps the command right after it; to continue a game, "
+                                                   "append new lines at the end of its script"
+                                                 : keep_hint);
+                return std::nullopt;
+            }
+            standing[i] = Standing::InFile;
+            seqs[i] = *seq;
+            last_in_file = static_cast<int>(i);
+        } else if (!(c.given && c.given->id) && ordinals.count(c.ordinal)) {
+            *error = where + fmt::format("this script was played into {} before, and its line {} differs from what the "
+                                         "game recorded for that place in the script (entry {}: `{}`): nothing was applied",
+                                         db, c.line_no, ordinals[c.ordinal], recorded(ordinals[c.ordinal])) +
+                     keep_hint;
+            return std::nullopt;
+        }
+    }
+    int previous = -1;
+    for (size_t i = 0; i < script.size(); ++i) {
+        if (standing[i] != Standing::InFile) continue;
+        if (previous >= 0 && seqs[i] <= seqs[static_cast<size_t>(previous)]) {
+            *error = fmt::format("{}:{}: this line is entry {} of {}, but line {} before it in the script is entry {}: "
+                                 "the lines of a played script were moved; nothing was applied",
+                                 name, script[i].line_no, seqs[i], db, script[static_cast<size_t>(previous)].line_no,
+                                 seqs[static_cast<size_t>(previous)]) + keep_hint;
+            return std::nullopt;
+        }
+        previous = static_cast<int>(i);
+    }
+    if (!ordinals.empty() && !script.empty() && ordinals.rbegin()->first > script.back().ordinal) {
+        const auto [ordinal, seq] = *ordinals.upper_bound(script.back().ordinal);
+        *error = fmt::format("{}: {} holds more of a script named '{}' than this one has: its command {} is entry {} of "
+                             "the game (`{}`), and this script has {} commands: nothing was applied\n  lines already "
+                             "played stay in the script (to take one back, add `undo`); another script with the same "
+                             "name needs --session NAME", name, db, PrintableText(session), ordinal, seq, recorded(seq),
+                             script.back().ordinal);
+        return std::nullopt;
+    }
+    for (int i = 0; i < last_in_file; ++i)
+        if (standing[static_cast<size_t>(i)] == Standing::New && !script[static_cast<size_t>(i)].IsHeader())
+            standing[static_cast<size_t>(i)] = Standing::Gap;
+    return standing;
 }
 
 } // namespace
@@ -86,6 +233,61 @@ int Play(const PlayOptions& options) {
     const std::string session = !options.session.empty() ? options.session
                                 : options.script == "-"  ? "stdin"
                                                          : std::filesystem::path(options.script).filename().string();
+    // What goes into every stamp is checked before anything is played (store.h invariant 9).
+    if (!options.who.empty()) {
+        if (auto why = StampTextProblem(options.who)) {
+            std::cerr << "rutland-cli: --who '" << PrintableText(options.who) << "' " << *why << "; nothing was played\n";
+            return kExitUnusable;
+        }
+    }
+    if (auto why = StampTextProblem(session)) {
+        std::cerr << "rutland-cli: the session '" << PrintableText(session) << "' (part of every command id"
+                  << (options.session.empty() ? ": the script's file name" : "") << ") " << *why
+                  << "; nothing was played" << (options.session.empty() ? " (give --session NAME)" : "") << "\n";
+        return kExitUnusable;
+    }
+
+    // The whole script is read first: its "#=" lines checked and every command's id formed, so
+    // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
+    std::vector<ScriptCommand> script;
+    {
+        std::optional<GivenStamp> pending;
+        std::string line;
+        int line_no = 0;
+        while (std::getline(*in, line)) {
+            ++line_no;
+            std::string error;
+            if (auto given = ReadStampLine(line, line_no, &error)) {
+                if (pending) {
+                    std::cerr << name << ":" << line_no << ": a second '#=' line for the same command (the first is line "
+                              << pending->line_no << "); nothing was played\n";
+                    return kExitUnusable;
+                }
+                pending = std::move(given);
+                continue;
+            }
+            if (!error.empty()) {
+                std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
+                return kExitUnusable;
+            }
+            ScriptCommand c;
+            c.parsed = ParseCommand(line);
+            if (!c.parsed.error && !c.parsed.command) continue;  // blank or comment
+            c.line_no = line_no;
+            c.text = line;
+            c.ordinal = static_cast<int>(script.size()) + 1;
+            c.given = std::move(pending);
+            pending.reset();
+            c.printed = c.parsed.command ? PrintCommand(*c.parsed.command) : std::string(Trimmed(line));
+            c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
+            script.push_back(std::move(c));
+        }
+        if (pending) {
+            std::cerr << name << ":" << pending->line_no << ": a '#=' line with no command after it; nothing was played\n";
+            return kExitUnusable;
+        }
+    }
+
     Game game;
     std::error_code ec;
     if (!options.db.empty() && std::filesystem::exists(options.db, ec)) {
@@ -103,6 +305,16 @@ int Play(const PlayOptions& options) {
             return kExitUnusable;
         }
     }
+    std::vector<Standing> standing(script.size(), Standing::New);
+    if (game.store) {
+        std::string error;
+        auto plan = PlanReplay(*game.store, script, session, name, options.db, &error);
+        if (!plan) {
+            std::cerr << error << "\n";
+            return kExitUnusable;
+        }
+        standing = std::move(*plan);
+    }
     auto default_who = [&](const GameHeader& h) -> std::string {
         if (!options.who.empty()) return options.who;
         return h.broker ? *h.broker : "broker";
@@ -111,25 +323,13 @@ int Play(const PlayOptions& options) {
     bool any_rejected = false;
     bool added = false;  // this run has added an entry to the file
     int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
-    std::optional<nlohmann::json> next_stamp;
-    std::string line;
-    int line_no = 0;
-    int ordinal = 0;
-    while (std::getline(*in, line)) {
-        ++line_no;
-        if (auto stamp = StampComment(line)) {
-            next_stamp = std::move(stamp);
-            continue;
-        }
-        ParseResult parsed = ParseCommand(line);
-        if (!parsed.error && !parsed.command) continue;  // blank or comment
-        ++ordinal;
-        const nlohmann::json given = next_stamp.value_or(nlohmann::json::object());
-        next_stamp.reset();
+    for (size_t index = 0; index < script.size(); ++index) {
+        const ScriptCommand& c = script[index];
+        const int line_no = c.line_no;
+        const ParseResult& parsed = c.parsed;
         auto stamp = [&](const GameHeader& h) {
-            return Stamp{given.value("time", NowUtc()), given.value("who", default_who(h)),
-                         given.value("id", ScriptCommandId(session, ordinal, parsed.command ? PrintCommand(*parsed.command)
-                                                                                            : std::string(Trimmed(line))))};
+            const std::optional<GivenStamp>& g = c.given;
+            return Stamp{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(h), c.id};
         };
         const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
         if (!game.Started() || (game.store && header)) {
@@ -167,6 +367,15 @@ int Play(const PlayOptions& options) {
             ReportAccepted(game, 0, options);
             continue;
         }
+        if (standing[index] == Standing::Gap) {
+            std::cerr << name << ":" << line_no << ": not applied: this line is not in " << options.db
+                      << ", but later lines of this script are: it was rejected when the script was played (or was put "
+                      << "there since), and a line cannot go into the middle of a game; to add it, append it at the end "
+                      << "of the script\n";
+            any_rejected = true;
+            if (!options.keep_going) break;
+            continue;
+        }
         if (parsed.error) {
             std::cerr << name << ":" << line_no << ": rejected: " << parsed.error->ToString() << "\n";
             any_rejected = true;
@@ -179,7 +388,7 @@ int Play(const PlayOptions& options) {
             StoreReceipt r = game.store->Submit(*parsed.command, stamp(game.GetLedger().State().header));
             if (r.duplicate && added) {
                 // An earlier line of this run was new, yet this one is already in the file: the
-                // script does not continue this game in order.
+                // script repeats a command id of its own (PlanReplay refuses any other case).
                 std::cerr << name << ":" << line_no << ": this line is already entry " << r.seq << " of " << options.db
                           << ", but earlier lines of the script were not: the script does not continue that game "
                           << "(another --session makes its lines new commands)\n";

@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
     play_cmd->add_flag("--explain", play.explain,
                        "print after every accepted line what the table must do: bills, certificates, markers, rings, "
                        "notes");
-    play_cmd->add_option("--db", play.db, "append to this game file (.rutland), creating it from the script's header");
+    CLI::Option* play_db =
+        play_cmd->add_option("--db", play.db, "append to this game file (.rutland), creating it from the script's header");
     play_cmd->add_option("--who", play.who, "who is entering the lines (default: the game's broker)");
     play_cmd->add_option("--session", play.session,
                          "part of each line's command id (default: the script's file name); a line already in the "
@@ -83,6 +84,11 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         const int code = app.exit(e);
         return code == 0 ? 0 : kExitUnusable;
+    }
+    // `--db ""` (an unset variable in a shell script) must not quietly play in memory and keep nothing.
+    if (*play_cmd && play_db->count() > 0 && play.db.empty()) {
+        std::cerr << "rutland-cli: --db needs a file name (it was given an empty one); nothing was played\n";
+        return kExitUnusable;
     }
     try {
         if (*play_cmd) return Play(play);

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "safe_text.h"
 #include "text_wrap.h"
 #include "theme.h"
 
@@ -271,10 +272,12 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
                     ImGui::SetScrollY(ImGui::GetScrollY() + (bottom - view_bottom));
             }
             ImGui::TableSetColumnIndex(1);
-            ImGui::TextUnformatted(view::ClockTime(rec.stamp.time).c_str());
-            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", rec.stamp.time.c_str());
+            // Stamps through PrintableText: a file an older Rutland wrote may hold a newline or bytes
+            // that are not UTF-8 in them (store.h invariant 9).
+            ImGui::TextUnformatted(PrintableText(view::ClockTime(rec.stamp.time)).c_str());
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", PrintableText(rec.stamp.time).c_str());
             ImGui::TableSetColumnIndex(2);
-            ImGui::TextUnformatted(rec.stamp.who.c_str());
+            ImGui::TextUnformatted(PrintableText(rec.stamp.who).c_str());
             ImGui::TableSetColumnIndex(3);
             const bool undo_redo = e.kind == EntryKind::Undo || e.kind == EntryKind::Redo;
             const ImVec4 warn = Theme::Warn();

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "explain.h"
+#include "safe_text.h"
 #include "text.h"
 
 namespace rutland::view {
@@ -65,8 +66,10 @@ std::string LogLine(const Store& store, int seq) {
     const Entry& e = ledger.At(seq);
     const EntryRecord& r = store.Record(seq);
     const std::string effects = ShortEffects(e, ledger.State());
-    return fmt::format("{:>4}  {}  {:<8}  {}{}{}", seq, r.stamp.time, r.stamp.who, e.line, effects.empty() ? "" : "  | ",
-                       effects);
+    // One line per entry whatever the file holds: a stamp an older Rutland let through (a newline
+    // in who, bytes that are not UTF-8; store.h invariant 9) is escaped, never printed raw.
+    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}", seq, r.stamp.time, r.stamp.who, e.line,
+                                     effects.empty() ? "" : "  | ", effects));
 }
 
 std::vector<char> UndoneEntries(const Ledger& ledger) {
@@ -111,8 +114,8 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     const EntryRecord& r = store.Record(seq);
     std::vector<ExplainLine> lines;
     lines.push_back({Kind::Title, fmt::format("Entry {}: {}", seq, e.line)});
-    lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", r.stamp.time, r.stamp.who,
-                                              r.stamp.command_id, r.rules_version)});
+    lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", PrintableText(r.stamp.time),
+                                              PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version)});
     lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.hash, store.FingerprintAt(seq))});
     if (!e.targets.empty()) {
         std::string line = fmt::format("  {} entr{}", e.kind == EntryKind::Undo ? "undoes" : "redoes", e.targets.size() == 1 ? "y" : "ies");

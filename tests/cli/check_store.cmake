@@ -1,5 +1,5 @@
 # Game-file scenarios of rutland-cli that take more than one command (issue 4).
-#   -DCLI=path -DSQLITE3=path -DDEMO=script -DWORK=dir -DSCENARIO=name
+#   -DCLI=path -DSQLITE3=path -DDEMO=script -DWORK=dir -DSCENARIO=name [-DTOOL=rutland_cli_file_tool]
 # setup:      plays the demo into WORK/demo.rutland (the fixture the single-command tests read)
 # retry:      playing the same script again adds nothing (command ids) and keeps the fingerprint
 # tamper:     editing bytes of past entries with the sqlite3 tool: verify names the entry, exit 1
@@ -8,6 +8,17 @@
 # rules_v1:   a game recorded under rules version 1 (-DOLD=tests/games/rules-v1-year-end-order.rutland,
 #             copied first): verify reports its year end as a rules change (store.h invariant 6),
 #             exit 1; state shows it; play adds nothing; the file is byte-for-byte unchanged
+# replay_edited: a script played before and edited (a line inserted, changed, removed at the end; the
+#             same name for another script) is refused naming the first line that differs, and
+#             nothing is applied twice; appending lines, fixing a rejected last line, a --keep-going
+#             retry past a rejected line and another --session all work (issue 14 point 3)
+# stamps:     --who and '#=' lines that are not text, or a time that is not one, are refused before
+#             anything is played, naming the script line; `--db ""` is refused (issue 14 points 7, 8)
+# old_stamps: a file an older Rutland wrote with such stamps verifies, and log (one line an entry),
+#             export --json/--script/--csv neither lie nor fail; the script replays (issue 14 point 7)
+# csv:        export --csv writes no live spreadsheet formula (issue 14 point 7)
+# export_json: export --json streams (byte for byte the document it built before, in about the
+#             memory verify takes) on GAME (-DGAMEGEN=path -DENTRIES=n: a generated game) (issue 14 point 8)
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL expected_rc)
@@ -120,6 +131,178 @@ elseif(SCENARIO STREQUAL "rules_v1")
     if(NOT before STREQUAL after)
         message(FATAL_ERROR "old.rutland was changed")
     endif()
+elseif(SCENARIO STREQUAL "replay_edited")
+    # The demo's header is line 5 (entry 0); entry n is its n-th command line after the header.
+    file(READ ${DEMO} demo)
+    file(WRITE ${dir}/g.txt "${demo}")
+    run(0 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    string(REGEX MATCH "g.rutland: 39 entries, fingerprint ([0-9a-f]+)" first "${out}")
+    set(fingerprint "${CMAKE_MATCH_1}")
+    if(fingerprint STREQUAL "")
+        message(FATAL_ERROR "no fingerprint in:\n${out}")
+    endif()
+    function(unchanged)  # the game is as the first play left it: 39 entries, the same fingerprint
+        run(0 v ${CLI} verify ${dir}/g.rutland)
+        expect("${v}" "clean: 39 entries.*fingerprint ${fingerprint}")
+    endfunction()
+    # A note inserted as line 40, before `roll 6 4 3` (entry 30): the later lines move one place
+    # down, and the old ids made them new commands, applied a second time.
+    string(REPLACE "\nroll 6 4 3 " "\nnote Bob disputes the Blue price\nroll 6 4 3 " edited "${demo}")
+    file(WRITE ${dir}/g.txt "${edited}")
+    run(2 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "g.txt:40: this script was played into .*g.rutland before, and its line 40 differs from what the game recorded for that place in the script \\(entry 30: `roll 6 4 3`\\): nothing was applied")
+    expect("${out}" "append new lines at the end")
+    unchanged()
+    # A played line changed (line 34, entry 24).
+    string(REPLACE "\nnote Bob asks whether" "\nnote Bob wonders whether" edited "${demo}")
+    file(WRITE ${dir}/g.txt "${edited}")
+    run(2 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "g.txt:34: this script was played into .*g.rutland before, and its line 34 differs .*\\(entry 24: `note Bob asks whether")
+    unchanged()
+    # The last lines removed (from line 46, `roll 2 3 2`, entry 36): the game holds more of the script.
+    string(FIND "${demo}" "\nroll 2 3 2 " cut)
+    string(SUBSTRING "${demo}" 0 ${cut} short)
+    file(WRITE ${dir}/g.txt "${short}\n")
+    run(2 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "holds more of a script named 'g.txt' than this one has: its command 37 is entry 36 of the game \\(`roll 2 3 2`\\), and this script has 36 commands: nothing was applied")
+    unchanged()
+    # Another script with the same name (another directory), not starting with the header.
+    file(MAKE_DIRECTORY ${dir}/day2)
+    file(WRITE ${dir}/day2/g.txt "note day two\nroll 3 3 1\n")
+    run(2 out ${CLI} play ${dir}/day2/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "day2/g.txt:1: this script was played into .*before, and its line 1 differs .*entry 0: `game players=Ann,Bob,Cy,Dee.*--session NAME")
+    unchanged()
+    run(0 out ${CLI} play ${dir}/day2/g.txt --db ${dir}/g.rutland --session day2)
+    expect("${out}" "g.rutland: 41 entries")
+    # What a broker does: append lines and replay (after a crash: the same script again) ...
+    file(WRITE ${dir}/g.txt "${demo}nite Ann typed this\n")
+    run(1 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "g.txt:56: rejected: unknown command 'nite'.*38 lines were already in")
+    # ... and fix the typo in the rejected last line.
+    file(WRITE ${dir}/g.txt "${demo}note Ann typed this\nnote and this\n")
+    run(0 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "g.rutland: 43 entries.*38 lines were already in")
+    run(0 out ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    expect("${out}" "g.rutland: 43 entries.*40 lines were already in")
+    # --keep-going past a rejected line, then the same again: the rejected line is not put into the
+    # middle of the game, the rest is not applied twice.
+    file(WRITE ${dir}/k.txt "game players=Ann,Bob\nroll 3 4 2 @fulwell\nbuy Y 5k\nbuy B 10k\n")
+    run(1 out ${CLI} play ${dir}/k.txt --db ${dir}/k.rutland --keep-going)
+    expect("${out}" "k.rutland: 3 entries.*k.txt:3: rejected: no Ask for Yellow at Fulwell \\(B-1\\)")
+    file(APPEND ${dir}/k.txt "note appended\n")
+    run(1 out ${CLI} play ${dir}/k.txt --db ${dir}/k.rutland --keep-going)
+    expect("${out}" "k.rutland: 4 entries.*k.txt:3: not applied: this line is not in .*k.rutland, but later lines of this script are")
+    # An exported script with a line inserted: its '#=' line now stamps the new line.
+    run(0 script ${CLI} export ${dir}/k.rutland --script)
+    string(REPLACE "\nbuy B 10k\n" "\nnote slipped in\nbuy B 10k\n" script "${script}")
+    file(WRITE ${dir}/e.txt "${script}")
+    run(2 out ${CLI} play ${dir}/e.txt --db ${dir}/k.rutland)
+    expect("${out}" "e.txt:[0-9]+: this line's command id 'k.txt:4:[0-9a-f]+' \\(from its '#=' line\\) is entry 2 of .*k.rutland, which is `buy B 10k`, not this line: nothing was applied")
+    run(0 v ${CLI} verify ${dir}/k.rutland)
+    expect("${v}" "clean: 4 entries")
+
+elseif(SCENARIO STREQUAL "stamps")
+    # --who that is not text: refused before anything is played (it made export fail half-way).
+    execute_process(COMMAND ${CLI} play ${DEMO} --db ${dir}/w.rutland "--who=Eve\n  99" RESULT_VARIABLE rc ERROR_VARIABLE err)
+    expect("${rc}:${err}" "^2:rutland-cli: --who 'Eve\\\\n  99' has a control character in it \\(U\\+000A\\); nothing was played")
+    if(EXISTS ${dir}/w.rutland)
+        message(FATAL_ERROR "a refused --who left a game file")
+    endif()
+    # `--db ""` (an unset shell variable) must not play in memory and keep nothing.
+    execute_process(COMMAND ${CLI} play ${DEMO} --db "" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    expect("${rc}:${err}" "^2:rutland-cli: --db needs a file name \\(it was given an empty one\\); nothing was played")
+    if(NOT out STREQUAL "")
+        message(FATAL_ERROR "--db \"\" played: ${out}")
+    endif()
+    # '#=' lines: each wrong one is refused naming its line, and nothing is played (no internal error).
+    set(cases
+        "{\"time\":5}|gives time as a JSON number, not a string"
+        "{\"who\":\"Eve\\n  99  2026-01-01T00:00:00Z  Ann  note fake\"}|gives a who that has a control character in it \\(U\\+000A\\)"
+        "{\"time\":\"2026-02-29T10:00:00Z\"}|gives the time '2026-02-29T10:00:00Z', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z"
+        "{\"who\":[\"Ann\"]}|gives who as a JSON array, not a string"
+        "{\"tme\":\"2026-11-22T01:15:14Z\"}|has 'tme', which is not one of time, who, id"
+        "{\"id\":\"\"}|gives a id that is empty"
+        "not json|is not valid JSON")
+    foreach(case IN LISTS cases)
+        string(FIND "${case}" "|" bar)
+        string(SUBSTRING "${case}" 0 ${bar} stamp)
+        math(EXPR bar "${bar} + 1")
+        string(SUBSTRING "${case}" ${bar} -1 why)
+        file(WRITE ${dir}/s.txt "game players=Ann,Bob\nnote first\n#= ${stamp}\nnote hi\n")
+        run(2 out ${CLI} play ${dir}/s.txt --db ${dir}/s.rutland)
+        expect("${out}" "s.txt:3: this '#=' line ${why} \\(a '#=' line stamps the next command.*; nothing was played")
+        if(EXISTS ${dir}/s.rutland OR out MATCHES "internal error")
+            message(FATAL_ERROR "a refused '#=' line played: ${out}")
+        endif()
+    endforeach()
+
+elseif(SCENARIO STREQUAL "old_stamps")
+    run(0 out ${CLI} play ${DEMO} --db ${dir}/old.rutland)
+    run(0 out ${TOOL} old-stamps ${dir}/old.rutland)
+    run(0 out ${CLI} verify ${dir}/old.rutland)
+    expect("${out}" "clean: 39 entries")
+    # log: one line an entry, the newline and the bytes escaped; no fake entry 99.
+    run(0 log ${CLI} log ${dir}/old.rutland)
+    string(REGEX MATCHALL "\n" breaks "${log}")
+    list(LENGTH breaks n)
+    if(NOT n EQUAL 39 OR log MATCHES "\n *99 ")
+        message(FATAL_ERROR "log printed ${n} lines for 39 entries:\n${log}")
+    endif()
+    expect("${log}" "\n   1  [0-9T:Z-]+  Eve\\\\n  99  2026-01-01T00:00:00Z  Ann       note fake  roll")
+    expect("${log}" "\n   2  [0-9T:Z-]+  \\\\xff\\\\xfe  ")
+    expect("${log}" "\n   3  5  ")
+    run(0 out ${CLI} explain ${dir}/old.rutland 1)
+    expect("${out}" "entered [0-9T:Z-]+ by Eve\\\\n  99  2026")
+    # export: never an internal error; the JSON is the document byte for byte (U+FFFD for bad bytes).
+    run(0 out ${TOOL} export-json ${CLI} ${dir}/old.rutland)
+    run(0 json ${CLI} export ${dir}/old.rutland --json)
+    string(JSON who GET "${json}" entries 2 who)
+    string(HEX "${who}" who)
+    if(NOT who STREQUAL "efbfbdefbfbd")
+        message(FATAL_ERROR "entry 2's who in export --json is '${who}' in hex, not two U+FFFD (efbfbd)")
+    endif()
+    run(0 csv ${CLI} export ${dir}/old.rutland --csv)
+    string(REGEX MATCHALL "\n" breaks "${csv}")
+    list(LENGTH breaks n)
+    if(NOT n EQUAL 40)
+        message(FATAL_ERROR "export --csv wrote ${n} lines for 39 entries and a header:\n${csv}")
+    endif()
+    run(0 script ${CLI} export ${dir}/old.rutland --script)
+    expect("${script}" "# entry 1: its stamp is not one this Rutland writes \\(who has a control character in it \\(U\\+000A\\)\\)")
+    expect("${script}" "# entry 3: its stamp is not one this Rutland writes \\(the time '5' is not an ISO 8601 UTC time like 2026-11-22T01:15:14Z")
+    file(WRITE ${dir}/old.txt "${script}")
+    run(0 out ${CLI} play ${dir}/old.txt --db ${dir}/new.rutland)
+    expect("${out}" "new.rutland: 39 entries")
+    run(0 log ${CLI} log ${dir}/new.rutland)
+    expect("${log}" "\n   1  [0-9T:Z-]+  Eve\\\\n  99  2026-01-01T00:00:00Z  Ann       note fake  roll")
+
+elseif(SCENARIO STREQUAL "csv")
+    # Text a spreadsheet would run as a formula, in every kind of cell a broker controls: who
+    # (--who, a '#=' line), the command id (--session, a '#=' line).
+    file(WRITE ${dir}/c.txt "game players=Ann,Bob\n#= {\"who\":\"=HYPERLINK(\\\"http://x.example\\\",\\\"pay here\\\")\",\"id\":\"@SUM(1)\"}\nnote one\n#= {\"who\":\"-2+3\"}\nnote two\nnote a plain note, with a comma\n")
+    run(0 out ${CLI} play ${dir}/c.txt --db ${dir}/c.rutland "--who==cmd|' /C calc'!A0" "--session=+SUM(A1:A9)")
+    run(0 csv ${CLI} export ${dir}/c.rutland --csv)
+    # No cell may start with = + - @: each such cell starts with ' (and is quoted when it must be).
+    if(csv MATCHES "(\n|,)\"?[-=+@]")
+        message(FATAL_ERROR "a CSV cell starts a formula at '${CMAKE_MATCH_0}':\n${csv}")
+    endif()
+    expect("${csv}" "\n0,[0-9T:Z-]+,'=cmd\\|' /C calc'!A0,'\\+SUM\\(A1:A9\\):1:[0-9a-f]+,1,header,")
+    expect("${csv}" "\n1,[0-9T:Z-]+,\"'=HYPERLINK\\(\"\"http://x.example\"\",\"\"pay here\"\"\\)\",'@SUM\\(1\\),1,command,note one,")
+    expect("${csv}" "\n2,[0-9T:Z-]+,'-2\\+3,'\\+SUM\\(A1:A9\\):3:[0-9a-f]+,1,command,note two,")
+    expect("${csv}" "\n3,[^\n]*,command,\"note a plain note, with a comma\",")
+
+elseif(SCENARIO STREQUAL "export_json")
+    execute_process(COMMAND ${GAMEGEN} --seed 11 --players 5 --entries ${ENTRIES} OUTPUT_FILE ${dir}/gen.txt RESULT_VARIABLE rc)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "rutland-gamegen failed (exit ${rc})")
+    endif()
+    run(0 out ${CLI} play ${dir}/gen.txt --db ${dir}/gen.rutland)
+    run(0 out ${TOOL} export-json ${CLI} ${dir}/gen.rutland)
+    message(STATUS "${out}")
+    run(0 out ${CLI} play ${DEMO} --db ${dir}/demo.rutland)
+    run(0 out ${TOOL} export-json ${CLI} ${dir}/demo.rutland)
+    message(STATUS "${out}")
+
 else()
     message(FATAL_ERROR "no scenario ${SCENARIO}")
 endif()

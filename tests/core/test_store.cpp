@@ -54,7 +54,9 @@ std::vector<std::string> DemoLines() {
     return lines;
 }
 
-rutland::Stamp TestStamp(int n) { return {"2026-11-22T10:00:" + std::to_string(n % 60) + "Z", "Bob", "test:" + std::to_string(n)}; }
+rutland::Stamp TestStamp(int n) {
+    return {fmt::format("2026-11-22T10:{:02}:{:02}Z", n / 60 % 60, n % 60), "Bob", "test:" + std::to_string(n)};
+}
 
 // Writes a game file from script lines (the first command line is the header) and closes it.
 void WriteGame(const std::string& path, const std::vector<std::string>& lines) {
@@ -224,6 +226,73 @@ TEST_CASE("store: a command id already in the file is not applied again (a retry
     CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).duplicate);
     CHECK(store->Size() == 3);
     CHECK_FALSE(store->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", ""}).accepted);  // an id is required
+}
+
+TEST_CASE("store: a stamp that is not text or whose time is not an ISO 8601 UTC time is refused, nothing written (invariant 9)") {
+    TempDir dir;
+    const std::string path = dir / "stamps.rutland";
+    WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @fulwell"});
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    const std::string before = store->Fingerprint();
+    struct Bad {
+        rutland::Stamp stamp;
+        const char* why;
+    };
+    const Bad bad[] = {
+        {{"2026-11-22T10:00:00Z", "\xff\xfe", "bad:1"}, "who is not valid UTF-8 text"},
+        {{"2026-11-22T10:00:00Z", "Eve\n  99  2026-01-01T00:00:00Z  Ann  note fake", "bad:2"}, "who has a control character in it (U+000A)"},
+        {{"2026-11-22T10:00:00Z", "Eve\u202e", "bad:3"}, "who has a control character in it (U+202E)"},  // right-to-left override
+        {{"2026-11-22T10:00:00Z", "", "bad:4"}, "who is empty"},
+        {{"2026-11-22T10:00:00Z", "Bob", "bad:\x1b[2J"}, "the command id has a control character in it (U+001B)"},
+        {{"5", "Bob", "bad:6"}, "the time '5' is not an ISO 8601 UTC time"},
+        {{"2026-11-22 10:00:00", "Bob", "bad:7"}, "is not an ISO 8601 UTC time"},
+        {{"2026-02-29T10:00:00Z", "Bob", "bad:8"}, "is not an ISO 8601 UTC time"},  // 2026 is not a leap year
+        {{"2026-11-22T24:00:00Z", "Bob", "bad:9"}, "is not an ISO 8601 UTC time"},
+        {{"2026-11-22T10:00:00+01:00", "Bob", "bad:10"}, "is not an ISO 8601 UTC time"},
+    };
+    for (const Bad& b : bad) {
+        CAPTURE(b.why);
+        const rutland::StoreReceipt r = store->SubmitLine("buy B 10k", b.stamp);
+        CHECK_FALSE(r.accepted);
+        CHECK(r.rejection.rule == "store");
+        CHECK(r.rejection.message.find(b.why) != std::string::npos);
+        CHECK(r.rejection.message.find("nothing was written") != std::string::npos);
+    }
+    CHECK(store->Size() == 2);
+    CHECK(store->Fingerprint() == before);
+    // The store still takes a good stamp (a leap day in a leap year, a name in any script).
+    CHECK(store->SubmitLine("buy B 10k", {"2028-02-29T23:59:59Z", "Éva", "good:1"}).accepted);
+    store.reset();
+    store = OpenRead(path, &error);
+    REQUIRE(store);
+    CHECK(store->Report().Clean());
+    CHECK(store->Size() == 3);
+
+    // Creating a game checks the header's stamp too, and leaves no file behind.
+    const std::string other = dir / "other.rutland";
+    const auto header = std::get<rutland::GameHeader>(rutland::ParseCommand("game players=Ann,Bob").command->action);
+    CHECK(Store::Create(other, header, {"t0", "Bob", "h:1"}, &error) == nullptr);
+    CHECK(error.find("the time 't0' is not an ISO 8601 UTC time") != std::string::npos);
+    CHECK_FALSE(fs::exists(other));
+}
+
+TEST_CASE("store: a file an older Rutland wrote with stamps that are not text still opens and verifies clean") {
+    TempDir dir;
+    const std::string path = dir / "old.rutland";
+    WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @fulwell", "note hello"});
+    // What an older version let through: a who with a newline and bytes that are not UTF-8, a
+    // time that is a number. The chain is rehashed over the bytes as stored, as that version did.
+    Sql(path, "UPDATE entry SET who = 'Eve' || char(10) || '   9  fake', time = '5' WHERE seq = 1;"
+              "UPDATE entry SET who = CAST(X'FFFE' AS TEXT) WHERE seq = 2;");
+    Rehash(path, 1);
+    std::string error;
+    auto store = OpenRead(path, &error);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->Report().Clean());
+    CHECK(store->Record(1).stamp.who == "Eve\n   9  fake");
+    CHECK(store->Record(2).stamp.who == "\xff\xfe");
 }
 
 TEST_CASE("store: a foreign SQLite file, a non-SQLite file and an empty file are refused and left unchanged") {

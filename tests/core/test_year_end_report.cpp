@@ -81,6 +81,20 @@ TEST_CASE("Y-2 preview: what the broker would pay if the year ended now, changin
     CHECK(StatementText(p).find("the broker pays Ann $10,000 for 1 Yellow directorship") != std::string::npos);
 }
 
+TEST_CASE("Y-2 statement as CSV: a player's name never becomes a live spreadsheet formula; cash stays a number") {
+    // Names may start with + or - (COMMANDS.md forbids only , : = @ # $): "+Ann" in a cell would be
+    // a formula to a spreadsheet. Text cells get a leading ' (core/safe_text.h, CsvTextCell).
+    Table t("game players=+Ann,-Bob broker=-Bob year-cards=1 start=@market-1,@market-1");
+    t.Play("roll 3 4 2 @colfax\nbuy Y 20k\nbuy Y 20k\ndir Y\nend\nroll 1 2 1 @time-1\ntime\nend");
+    std::optional<YearEndStatement> st = LastYearEnd(t.Log(), t.Log().Size() - 1);
+    REQUIRE(st);
+    const std::string csv = StatementCsv(*st);
+    CHECK(csv.find("\n1,statement,'+Ann,Y-2,\"the broker pays +Ann $10,000 for 1 Yellow directorship (1 x $10,000)\",10000.00\n") !=
+          std::string::npos);
+    CHECK(csv.find(",+Ann,") == std::string::npos);
+    CHECK(csv.find(",-Bob,") == std::string::npos);
+}
+
 TEST_CASE("Y-1 statement of the last year end, read off the ledger; undone year ends do not count") {
     Table t(kSmallHeader);
     t.Play("roll 3 4 2 @colfax\nbuy Y 20k\nbuy Y 20k\ndir Y\nend\nroll 1 2 1 @time-1\ntime");

@@ -74,7 +74,7 @@ void Check(const std::string& path, rutland::Store::Mode mode, const std::string
     const rutland::VerifyReport& report = store->Report();
     if (!report.Clean()) {  // invariant 2
         if (!store->ReadOnly()) Fail("a file with problems opened writable");
-        const rutland::StoreReceipt r = store->SubmitLine("note fuzz", rutland::Stamp{"t", "fuzz", "fuzz:1"});
+        const rutland::StoreReceipt r = store->SubmitLine("note fuzz", rutland::Stamp{"2026-11-22T00:00:00Z", "fuzz", "fuzz:1"});
         if (r.accepted) Fail("a file with problems accepted a command");
     } else if (auto wrong = rutland::CheckConservation(store->GetLedger().State())) {
         Fail("a clean file fails conservation: " + *wrong);

@@ -58,22 +58,22 @@ TEST_CASE("an accepted line is in the file before the session answers (store inv
 TEST_CASE("time travel shows an old state and refuses to write") {
     const std::string path = TempPath("session-travel.rutland");
     std::string error;
-    auto s = Session::Create(path, Header(), "t0", "Bob", "test-2", &error);
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-2", &error);
     REQUIRE(s);
-    REQUIRE(s->Submit("roll 3 4 2 @colfax", "t1", "Bob").accepted);
-    REQUIRE(s->Submit("buy Y 10k", "t2", "Bob").accepted);
+    REQUIRE(s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob").accepted);
+    REQUIRE(s->Submit("buy Y 10k", "2026-11-22T10:00:02Z", "Bob").accepted);
     const uint64_t version = s->Version();
     s->ViewAt(1);
     CHECK(s->Version() != version);
     CHECK(s->Viewing() == 1);
     CHECK(s->Shown().players[0].common[Company::Yellow] == 0);
     CHECK(s->Live().players[0].common[Company::Yellow] == 10000);
-    SubmitOutcome r = s->Submit("end", "t3", "Bob");
+    SubmitOutcome r = s->Submit("end", "2026-11-22T10:00:03Z", "Bob");
     CHECK_FALSE(r.accepted);
     CHECK(r.rejection.rule == "ledger");
     CHECK(s->GetLedger().Size() == 3);
     s->ViewAt(std::nullopt);
-    CHECK(s->Submit("end", "t3", "Bob").accepted);
+    CHECK(s->Submit("end", "2026-11-22T10:00:03Z", "Bob").accepted);
     // Viewing the last entry is viewing now.
     s->ViewAt(s->GetLedger().Size() - 1);
     CHECK_FALSE(s->Viewing().has_value());
@@ -83,14 +83,14 @@ TEST_CASE("reopening a game continues it with new command ids") {
     const std::string path = TempPath("session-reopen.rutland");
     std::string error;
     {
-        auto s = Session::Create(path, Header(), "t0", "Bob", "run-1", &error);
+        auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "run-1", &error);
         REQUIRE(s);
-        REQUIRE(s->Submit("roll 3 4 2 @colfax", "t1", "Bob").accepted);
+        REQUIRE(s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob").accepted);
     }
     auto s = Session::Open(path, "run-2", &error);
     REQUIRE_MESSAGE(s, error);
     CHECK(s->LastEntry() == 1);
-    CHECK(s->Submit("buy Y 10k", "t2", "Bob").accepted);
+    CHECK(s->Submit("buy Y 10k", "2026-11-22T10:00:02Z", "Bob").accepted);
     CHECK(s->GetStore().Record(2).stamp.command_id == "run-2:1");
 }
 

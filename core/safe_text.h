@@ -1,0 +1,46 @@
+// Text from outside the rules (stamps: who typed a line, when, its command id) checked where it
+// enters a game file, and any stored text made safe where it leaves one: a terminal, a spreadsheet,
+// a JSON reader. Files written before stamps were checked (store.h invariant 9) may hold invalid
+// UTF-8 and control characters; the readers here never pass them on raw.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rutland {
+
+// RFC 3629 UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.
+bool IsValidUtf8(std::string_view text);
+
+// True for the code points that would change how a line reads rather than add to it: C0 and C1
+// controls, DEL, the line and paragraph separators, and the bidirectional controls that reorder
+// text on screen (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
+bool IsControlCodePoint(char32_t code_point);
+
+// Why `text` cannot be a stamp field ("is not valid UTF-8 text", "has a control character in it
+// (U+000A)", "is empty"), or nullopt when it can.
+std::optional<std::string> StampTextProblem(std::string_view text);
+
+// "2026-11-22T01:15:14Z": ISO 8601 in UTC to the second, as the CLI and the dashboard write it,
+// and a real moment (month 1-12, the month's days, 29 February only in a leap year, 00:00:00 to
+// 23:59:59).
+bool IsUtcTime(std::string_view text);
+
+// One line for a terminal whatever the bytes: each control character (IsControlCodePoint) as an
+// escape (\n, \r, \t, else \u{1b}), each byte that is not UTF-8 as \xff. Printable text passes
+// unchanged, so a clean file prints exactly as before.
+std::string PrintableText(std::string_view text);
+
+// `text` as valid UTF-8: every byte that is not part of a UTF-8 sequence becomes U+FFFD (what
+// nlohmann's dump() does with error_handler_t::replace). Valid text passes unchanged.
+std::string ValidUtf8(std::string_view text);
+
+// One CSV cell of text, safe to open in a spreadsheet: PrintableText (one line, valid UTF-8),
+// then a cell that a spreadsheet would read as a formula (starting with = + - @, a tab or a
+// carriage return) gets a leading ' (the OWASP CSV-injection rule), then RFC 4180 quoting when it
+// holds a comma or a quote (no line break is left: PrintableText escaped them). Only for text:
+// numeric columns (seq, money) are written as numbers, so -500.00 stays a number.
+std::string CsvTextCell(std::string_view text);
+
+} // namespace rutland

@@ -1,0 +1,163 @@
+// Helpers for the CLI's game-file tests (check_store.cmake) that the sqlite3 tool cannot do alone.
+//
+//   rutland_cli_file_tool old-stamps GAME
+//       Writes into entries 1-3 of GAME the stamps an older Rutland let through before stamps were
+//       checked (store.h invariant 9): a who with a newline and a fake log line after it, a who
+//       that is not UTF-8, a time that is a number; then rehashes the chain over the bytes as an
+//       older version would have written them, so the file still verifies clean.
+//   rutland_cli_file_tool export-json CLI GAME
+//       Runs `CLI export GAME --json` and requires (1) its output byte for byte equal to the
+//       document the export built before it streamed (the whole nlohmann tree, dump(2); invalid
+//       UTF-8 replaced by U+FFFD), and (2) its peak RSS no more than opening the game costs
+//       (`CLI verify GAME`) plus a margin that is a small part of what a tree of every entry held
+//       (~18 KB an entry). Prints both figures.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sqlite3.h>
+
+#include "effects_json.h"
+#include "safe_text.h"
+#include "state_json.h"
+#include "store.h"
+
+namespace {
+
+[[noreturn]] void Fail(const std::string& why) {
+    std::cerr << "FAIL: " << why << "\n";
+    std::exit(1);
+}
+
+void Exec(sqlite3* db, const std::string& sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK)
+        Fail(sql + ": " + (message ? message : "?"));
+}
+
+int OldStamps(const std::string& path) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open(path.c_str(), &db) != SQLITE_OK) Fail("cannot open " + path);
+    Exec(db, "UPDATE entry SET who = 'Eve' || char(10) || '  99  2026-01-01T00:00:00Z  Ann       note fake' WHERE seq = 1;"
+             "UPDATE entry SET who = CAST(X'FFFE' AS TEXT) WHERE seq = 2;"
+             "UPDATE entry SET time = '5' WHERE seq = 3;");
+    // The chain over the bytes as stored (store.h invariant 4), as the older version computed it.
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects FROM entry ORDER BY seq",
+                       -1, &q, nullptr);
+    auto text = [&](int col) {
+        return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, col)),
+                           static_cast<size_t>(sqlite3_column_bytes(q, col)));
+    };
+    std::string sql = "BEGIN;", prev(64, '0');  // hash(-1): 32 zero bytes
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const int seq = sqlite3_column_int(q, 0);
+        const rutland::Stamp stamp{text(3), text(4), text(5)};
+        const std::string hash = rutland::ChainHash(
+            prev, rutland::EntryContent(seq, text(1), text(2), stamp, sqlite3_column_int(q, 6), text(7)));
+        sql += "UPDATE entry SET prev_hash = '" + prev + "', hash = '" + hash +
+               "' WHERE seq = " + std::to_string(seq) + ";";
+        prev = hash;
+    }
+    sqlite3_finalize(q);
+    sql += "UPDATE meta SET value = '" + prev + "' WHERE key = 'head_hash'; COMMIT;";
+    Exec(db, sql);
+    sqlite3_close(db);
+    return 0;
+}
+
+// Runs argv with stdout to `out_path`; returns the child's peak RSS in KiB (its exit code must be 0).
+long RunMeasured(const std::vector<std::string>& argv, const std::string& out_path) {
+    const pid_t pid = fork();
+    if (pid < 0) Fail("fork");
+    if (pid == 0) {
+        const int fd = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fd < 0) _exit(126);
+        dup2(fd, STDOUT_FILENO);
+        std::vector<char*> args;
+        for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execv(args[0], args.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) < 0) Fail("wait4");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) Fail(argv[0] + " " + argv[1] + " failed");
+    return usage.ru_maxrss;
+}
+
+// The document as the export built it before it streamed (kept here as the reference).
+std::string ReferenceJson(const rutland::Store& store, const std::string& file) {
+    const rutland::Ledger& ledger = store.GetLedger();
+    nlohmann::json entries = nlohmann::json::array();
+    for (int seq = 0; seq < store.Size(); ++seq) {
+        const rutland::EntryRecord& r = store.Record(seq);
+        entries.push_back({{"seq", seq},
+                           {"kind", r.kind},
+                           {"line", ledger.At(seq).line},
+                           {"time", r.stamp.time},
+                           {"who", r.stamp.who},
+                           {"command_id", r.stamp.command_id},
+                           {"rules_version", r.rules_version},
+                           {"effects", rutland::EffectsToJson(ledger.At(seq).effects)},
+                           {"prev_hash", r.prev_hash},
+                           {"hash", r.hash}});
+    }
+    const nlohmann::json out = {{"file", file},
+                                {"schema_version", rutland::kSchemaVersion},
+                                {"fingerprint", store.Fingerprint()},
+                                {"clean", store.Report().Clean()},
+                                {"entries", std::move(entries)},
+                                {"state", rutland::StateToJson(ledger.State())}};
+    return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+int ExportJson(const std::string& cli, const std::string& game) {
+    const std::string out_path = game + ".export.json";
+    const long export_kb = RunMeasured({cli, "export", game, "--json"}, out_path);
+    const long verify_kb = RunMeasured({cli, "verify", game}, game + ".verify.txt");
+    std::ifstream in(out_path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    const std::string got = bytes.str();
+
+    std::string error;
+    auto store = rutland::Store::Open(game, rutland::Store::Mode::ReadOnly, &error);
+    if (!store) Fail(error);
+    const std::string want = ReferenceJson(*store, game);
+    if (got != want) {
+        size_t at = 0;
+        while (at < got.size() && at < want.size() && got[at] == want[at]) ++at;
+        Fail("export --json differs from the reference document at byte " + std::to_string(at) + ":\n  got  ..." +
+             rutland::PrintableText(got.substr(at > 40 ? at - 40 : 0, 80)) + "\n  want ..." +
+             rutland::PrintableText(want.substr(at > 40 ? at - 40 : 0, 80)));
+    }
+    if (!rutland::IsValidUtf8(got)) Fail("export --json wrote bytes that are not UTF-8");
+    // A tree of every entry held ~18 KB an entry; streaming holds one. The margin, 2 KB an entry
+    // (plus 4 MB for buffers), is a ninth of what the tree took.
+    const long margin_kb = 4096 + 2L * store->Size();
+    std::cout << store->Size() << " entries: export --json peak RSS " << export_kb << " KiB, verify " << verify_kb
+              << " KiB (allowed: verify + " << margin_kb << " KiB); " << got.size() << " bytes, the same as the tree's\n";
+    if (export_kb > verify_kb + margin_kb)
+        Fail("export --json holds memory that grows with the game (" + std::to_string(export_kb - verify_kb) +
+             " KiB more than verify)");
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 2 && args[0] == "old-stamps") return OldStamps(args[1]);
+    if (args.size() == 3 && args[0] == "export-json") return ExportJson(args[1], args[2]);
+    std::cerr << "usage: rutland_cli_file_tool old-stamps GAME | export-json CLI GAME\n";
+    return 2;
+}

@@ -1,0 +1,77 @@
+// Checked and printable text (core/safe_text.h, issue 14 point 7): what a stamp may hold, and how
+// any stored text is printed to a terminal, a spreadsheet or JSON.
+#include <doctest/doctest.h>
+
+#include "safe_text.h"
+
+using namespace rutland;
+
+TEST_CASE("safe_text: UTF-8 is checked as RFC 3629 says") {
+    CHECK(IsValidUtf8("Éva 東京 🎲"));
+    CHECK_FALSE(IsValidUtf8("\xff"));
+    CHECK_FALSE(IsValidUtf8("\xc3"));              // cut short
+    CHECK_FALSE(IsValidUtf8("\xc0\xaf"));          // overlong '/'
+    CHECK_FALSE(IsValidUtf8("\xed\xa0\x80"));      // a surrogate
+    CHECK_FALSE(IsValidUtf8("\xf4\x90\x80\x80"));  // beyond U+10FFFF
+}
+
+TEST_CASE("safe_text: a stamp field is non-empty text without control characters") {
+    CHECK_FALSE(StampTextProblem("Dee").has_value());
+    CHECK_FALSE(StampTextProblem("Éva").has_value());
+    CHECK(StampTextProblem("") == "is empty");
+    CHECK(StampTextProblem("a\nb") == "has a control character in it (U+000A)");
+    CHECK(StampTextProblem("a\tb") == "has a control character in it (U+0009)");
+    CHECK(StampTextProblem("a\x7f") == "has a control character in it (U+007F)");
+    CHECK(StampTextProblem("a\xc2\x85") == "has a control character in it (U+0085)");      // NEL (C1)
+    CHECK(StampTextProblem("a\xe2\x80\xae") == "has a control character in it (U+202E)");  // RLO
+    CHECK(StampTextProblem("a\xe2\x81\xa6") == "has a control character in it (U+2066)");  // LRI
+    CHECK(StampTextProblem("ab\xff") == "is not valid UTF-8 text (byte 2 is 0xFF)");
+}
+
+TEST_CASE("safe_text: a time is ISO 8601 UTC to the second and a real moment") {
+    CHECK(IsUtcTime("2026-11-22T01:15:14Z"));
+    CHECK(IsUtcTime("2028-02-29T00:00:00Z"));   // a leap year
+    CHECK(IsUtcTime("2000-02-29T23:59:59Z"));   // divisible by 400
+    CHECK_FALSE(IsUtcTime("1900-02-29T00:00:00Z"));  // divisible by 100, not 400
+    CHECK_FALSE(IsUtcTime("2026-02-29T00:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-04-31T00:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-13-01T00:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-00-01T00:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-00T00:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T24:00:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T23:60:00Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T23:59:60Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T01:15:14"));
+    CHECK_FALSE(IsUtcTime("2026-11-22 01:15:14Z"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T01:15:14+00:00"));
+    CHECK_FALSE(IsUtcTime("2026-11-22T01:15:14.5Z"));
+    CHECK_FALSE(IsUtcTime("2026-1-22T01:15:14Z "));
+    CHECK_FALSE(IsUtcTime("5"));
+    CHECK_FALSE(IsUtcTime(""));
+}
+
+TEST_CASE("safe_text: printable text is one line of valid UTF-8, and clean text is unchanged") {
+    CHECK(PrintableText("buy B 10k  | Éva pays $500") == "buy B 10k  | Éva pays $500");
+    CHECK(PrintableText("Eve\n  99  fake") == "Eve\\n  99  fake");
+    CHECK(PrintableText("a\r\tb") == "a\\r\\tb");
+    CHECK(PrintableText("\x1b[2J") == "\\u{1b}[2J");
+    CHECK(PrintableText("x\xe2\x80\xaey") == "x\\u{202e}y");
+    CHECK(PrintableText("\xff\xfe") == "\\xff\\xfe");
+    CHECK(PrintableText("\xc3") == "\\xc3");
+    CHECK(ValidUtf8("Éva") == "Éva");
+    CHECK(ValidUtf8("a\xff" "b") == "a\xef\xbf\xbd" "b");
+    CHECK(IsValidUtf8(ValidUtf8("\xc0\xaf\xed\xa0\x80\xf4\x90\x80\x80")));
+}
+
+TEST_CASE("safe_text: a CSV text cell never starts a spreadsheet formula") {
+    // The OWASP CSV-injection rule: a cell starting with = + - @ (or a tab or CR) is prefixed with '.
+    CHECK(CsvTextCell("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"");
+    CHECK(CsvTextCell("+SUM(A1)") == "'+SUM(A1)");
+    CHECK(CsvTextCell("-2+3") == "'-2+3");
+    CHECK(CsvTextCell("@cmd") == "'@cmd");
+    CHECK(CsvTextCell("\tx") == "\\tx");  // escaped first: a tab cannot reach the spreadsheet
+    CHECK(CsvTextCell("note x=1") == "note x=1");
+    CHECK(CsvTextCell("a, b") == "\"a, b\"");
+    CHECK(CsvTextCell("Eve\nfake") == "Eve\\nfake");  // one row per line, always
+    CHECK(CsvTextCell("") == "");
+}
