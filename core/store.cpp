@@ -10,6 +10,7 @@
 // [SECTION] Backup
 #include "store.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -281,6 +282,16 @@ std::string ChainHash(std::string_view prev_hex, std::string_view content) {
     Digest prev{};
     if (!FromHex(prev_hex, &prev)) throw std::invalid_argument("ChainHash: the previous hash is not 64 hex digits");
     return ToHex(Sha256(content, &prev));
+}
+
+std::string FormatFingerprint(std::string_view hash_hex) {
+    const std::string_view digits = hash_hex.substr(0, std::min<size_t>(hash_hex.size(), kFingerprintDigits));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && i % 4 == 0) out += ' ';
+        out += digits[i];
+    }
+    return out;
 }
 
 // =============================================================================================

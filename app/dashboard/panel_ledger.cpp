@@ -100,8 +100,8 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     ImGui::SameLine();
     ImGui::TextColored(Theme::Accent(), "%s", store.Fingerprint().c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The first 8 hex digits of the last entry's hash: two copies of the game agree when their\n"
-                          "fingerprints agree (rutland-cli verify prints the same).");
+        ImGui::SetTooltip("The first 16 hex digits (64 bits) of the last entry's hash, in groups of 4 to read aloud:\n"
+                          "two copies of the game agree when their fingerprints agree (rutland-cli verify prints the same).");
     if (v.viewing) {
         ImGui::SameLine();
         ImGui::TextColored(Theme::Warn(), "viewing %d (%s)", *v.viewing, store.FingerprintAt(*v.viewing).c_str());

@@ -5,6 +5,8 @@
 # tamper:     editing bytes of past entries with the sqlite3 tool: verify names the entry, exit 1
 # export:     export --script, then play it into a new file: the same state and hash chain
 # refuse:     a foreign SQLite file and a newer one are refused by verify and play, byte-for-byte unchanged
+# A fingerprint as printed (store.h invariant 4): 16 hex digits in groups of 4.
+set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT rc EQUAL expected_rc)
@@ -26,13 +28,13 @@ file(MAKE_DIRECTORY ${dir})
 if(SCENARIO STREQUAL "setup")
     file(REMOVE ${WORK}/demo.rutland ${WORK}/demo.rutland-wal ${WORK}/demo.rutland-shm ${WORK}/backup.rutland)
     run(0 out ${CLI} play ${DEMO} --db ${WORK}/demo.rutland)
-    expect("${out}" "demo.rutland: 39 entries, fingerprint [0-9a-f]+")
+    expect("${out}" "demo.rutland: 39 entries, fingerprint ${FP}")
 
 elseif(SCENARIO STREQUAL "retry")
     run(0 first ${CLI} play ${DEMO} --db ${dir}/g.rutland)
     run(0 again ${CLI} play ${DEMO} --db ${dir}/g.rutland)
-    string(REGEX MATCH "39 entries, fingerprint [0-9a-f]+" a "${first}")
-    string(REGEX MATCH "39 entries, fingerprint [0-9a-f]+" b "${again}")
+    string(REGEX MATCH "39 entries, fingerprint ${FP}" a "${first}")
+    string(REGEX MATCH "39 entries, fingerprint ${FP}" b "${again}")
     if(a STREQUAL "" OR NOT a STREQUAL b)
         message(FATAL_ERROR "a second play of the same script changed the game:\n${first}\n---\n${again}")
     endif()
