@@ -30,7 +30,8 @@ constexpr std::array<const char*, 6> kVariantHelp = {
     "D-6: the odd lot of a Roll Back at the level price", "D-7: Roll Back covers at $0.50", "D-10: delisted shorts covered at market",
     "D-13: shorts carry over the year end",              "D-16: put for cash needs an Ask", "D-21/M-8: the up-tick rule"};
 
-void CopyTo(std::array<char, 512>& buffer, const std::string& text) {
+template <size_t N>
+void CopyTo(std::array<char, N>& buffer, const std::string& text) {
     const size_t n = std::min(text.size(), buffer.size() - 1);
     std::memcpy(buffer.data(), text.data(), n);
     buffer[n] = '\0';
