@@ -591,7 +591,7 @@ bool Store::Verify(Mode mode) {
                                      "with a newer Rutland", rec.rules_version, kRulesVersion));
             break;
         }
-        ParseResult parsed = ParseCommand(e.line);
+        ParseResult parsed = ParseCommand(e.line, ParseMode::Stored);  // as written, before any newer limit
         if (!parsed.command) {
             problem(seq, fmt::format("its line does not parse: {}", parsed.error ? parsed.error->ToString() : "empty"));
             break;
@@ -669,8 +669,8 @@ bool Store::Verify(Mode mode) {
     // (invariant 5), replaying them once more (they replayed cleanly a moment ago).
     if (m_ledger->Size() > static_cast<int>(m_records.size())) {
         Rejection why;
-        m_ledger = Ledger::Start(std::get<GameHeader>(ParseCommand(rows[0].line).command->action), &why);
-        for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*ParseCommand(rows[i].line).command);
+        m_ledger = Ledger::Start(std::get<GameHeader>(ParseCommand(rows[0].line, ParseMode::Stored).command->action), &why);
+        for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*ParseCommand(rows[i].line, ParseMode::Stored).command);
     }
 
     if (mode == Mode::ReadWrite && report.Clean() && !rebuild.empty()) {
