@@ -177,6 +177,18 @@ TEST_CASE("filters: the same entries as rutland-cli log --player / --company / -
     CHECK_FALSE(EntryMatches(note, cy, l.State()));
 }
 
+TEST_CASE("filters: --player finds a player's lines whatever the case or Unicode form (names.h, issue 14)") {
+    // "\u00c9va" is Éva (NFC); "e\u0301VA" the same name decomposed and in capitals.
+    auto store = PlayInto(TempPath("ledger-filter-names.rutland"),
+                          {"game players=\u00c9va,Bob", "roll 1 2 2 @fulwell", "e\u0301VA: note I disagree"});
+    const Ledger& l = store->GetLedger();
+    std::string error;
+    const std::optional<LedgerFilter> f = ParseLedgerFilter(l.State(), "\u00e9va", "", "", &error);
+    REQUIRE_MESSAGE(f, error);
+    CHECK(f->player == 0);
+    CHECK(FilterEntries(l, *f) == std::vector<int>{0, 1, 2});  // the note has no effect naming her
+}
+
 TEST_CASE("the log, explain and diff of rutland-cli are the view model's, on the full game") {
     // rutland-cli plays the full game into a file; the view model reads the same file.
     const std::string path = TempPath("ledger-full.rutland");
