@@ -1111,23 +1111,7 @@ std::optional<Rejection> CheckNewInput(Command& command) {
     return std::nullopt;
 }
 
-ParseResult ParseLine(std::string_view raw_line);
-
-} // namespace
-
-ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
-    ParseResult result = ParseLine(raw_line);
-    if (mode == ParseMode::NewInput && result.command) {
-        if (std::optional<Rejection> why = CheckNewInput(*result.command)) {
-            result.command.reset();
-            result.error = std::move(why);
-        }
-    }
-    return result;
-}
-
-namespace {
-
+// The line as the table language reads it, before the limits on what is typed now.
 ParseResult ParseLine(std::string_view raw_line) {
     const std::string_view line = Trim(raw_line);
     for (char ch : line) {
@@ -1177,6 +1161,17 @@ ParseResult ParseLine(std::string_view raw_line) {
 }
 
 } // namespace
+
+ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
+    ParseResult result = ParseLine(raw_line);
+    if (mode == ParseMode::NewInput && result.command) {
+        if (std::optional<Rejection> why = CheckNewInput(*result.command)) {
+            result.command.reset();
+            result.error = std::move(why);
+        }
+    }
+    return result;
+}
 
 std::string PrintCommand(const Command& command) {
     std::string out;

@@ -500,3 +500,28 @@ TEST_CASE("explain: the arithmetic behind cash, certificates and price moves") {
     CHECK(lines[2] == "up 4 ticks x $0.05 = $0.20: $2.40 + $0.20 = $2.60");
     CHECK(rutland::ShortEffect(ledger.At(10).effects[0], ledger.State()) == "Cy->bank $48,000 (B-1)");
 }
+
+// Issue 14: a note typed now holds at most 1,000 characters (COMMANDS.md), but a file written
+// before that limit (tests/games/long-note.rutland: two notes of 32,000 characters, entries 6 and 7)
+// reads its own lines as stored: it verifies clean and takes new commands.
+TEST_CASE("store: invariant 5: a game from before the note limit opens clean and writable, its long notes whole") {
+    TempDir dir;
+    const std::string path = dir / "long-note.rutland";
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "long-note.rutland", path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    std::string problems;
+    for (const auto& p : store->Report().problems) problems += p.ToString() + "\n";
+    CHECK_MESSAGE(store->Report().Clean(), problems);
+    CHECK_FALSE(store->ReadOnly());
+    REQUIRE(store->Size() == 8);
+    CHECK(store->GetLedger().At(7).line == "note " + std::string(32000, 'x'));
+    CHECK(store->GetLedger().At(6).line.size() == 5 + 32000);
+    // New lines meet today's limits; the file takes them.
+    rutland::StoreReceipt r = store->SubmitLine("note " + std::string(1001, 'y'), TestStamp(8));
+    CHECK_FALSE(r.accepted);
+    CHECK(r.rejection.message.find("at most 1,000 characters") != std::string::npos);
+    r = store->SubmitLine("note the long ones are from before", TestStamp(9));
+    CHECK(r.accepted);
+}
