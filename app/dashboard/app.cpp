@@ -98,8 +98,9 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
 
 void App::AfterAccepted(const view::SubmitOutcome& r) {
     const Entry& entry = m_session->GetLedger().At(r.seq);
-    m_ui.entry.accepted = fmt::format("{}: {}", r.seq, entry.line);
-    m_ui.status = fmt::format("Entry {} saved: {} (fingerprint {})", r.seq, entry.line, m_session->Fingerprint());
+    const std::string line = view::CutForDisplay(entry.line, view::kOneLineChars);
+    m_ui.entry.accepted = fmt::format("{}: {}", r.seq, line);
+    m_ui.status = fmt::format("Entry {} saved: {} (fingerprint {})", r.seq, line, m_session->Fingerprint());
     m_ui.ledger.scroll_to_end = true;
 }
 
@@ -269,7 +270,8 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
         } else {
             const Entry& e = l.At(target);
             ImGui::PushFont(m_fonts.large);
-            ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, e.line.c_str());
+            // The modal sizes itself to this line: a long note is cut (display_text.h).
+            ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, 12));
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");

@@ -15,6 +15,9 @@ namespace rutland::view {
 // About eight lines of a panel: a longer note (a new game takes up to 1,000 characters, an old file
 // any number) is cut there, and read whole where its entry is selected.
 inline constexpr size_t kShownChars = 400;
+// Where an entry's line is one line of a label, a tooltip or the status bar (a window that sizes
+// itself to its text would otherwise grow thousands of pixels wide).
+inline constexpr size_t kOneLineChars = 120;
 
 // Characters (code points) of UTF-8 text; the ledger only holds valid UTF-8.
 size_t CountChars(std::string_view text);
