@@ -1075,7 +1075,13 @@ bool CheckNewName(std::string& name, std::string* error) {
         *error = Quote(ShowName(name)) + " cannot be a player name: it holds " + *problem;
         return false;
     }
-    name = NormalizeName(name);
+    // NFC can lengthen a name (U+0958 has no composed form: it becomes two characters).
+    std::string nfc = NormalizeName(name);
+    if (nfc.size() > kMaxNameLength) {
+        *error = Quote(name) + " is too long for a player name (64 bytes at most)";
+        return false;
+    }
+    name = std::move(nfc);
     return true;
 }
 

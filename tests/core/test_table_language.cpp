@@ -530,6 +530,11 @@ TEST_CASE("table language: COMMANDS.md names typed now are stored in NFC, whatev
     CHECK(Canonical("e\u0301va: sell B 10k") == "\u00e9va: sell B 10k");
     CHECK(Canonical("player E\u0301VA") == "player \u00c9VA");
     CHECK(ParseAs<Transfer>("transfer #3 e\u0301va 1500").to == "\u00e9va");
+    // U+0958 (3 bytes) has no composed form: NFC writes it as U+0915 U+093C (6 bytes). 21 of them
+    // fit the 64 bytes a name may have as typed, not in NFC (126 bytes): refused, never stored longer.
+    std::string qa;
+    for (int i = 0; i < 21; ++i) qa += "\u0958";
+    CHECK(Contains(Rejected("player " + qa), "too long for a player name"));
     // A line a game file holds is read as it was written (the game replays byte for byte).
     const ParseResult stored = ParseCommand("game players=E\u0301va,Bob", ParseMode::Stored);
     REQUIRE(stored.command.has_value());
