@@ -3,6 +3,8 @@
 // back to an equal Command.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -139,7 +141,14 @@ struct ParseResult {
     std::optional<Rejection> error;
 };
 
-ParseResult ParseCommand(std::string_view line);
+// How a line is read. NewInput: what is typed or played now; a note holds at most kMaxNoteChars
+// characters, names follow names.h (rules 1-2) and are stored in NFC. Stored: a line a game file
+// already holds, read as it was written (store.cpp), so a game from before these limits still opens.
+enum class ParseMode : uint8_t { NewInput, Stored };
+// A note is who said what: a few sentences. 32,000 characters once aborted the dashboard (issue 14).
+inline constexpr size_t kMaxNoteChars = 1000;
+
+ParseResult ParseCommand(std::string_view line, ParseMode mode = ParseMode::NewInput);
 std::string PrintCommand(const Command& command);
 
 // "10k" for multiples of 1,000, else the plain number.

@@ -1,5 +1,6 @@
 #include "state.h"
 
+#include "names.h"
 #include "text.h"
 
 #include <algorithm>
@@ -20,10 +21,20 @@ bool GameState::operator==(const GameState& o) const {
            expired_options == o.expired_options && card_list == o.card_list;
 }
 
+// names.h rule 1: the same player after NFC and case folding. The header's exact spelling wins
+// first: an older game whose players differ only by accents' case ("Éva", "éva", accepted before
+// issue 14) names each by its exact spelling in every stored line, so it replays as it was
+// written; a folded match that fits two players is nobody.
 std::optional<int> GameState::FindPlayer(std::string_view name) const {
     for (size_t i = 0; i < players.size(); ++i)
-        if (SameIgnoringCase(players[i].name, name)) return static_cast<int>(i);
-    return std::nullopt;
+        if (players[i].name == name) return static_cast<int>(i);
+    std::optional<int> found;
+    for (size_t i = 0; i < players.size(); ++i) {
+        if (!SameName(players[i].name, name)) continue;
+        if (found) return std::nullopt;
+        found = static_cast<int>(i);
+    }
+    return found;
 }
 
 Money GameState::MarginHeld(Company c) const {

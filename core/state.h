@@ -138,7 +138,7 @@ struct GameState {
     bool operator==(const GameState& other) const;
 
     // Lookups the rules and the views share.
-    std::optional<int> FindPlayer(std::string_view name) const;  // case-insensitive
+    std::optional<int> FindPlayer(std::string_view name) const;  // names.h rule 1
     Money MarginHeld(Company c) const;                            // total in that margin account
     int64_t ShortShares(int player, Company c) const;
     Money ShortProceeds(int player, Company c) const;

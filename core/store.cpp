@@ -10,6 +10,7 @@
 // [SECTION] Backup
 #include "store.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -290,6 +291,16 @@ std::string ChainHash(std::string_view prev_hex, std::string_view content) {
     Digest prev{};
     if (!FromHex(prev_hex, &prev)) throw std::invalid_argument("ChainHash: the previous hash is not 64 hex digits");
     return ToHex(Sha256(content, &prev));
+}
+
+std::string FormatFingerprint(std::string_view hash_hex) {
+    const std::string_view digits = hash_hex.substr(0, std::min<size_t>(hash_hex.size(), kFingerprintDigits));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && i % 4 == 0) out += ' ';
+        out += digits[i];
+    }
+    return out;
 }
 
 // =============================================================================================
@@ -593,7 +604,7 @@ bool Store::Verify(Mode mode) {
                                      "with a newer Rutland", rec.rules_version, kRulesVersion));
             break;
         }
-        ParseResult parsed = ParseCommand(e.line);
+        ParseResult parsed = ParseCommand(e.line, ParseMode::Stored);  // as written, before any newer limit
         if (!parsed.command) {
             problem(seq, fmt::format("its line does not parse: {}", parsed.error ? parsed.error->ToString() : "empty"));
             break;
@@ -671,8 +682,8 @@ bool Store::Verify(Mode mode) {
     // (invariant 5), replaying them once more (they replayed cleanly a moment ago).
     if (m_ledger->Size() > static_cast<int>(m_records.size())) {
         Rejection why;
-        m_ledger = Ledger::Start(std::get<GameHeader>(ParseCommand(rows[0].line).command->action), &why);
-        for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*ParseCommand(rows[i].line).command);
+        m_ledger = Ledger::Start(std::get<GameHeader>(ParseCommand(rows[0].line, ParseMode::Stored).command->action), &why);
+        for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*ParseCommand(rows[i].line, ParseMode::Stored).command);
     }
 
     if (mode == Mode::ReadWrite && report.Clean() && !rebuild.empty()) {

@@ -14,8 +14,10 @@
 //     applies nothing and answers with the entry that holds it: a retry is never applied twice.
 //  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes, where
 //     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command id,
-//     rules version and effects exactly as stored. The game's fingerprint is the first 8 hex
-//     digits of the head hash. prev_hash is stored too, only to say where a chain breaks.
+//     rules version and effects exactly as stored. The game's fingerprint is the first 16 hex
+//     digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
+//     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
+//     say where a chain breaks.
 //  5. Opening verifies everything: PRAGMA quick_check, the column types, the hash chain, the head
 //     recorded in `meta`, a replay of every entry compared with its stored line and effects, and
 //     conservation (rules.h) after every entry. Any failure is reported naming the first bad entry,
@@ -64,6 +66,10 @@ struct Stamp {
 // Why a stamp cannot be written (invariant 9), naming the field ("who has a control character in
 // it (U+000A)"); nullopt when it can.
 std::optional<std::string> StampProblem(const Stamp& stamp);
+// The fingerprint shown for a hash (invariant 4): its first 16 hex digits in groups of 4,
+// "541e e36e 0a1b 2c3d", to be read aloud and noted. Every fingerprint Rutland prints comes from here.
+inline constexpr int kFingerprintDigits = 16;
+std::string FormatFingerprint(std::string_view hash_hex);
 
 // What the store keeps for an entry beside the ledger's Entry.
 struct EntryRecord {
@@ -140,9 +146,9 @@ public:
     bool ReadOnly() const { return m_read_only; }
     const VerifyReport& Report() const { return m_report; }
     const std::string& Path() const { return m_path; }
-    // First 8 hex digits of the head hash (invariant 4), or of entry seq's hash.
+    // The head hash's fingerprint (invariant 4, FormatFingerprint), or entry seq's.
     std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
-    std::string FingerprintAt(int seq) const { return Record(seq).hash.substr(0, 8); }
+    std::string FingerprintAt(int seq) const { return FormatFingerprint(Record(seq).hash); }
 
     // A consistent copy of the file through SQLite's backup API; fails if dest exists.
     bool Backup(const std::string& dest, std::string* error) const;

@@ -2,6 +2,7 @@
 // ParseCommand is fed whatever a broker types and whatever a ledger file holds, so it never
 // throws: every failure becomes a Rejection that quotes the word the broker got wrong.
 #include "command.h"
+#include "names.h"
 #include "text.h"
 
 #include <array>
@@ -1058,7 +1059,66 @@ struct Printer {
 
 } // namespace
 
-ParseResult ParseCommand(std::string_view raw_line) {
+namespace {
+
+// Characters (code points) of valid UTF-8.
+size_t CountChars(std::string_view text) {
+    size_t n = 0;
+    for (char ch : text)
+        if ((static_cast<unsigned char>(ch) & 0xC0) != 0x80) ++n;
+    return n;
+}
+
+// A name as typed now (names.h rule 2), then in NFC; false and *error when it may not be a name.
+bool CheckNewName(std::string& name, std::string* error) {
+    if (const std::optional<std::string> problem = NameProblem(name)) {
+        *error = Quote(ShowName(name)) + " cannot be a player name: it holds " + *problem;
+        return false;
+    }
+    // NFC can lengthen a name (U+0958 has no composed form: it becomes two characters).
+    std::string nfc = NormalizeName(name);
+    if (nfc.size() > kMaxNameLength) {
+        *error = Quote(name) + " is too long for a player name (64 bytes at most)";
+        return false;
+    }
+    name = std::move(nfc);
+    return true;
+}
+
+// The limits on what is typed now (ParseMode::NewInput); normalizes the command's names.
+std::optional<Rejection> CheckNewInput(Command& command) {
+    std::string error;
+    if (command.actor && !CheckNewName(*command.actor, &error)) return Rejection{error, kSpecRef};
+    if (auto* header = std::get_if<GameHeader>(&command.action)) {
+        for (std::string& name : header->players)
+            if (!CheckNewName(name, &error)) return Rejection{error, kSpecRef};
+        for (std::optional<std::string>* role : {&header->broker, &header->sec})
+            if (*role && !CheckNewName(**role, &error)) return Rejection{error, kSpecRef};
+        // names.h rule 1: "Éva" and "éva" (or "E" + U+0301 "va") would be one player.
+        for (size_t i = 0; i < header->players.size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if (SameName(header->players[i], header->players[j]))
+                    return Rejection{"two players are called " + Quote(header->players[j]) + " and " +
+                                         Quote(header->players[i]) +
+                                         ": names that differ only by case or accents are one player, give another name",
+                                     "G-1"};
+    } else if (auto* player = std::get_if<SetPlayer>(&command.action)) {
+        if (!CheckNewName(player->name, &error)) return Rejection{error, kSpecRef};
+    } else if (auto* transfer = std::get_if<Transfer>(&command.action)) {
+        if (!CheckNewName(transfer->to, &error)) return Rejection{error, kSpecRef};
+    } else if (const auto* note = std::get_if<Note>(&command.action)) {
+        const size_t chars = CountChars(note->text);
+        if (chars > kMaxNoteChars)
+            return Rejection{"a note holds at most " + FormatCount(static_cast<int64_t>(kMaxNoteChars)) +
+                                 " characters, this one has " + FormatCount(static_cast<int64_t>(chars)) +
+                                 ": write it as several notes",
+                             kSpecRef};
+    }
+    return std::nullopt;
+}
+
+// The line as the table language reads it, before the limits on what is typed now.
+ParseResult ParseLine(std::string_view raw_line) {
     const std::string_view line = Trim(raw_line);
     for (char ch : line) {
         const auto byte = static_cast<unsigned char>(ch);
@@ -1104,6 +1164,19 @@ ParseResult ParseCommand(std::string_view raw_line) {
     std::optional<Action> action = Dispatch(keyword, args);
     if (!action) return Reject(args.error.empty() ? "could not read " + Quote(code) : args.error);
     return ParseResult{Command{std::move(actor), std::move(*action)}, std::nullopt};
+}
+
+} // namespace
+
+ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
+    ParseResult result = ParseLine(raw_line);
+    if (mode == ParseMode::NewInput && result.command) {
+        if (std::optional<Rejection> why = CheckNewInput(*result.command)) {
+            result.command.reset();
+            result.error = std::move(why);
+        }
+    }
+    return result;
 }
 
 std::string PrintCommand(const Command& command) {

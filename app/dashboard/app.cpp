@@ -32,7 +32,8 @@ constexpr std::array<const char*, 7> kVariantHelp = {
     "D-13: shorts carry over the year end",              "D-16: put for cash needs an Ask", "D-21/M-8: the up-tick rule",
     "D-24: after the year-ending draw, directorships still need an Ask and preferred its PREFERRED space"};
 
-void CopyTo(std::array<char, 512>& buffer, const std::string& text) {
+template <size_t N>
+void CopyTo(std::array<char, N>& buffer, const std::string& text) {
     const size_t n = std::min(text.size(), buffer.size() - 1);
     std::memcpy(buffer.data(), text.data(), n);
     buffer[n] = '\0';
@@ -99,8 +100,9 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
 
 void App::AfterAccepted(const view::SubmitOutcome& r) {
     const Entry& entry = m_session->GetLedger().At(r.seq);
-    m_ui.entry.accepted = fmt::format("{}: {}", r.seq, entry.line);
-    m_ui.status = fmt::format("Entry {} saved: {} (fingerprint {})", r.seq, entry.line, m_session->Fingerprint());
+    const std::string line = view::CutForDisplay(entry.line, view::kOneLineChars);
+    m_ui.entry.accepted = fmt::format("{}: {}", r.seq, line);
+    m_ui.status = fmt::format("Entry {} saved: {} (fingerprint {})", r.seq, line, m_session->Fingerprint());
     m_ui.ledger.scroll_to_end = true;
 }
 
@@ -270,7 +272,8 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
         } else {
             const Entry& e = l.At(target);
             ImGui::PushFont(m_fonts.large);
-            ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, e.line.c_str());
+            // The modal sizes itself to this line: a long note is cut (display_text.h).
+            ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, 12));
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");

@@ -83,6 +83,12 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
                                                 EntryCallback, &ctx);
     ImGui::PopFont();
     const std::string text(e.buffer.data());
+    // A paste longer than the field holds was cut by ImGui without a word: say so before Enter.
+    if (text.size() + 1 >= e.buffer.size()) {
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(fmt::format("The entry line is full ({} bytes): the rest of what was pasted was cut off.",
+                                     e.buffer.size() - 1), &warn);
+    }
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
         // Enter deactivates the field; ask for it back in this very frame, so the next frame

@@ -24,7 +24,7 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
         in.steps = std::move(steps);
         in.seq = seq;
         in.version = v.version;
-        in.line = fmt::format("Entry {}: {}", seq, e.line);
+        in.line = fmt::format("Entry {}: {}", seq, view::CutForDisplay(e.line, view::kOneLineChars));
     }
     ImGui::TextDisabled("%s", in.line.c_str());
     if (in.steps.empty()) {

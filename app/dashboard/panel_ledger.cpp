@@ -5,6 +5,7 @@
 // functions rutland-cli log / explain / diff print.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -79,7 +80,9 @@ void UndoRedoButton(const AppView& v, Outbox& out, bool redo) {
 }
 
 // Text in a table cell, with the whole of it in a tooltip when the column cuts it off.
-void CellText(const std::string& text, const ImVec4* colour = nullptr) {
+// A long note is cut (display_text.h): the tooltip's ImGui wrapping draws every glyph at once.
+void CellText(const std::string& whole, const ImVec4* colour = nullptr) {
+    const std::string text = view::CutForDisplay(whole);
     if (colour)
         ImGui::TextColored(*colour, "%s", text.c_str());
     else
@@ -101,8 +104,8 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     ImGui::SameLine();
     ImGui::TextColored(Theme::Accent(), "%s", store.Fingerprint().c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("The first 8 hex digits of the last entry's hash: two copies of the game agree when their\n"
-                          "fingerprints agree (rutland-cli verify prints the same).");
+        ImGui::SetTooltip("The first 16 hex digits (64 bits) of the last entry's hash, in groups of 4 to read aloud:\n"
+                          "two copies of the game agree when their fingerprints agree (rutland-cli verify prints the same).");
     if (v.viewing) {
         ImGui::SameLine();
         ImGui::TextColored(Theme::Warn(), "viewing %d (%s)", *v.viewing, store.FingerprintAt(*v.viewing).c_str());
@@ -331,17 +334,18 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
     }
 
     // Wrapped at spaces only: the explanation is money arithmetic, and a number must never be cut.
+    // Here a long note is read whole (SIZE_MAX: not cut), a line at a time in this scrolling pane.
     const ImVec4 muted = Theme::Muted(), accent = Theme::Accent(), warn = Theme::Warn();
     const ImVec4 disabled = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
     for (const view::ExplainLine& line : ui.explanation) {
         switch (line.kind) {
             case view::ExplainLine::Kind::Title:
-                TextWrappedWords(line.text, undone_by >= 0 ? &muted : &accent);
+                TextWrappedWords(line.text, undone_by >= 0 ? &muted : &accent, SIZE_MAX);
                 if (undone_by >= 0) ImGui::TextColored(warn, "  undone by entry %d: no longer in effect", undone_by);
                 break;
-            case view::ExplainLine::Kind::About: TextWrappedWords(line.text, &disabled); break;
-            case view::ExplainLine::Kind::Effect: TextWrappedWords(line.text); break;
-            case view::ExplainLine::Kind::Arithmetic: TextWrappedWords(line.text, &accent); break;
+            case view::ExplainLine::Kind::About: TextWrappedWords(line.text, &disabled, SIZE_MAX); break;
+            case view::ExplainLine::Kind::Effect: TextWrappedWords(line.text, nullptr, SIZE_MAX); break;
+            case view::ExplainLine::Kind::Arithmetic: TextWrappedWords(line.text, &accent, SIZE_MAX); break;
         }
     }
 

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "display_text.h"
 #include "panels.h"
 #include "theme.h"
 
@@ -176,8 +177,9 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     dl->AddLine(ImVec2(std::round(c.X(entry)) + 0.5f, c.min.y), ImVec2(std::round(c.X(entry)) + 0.5f, c.max.y), Rgba(1, 1, 1, 0.4f));
     dl->AddCircleFilled(ImVec2(c.X(entry), c.Y(point.ticks)), r * 0.8f, ToU32(colour));
     std::string tip = fmt::format("{} {} after entry {}", s.name, FormatPrice(point.ticks), entry);
-    if (entry > 0) tip += fmt::format("\nEntry {}: {}", entry, v.ledger.At(entry).line);
-    if (point.entry != entry && point.entry > 0) tip += fmt::format("\n(last moved by entry {}: {})", point.entry, v.ledger.At(point.entry).line);
+    auto entry_line = [&](int seq) { return view::CutForDisplay(v.ledger.At(seq).line, view::kOneLineChars); };  // a tooltip is one line wide
+    if (entry > 0) tip += fmt::format("\nEntry {}: {}", entry, entry_line(entry));
+    if (point.entry != entry && point.entry > 0) tip += fmt::format("\n(last moved by entry {}: {})", point.entry, entry_line(point.entry));
     for (const view::PriceMark& m : s.marks)
         if (std::abs(c.X(m.entry) - mouse.x) <= r * 1.5f) tip += fmt::format("\n[{}] {}", m.rule, m.text);
     tip += "\nClick to view the table after this entry";

@@ -76,7 +76,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     int shown_seq = -1;
     for (const view::ForcedEvent& e : sv.events) {
         if (e.seq != shown_seq) {
-            ImGui::TextDisabled("%d: %s", e.seq, e.line.c_str());
+            ImGui::TextDisabled("%d: %s", e.seq, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             shown_seq = e.seq;
         }
         ImGui::Indent();

@@ -21,8 +21,12 @@
 
 namespace rutland::dash {
 
+// The entry line's bytes: room for the longest note a game accepts (1,000 characters of up to 4
+// bytes, COMMANDS.md) with a player's prefix. A longer paste is cut by the field, and said so.
+inline constexpr size_t kEntryBytes = 4096;
+
 struct EntryUi {
-    std::array<char, 512> buffer{};
+    std::array<char, kEntryBytes> buffer{};
     view::History history;
     bool history_loaded = false;
     std::string rejection;          // the last rejection, shown until the text changes

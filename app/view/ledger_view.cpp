@@ -29,9 +29,8 @@ std::optional<LedgerFilter> ParseLedgerFilter(const GameState& names, std::strin
 
 bool EntryMatches(const Entry& entry, const LedgerFilter& filter, const GameState& names) {
     if (filter.Empty()) return true;
-    if (filter.player && entry.command.actor &&
-        SameIgnoringCase(*entry.command.actor, names.players[static_cast<size_t>(*filter.player)].name))
-        return true;
+    // The player the rules took the actor for (names.h: "éVA: note" is Éva's).
+    if (filter.player && entry.command.actor && names.FindPlayer(*entry.command.actor) == filter.player) return true;
     for (const Effect& fx : entry.effects) {
         if ((!filter.player || EffectInvolvesPlayer(fx, *filter.player)) &&
             (!filter.company || EffectInvolvesCompany(fx, *filter.company)) &&

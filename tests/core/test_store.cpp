@@ -169,6 +169,40 @@ TEST_CASE("effects_json: every field round-trips (extend effects_json.cpp when e
     CHECK(error.find("rule") != std::string::npos);
 }
 
+// Issue 14: 8 hex digits (32 bits) of fingerprint were matched by a birthday search in 0.2 s on
+// one core. These two one-entry histories differ in one line (the note's number) and their head
+// hashes share the first 8 hex digits (found by hashing "note the count was N" for N = 0, 1, ...
+// with the stamps below until two first-8-digit prefixes met: 37591 and 107103, df83b13c...), so
+// the old 8-digit fingerprint could not tell them apart; the 16 digits shown now do.
+TEST_CASE("store: invariant 4: two histories that differ in one line differ within the fingerprint's 64 bits") {
+    TempDir dir;
+    std::vector<std::string> hashes, fingerprints;
+    for (const char* line : {"note the count was 37591", "note the count was 107103"}) {
+        const std::string path = dir / (std::string(line).substr(19) + ".rutland");
+        std::string error;
+        {
+            const rutland::ParseResult header = rutland::ParseCommand("game players=Ann,Bob");
+            auto writer = Store::Create(path, std::get<rutland::GameHeader>(header.command->action),
+                                        {"2026-11-22T10:00:00Z", "Bob", "test:0"}, &error);
+            REQUIRE_MESSAGE(writer, error);
+            REQUIRE(writer->SubmitLine(line, {"2026-11-22T10:00:01Z", "Bob", "test:1"}).accepted);
+        }
+        auto store = OpenRead(path, &error);
+        REQUIRE_MESSAGE(store, error);
+        REQUIRE(store->Report().Clean());
+        hashes.push_back(store->Record(1).hash);
+        fingerprints.push_back(store->Fingerprint());
+        // The display: 16 hex digits of the head hash in 4 groups of 4, no more, no less.
+        const std::string& h = store->Record(1).hash;
+        CHECK(store->Fingerprint() == h.substr(0, 4) + " " + h.substr(4, 4) + " " + h.substr(8, 4) + " " + h.substr(12, 4));
+        CHECK(store->Fingerprint().size() == 19);
+    }
+    // The premise (if the entry's content or the rules version changes, search again as above).
+    REQUIRE_MESSAGE(hashes[0].substr(0, 8) == hashes[1].substr(0, 8), hashes[0], " ", hashes[1]);
+    CHECK(hashes[0] != hashes[1]);
+    CHECK(fingerprints[0] != fingerprints[1]);
+}
+
 TEST_CASE("store: a game written, closed and opened again has the same entries, state and fingerprint") {
     TempDir dir;
     const std::string path = dir / "demo.rutland";
@@ -183,8 +217,9 @@ TEST_CASE("store: a game written, closed and opened again has the same entries, 
         CHECK(store->Record(9).stamp.command_id == "test:9");
         CHECK(store->Record(9).stamp.who == "Bob");
         CHECK(store->Record(9).rules_version == rutland::kRulesVersion);
-        CHECK(store->Fingerprint().size() == 8);
-        CHECK(store->Record(38).hash.substr(0, 8) == store->Fingerprint());
+        // Invariant 4: the first 16 hex digits of the head hash, in groups of 4.
+        const std::string& head = store->Record(38).hash;
+        CHECK(store->Fingerprint() == head.substr(0, 4) + " " + head.substr(4, 4) + " " + head.substr(8, 4) + " " + head.substr(12, 4));
         CHECK(store->Record(9).prev_hash == store->Record(8).hash);
         fingerprint = store->Fingerprint();
         state = rutland::StateToJson(store->GetLedger().State()).dump();
@@ -567,4 +602,29 @@ TEST_CASE("explain: the arithmetic behind cash, certificates and price moves") {
     CHECK(lines[1] == "Cy's Blue: 20,000 + 20,000 = 40,000");
     CHECK(lines[2] == "up 4 ticks x $0.05 = $0.20: $2.40 + $0.20 = $2.60");
     CHECK(rutland::ShortEffect(ledger.At(10).effects[0], ledger.State()) == "Cy->bank $48,000 (B-1)");
+}
+
+// Issue 14: a note typed now holds at most 1,000 characters (COMMANDS.md), but a file written
+// before that limit (tests/games/long-note.rutland: two notes of 32,000 characters, entries 6 and 7)
+// reads its own lines as stored: it verifies clean and takes new commands.
+TEST_CASE("store: invariant 5: a game from before the note limit opens clean and writable, its long notes whole") {
+    TempDir dir;
+    const std::string path = dir / "long-note.rutland";
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "long-note.rutland", path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    std::string problems;
+    for (const auto& p : store->Report().problems) problems += p.ToString() + "\n";
+    CHECK_MESSAGE(store->Report().Clean(), problems);
+    CHECK_FALSE(store->ReadOnly());
+    REQUIRE(store->Size() == 8);
+    CHECK(store->GetLedger().At(7).line == "note " + std::string(32000, 'x'));
+    CHECK(store->GetLedger().At(6).line.size() == 5 + 32000);
+    // New lines meet today's limits; the file takes them.
+    rutland::StoreReceipt r = store->SubmitLine("note " + std::string(1001, 'y'), TestStamp(8));
+    CHECK_FALSE(r.accepted);
+    CHECK(r.rejection.message.find("at most 1,000 characters") != std::string::npos);
+    r = store->SubmitLine("note the long ones are from before", TestStamp(9));
+    CHECK(r.accepted);
 }

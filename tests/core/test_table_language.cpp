@@ -3,11 +3,13 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 
 #include "command.h"
+#include "ledger.h"
 
 using namespace rutland;
 
@@ -499,4 +501,120 @@ TEST_CASE("table language: every byte and many junk lines neither crash nor thro
         CHECK_NOTHROW(result = ParseCommand(line));
         if (result.command) CHECK(ParseCommand(PrintCommand(*result.command)).command == result.command);
     }
+}
+
+// [SECTION] Names (issue 14, core/names.h): one player whatever the case or the Unicode form.
+// "\u00c9va" is Éva with a precomposed É (NFC); "E\u0301va" the same name as E + a combining acute
+// (NFD, what some keyboards send); "\u00e9va" is éva.
+
+TEST_CASE("table language: G-1 two players whose names differ only by case or Unicode form are refused") {
+    for (std::string_view header : {"game players=\u00c9va,\u00e9va", "game players=\u00c9va,E\u0301va",
+                                    "game players=Ann,\u00c9VA,\u00e9va", "game players=Stra\u00dfe,STRASSE"}) {
+        INFO("line: " << header);
+        const ParseResult result = ParseCommand(header);
+        REQUIRE(result.error.has_value());
+        CHECK_FALSE(result.command.has_value());
+        CHECK(result.error->rule == "G-1");
+        CHECK(Contains(result.error->message, "differ only by case or accents are one player"));
+    }
+    // ASCII case was refused before (COMMANDS.md) and still is.
+    CHECK(Contains(Rejected("game players=Bob,BOB"), "'BOB' twice"));
+}
+
+TEST_CASE("table language: COMMANDS.md names typed now are stored in NFC, whatever the keyboard sent") {
+    const auto header = ParseAs<GameHeader>("game players=E\u0301va,Bob broker=E\u0301va sec=Zoe\u0308");
+    REQUIRE(header.players.size() == 2);
+    CHECK(header.players[0] == "\u00c9va");  // 2 bytes for É instead of 3 for E + U+0301
+    CHECK(*header.broker == "\u00c9va");
+    CHECK(*header.sec == "Zo\u00eb");
+    CHECK(Canonical("e\u0301va: sell B 10k") == "\u00e9va: sell B 10k");
+    CHECK(Canonical("player E\u0301VA") == "player \u00c9VA");
+    CHECK(ParseAs<Transfer>("transfer #3 e\u0301va 1500").to == "\u00e9va");
+    // U+0958 (3 bytes) has no composed form: NFC writes it as U+0915 U+093C (6 bytes). 21 of them
+    // fit the 64 bytes a name may have as typed, not in NFC (126 bytes): refused, never stored longer.
+    std::string qa;
+    for (int i = 0; i < 21; ++i) qa += "\u0958";
+    CHECK(Contains(Rejected("player " + qa), "too long for a player name"));
+    // A line a game file holds is read as it was written (the game replays byte for byte).
+    const ParseResult stored = ParseCommand("game players=E\u0301va,Bob", ParseMode::Stored);
+    REQUIRE(stored.command.has_value());
+    CHECK(std::get<GameHeader>(stored.command->action).players[0] == "E\u0301va");
+}
+
+TEST_CASE("table language: G-2 a player named by another case or Unicode form is the header's player, spelled as the header spells it") {
+    Rejection why;
+    std::optional<Ledger> ledger = Ledger::Start(ParseAs<GameHeader>("game players=\u00c9va,Bob"), &why);
+    REQUIRE(ledger.has_value());
+    CHECK(ledger->State().FindPlayer("\u00e9VA") == 0);
+    CHECK(ledger->State().FindPlayer("E\u0301va") == 0);
+    CHECK(ledger->State().FindPlayer("e\u0301VA") == 0);
+    CHECK_FALSE(ledger->State().FindPlayer("Eva").has_value());  // no accent is another name
+    SubmitResult r = ledger->SubmitLine("player \u00e9va");
+    REQUIRE_MESSAGE(r.accepted, r.rejection.ToString());
+    CHECK(ledger->At(r.seq).line == "player \u00c9va");  // the header's spelling, hand-written
+    CHECK(ledger->State().current == 0);
+    r = ledger->SubmitLine("player BOB");
+    REQUIRE(r.accepted);
+    CHECK(ledger->State().current == 1);
+    r = ledger->SubmitLine("E\u0301VA: note I was not asked");
+    REQUIRE_MESSAGE(r.accepted, r.rejection.ToString());
+}
+
+TEST_CASE("table language: G-2 an older game whose players differ only by accents' case still replays, each by its exact spelling") {
+    // Before issue 14 "Éva" and "éva" were two players. Such a file keeps opening: its header is read
+    // as stored, its lines name each player by the header's exact spelling, and that spelling wins.
+    const ParseResult header = ParseCommand("game players=\u00c9va,\u00e9va", ParseMode::Stored);
+    REQUIRE(header.command.has_value());
+    Rejection why;
+    std::optional<Ledger> ledger = Ledger::Start(std::get<GameHeader>(header.command->action), &why);
+    REQUIRE_MESSAGE(ledger.has_value(), why.ToString());
+    CHECK(ledger->State().FindPlayer("\u00e9va") == 1);
+    CHECK(ledger->State().FindPlayer("\u00c9va") == 0);
+    CHECK_FALSE(ledger->State().FindPlayer("\u00c9VA").has_value());  // both fit: nobody, never a guess
+    REQUIRE(ledger->Submit(*ParseCommand("player \u00e9va", ParseMode::Stored).command).accepted);
+    CHECK(ledger->State().current == 1);
+}
+
+TEST_CASE("table language: COMMANDS.md a name with a bidi control, control or invisible character is refused, shown escaped") {
+    struct Case {
+        std::string line, shown, what;
+    };
+    const Case cases[] = {
+        {"game players=Ann,Bo\u202Eb", "'Bo<U+202E>b'", "U+202E, a bidi control character"},
+        {"game players=Ann,Bob broker=\u2066Dee", "'<U+2066>Dee'", "U+2066, a bidi control character"},
+        {"game players=Ann,Bob sec=Cy\u200E", "'Cy<U+200E>'", "U+200E, a bidi control character"},
+        {"A\u200Fnn: end", "'A<U+200F>nn'", "U+200F, a bidi control character"},
+        {"player Bo\u2069b", "'Bo<U+2069>b'", "U+2069, a bidi control character"},
+        {"transfer #3 C\u061Cy 1500", "'C<U+061C>y'", "U+061C, a bidi control character"},
+        {"player Bo\u202Ab", "'Bo<U+202A>b'", "U+202A, a bidi control character"},
+        {"player Bo\u0085b", "'Bo<U+0085>b'", "U+0085, a control character"},
+        {"player Bo\u2028b", "'Bo<U+2028>b'", "U+2028, a line break"},
+        {"player Bo\u200Bb", "'Bo<U+200B>b'", "U+200B, an invisible formatting character"},
+        {"Bo\u202Eb: note hello", "'Bo<U+202E>b'", "U+202E, a bidi control character"},
+    };
+    for (const Case& c : cases) {
+        const std::string message = Rejected(c.line);
+        INFO("message: " << message);
+        CHECK(Contains(message, c.shown + " cannot be a player name: it holds " + c.what));
+        // The message never carries the character itself: a terminal would reorder the text.
+        CHECK_FALSE(Contains(message, "\u202E"));
+        CHECK_FALSE(Contains(message, "\u2066"));
+    }
+    // Accents, other scripts and apostrophes are names.
+    CHECK(ParseAs<GameHeader>("game players=Zo\u00eb,\u674e\u5a1c,O'Neil,\u0417\u043e\u044f").players.size() == 4);
+}
+
+TEST_CASE("table language: COMMANDS.md a note typed now holds at most 1,000 characters; a stored one any number") {
+    const std::string at_limit = "note " + std::string(1000, 'x');
+    CHECK(ParseAs<Note>(at_limit).text.size() == 1000);
+    std::string accents = "note ";
+    for (int i = 0; i < 1000; ++i) accents += "\u00e9";  // 1,000 characters in 2,000 bytes: accepted
+    CHECK(ParseAs<Note>(accents).text.size() == 2000);
+    const std::string message = Rejected("Bob: note " + std::string(32000, 'x'));
+    CHECK(message == "a note holds at most 1,000 characters, this one has 32,000: write it as several notes");
+    CHECK(Contains(Rejected("note " + std::string(1001, 'y')), "this one has 1,001"));
+    // An older game file's note of 32,000 characters still reads (the dashboard cuts it for display).
+    const ParseResult stored = ParseCommand("note " + std::string(32000, 'x'), ParseMode::Stored);
+    REQUIRE(stored.command.has_value());
+    CHECK(std::get<Note>(stored.command->action).text.size() == 32000);
 }

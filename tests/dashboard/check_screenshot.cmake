@@ -1,6 +1,7 @@
 # One screenshot smoke test: rutland plays a script through its entry line under Xvfb, saves a PNG
 # of a panel (or the whole dashboard), and png_check says it is a real rendering.
 #   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= (none: the start screen) -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger" -DWORK=
+#   -DGAME= a game file to open instead of a script (a copy in WORK: opening may add its -wal and -shm)
 string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
@@ -10,6 +11,12 @@ set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
 if(SCRIPT)
     set(script --script ${SCRIPT})
+endif()
+if(GAME)
+    get_filename_component(game_name ${GAME} NAME)
+    file(REMOVE ${WORK}/${game_name} ${WORK}/${game_name}-wal ${WORK}/${game_name}-shm)
+    file(COPY ${GAME} DESTINATION ${WORK})
+    set(script ${WORK}/${game_name})
 endif()
 execute_process(
     COMMAND ${XVFB_RUN} -a -s "-screen 0 ${width}x${height}x24" ${RUTLAND} ${script} --screenshot ${OUT} --size ${SIZE} ${extra}
@@ -21,7 +28,7 @@ endif()
 # panel at least one.
 if("${EXTRA}" MATCHES "--panel")
     set(quadrants 1)
-elseif(NOT SCRIPT)
+elseif(NOT SCRIPT AND NOT GAME)
     set(quadrants 2)
 else()
     set(quadrants 4)
