@@ -1,11 +1,14 @@
-# One screenshot smoke test: rutland plays a script through its entry line under Xvfb, saves a PNG
-# of a panel (or the whole dashboard), and png_check says it is a real rendering.
-#   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= (none: the start screen) -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger" -DWORK=
+# One screenshot test: rutland plays a script through its entry line under Xvfb, saves a PNG of a
+# panel (or the whole dashboard), and png_check says it is a real rendering that shows what EXPECT
+# says (png_check's --expect options: a colour, where, how many pixels).
+#   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= (none: the start screen) -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger"
+#   -DEXPECT="--expect|R,G,B|--region|X,Y,W,H|--min-pixels|N|--what|TEXT" -DWORK=
 #   -DGAME= a game file to open instead of a script (a copy in WORK: opening may add its -wal and -shm)
 string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
 string(REPLACE "|" ";" extra "${EXTRA}")
+string(REPLACE "|" ";" expect "${EXPECT}")
 file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
@@ -33,7 +36,7 @@ elseif(NOT SCRIPT AND NOT GAME)
 else()
     set(quadrants 4)
 endif()
-execute_process(COMMAND ${PNG_CHECK} ${OUT} ${width} ${height} --quadrants ${quadrants} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+execute_process(COMMAND ${PNG_CHECK} ${OUT} ${width} ${height} --quadrants ${quadrants} ${expect} RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "${out}")
 if(NOT code EQUAL 0)
     message(FATAL_ERROR "${err}")

@@ -9,7 +9,10 @@
 //
 // Invariants these properties hold the core to (the names are the ctest names, prop.NAME):
 //  replay_equals_live          the state after entry n, rebuilt from the ledger (StateAt), is the
-//                              state the live game had right after entry n (ledger.h invariant 2)
+//                              state the live game had right after entry n, and the state a new
+//                              ledger replaying entries 0-n has (the last n and a random one), and
+//                              the live state is the replay of the commands in effect (ledger.h
+//                              invariants 2, 4)
 //  undo_k_redo_k_is_identity   undo k then redo k gives back the same state and commands in effect;
 //                              after the undo the state is the replay of the commands left
 //  export_script_replays       the ledger printed as lines, played again, gives the same entries and
@@ -250,16 +253,6 @@ fs::path WorkDir() {
 // The properties
 // =============================================================================================
 
-void ReplayEqualsLive() {
-    Game g = DrawGame(100, true);
-    for (int seq = 0; seq < g.ledger->Size(); ++seq) {
-        const std::string replayed = Json(g.ledger->StateAt(seq));
-        if (replayed != g.live[static_cast<size_t>(seq)])
-            RC_FAIL("StateAt(" + std::to_string(seq) + ") differs from the live state after '" + g.ledger->At(seq).line + "'");
-    }
-    RC_ASSERT(g.ledger->StateAt(g.ledger->Size() - 1) == g.ledger->State());
-}
-
 // The state the commands in effect give when replayed from the header, on a new ledger.
 std::string ReplayOf(const Ledger& ledger, const std::vector<int>& seqs) {
     Rejection why;
@@ -269,6 +262,30 @@ std::string ReplayOf(const Ledger& ledger, const std::vector<int>& seqs) {
         if (!r.accepted) RC_FAIL("replaying entry " + std::to_string(seq) + " '" + ledger.At(seq).line + "' fails: " + r.rejection.ToString());
     }
     return Json(fresh->State());
+}
+
+void ReplayEqualsLive() {
+    Game g = DrawGame(100, true);
+    for (int seq = 0; seq < g.ledger->Size(); ++seq) {
+        const std::string replayed = Json(g.ledger->StateAt(seq));
+        if (replayed != g.live[static_cast<size_t>(seq)])
+            RC_FAIL("StateAt(" + std::to_string(seq) + ") differs from the live state after '" + g.ledger->At(seq).line + "'");
+    }
+    // The last entry and one drawn at random, against a new ledger that replays the entries up to
+    // it from the header: StateAt(last) and State() are the same object in the ledger, so only a
+    // replay elsewhere can say either is wrong. The last state is also the replay of only the
+    // commands in effect (no undo or redo on the way, no recent states or checkpoints).
+    const int last = g.ledger->Size() - 1;
+    const int k = *rc::gen::inRange(0, last + 1);
+    for (const int seq : {last, k}) {
+        const Game fresh = Play(std::vector<std::string>(g.lines.begin(), g.lines.begin() + seq + 1), false);
+        RC_ASSERT(fresh.ledger->Size() == seq + 1);
+        if (Json(g.ledger->StateAt(seq)) != Json(fresh.ledger->State()))
+            RC_FAIL("StateAt(" + std::to_string(seq) + ") differs from a new ledger's replay of entries 0-" + std::to_string(seq));
+        RC_ASSERT(g.ledger->StateAt(seq) == fresh.ledger->State());
+    }
+    if (Json(g.ledger->State()) != ReplayOf(*g.ledger, g.ledger->InEffect()))
+        RC_FAIL("the live state differs from a new ledger's replay of the commands in effect");
 }
 
 void UndoRedoIdentity() {

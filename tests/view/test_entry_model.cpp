@@ -1,9 +1,15 @@
 // The entry line without a window: quick forms, completion, the live preview, history.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "legal.h"
+#include "session.h"
 
 using namespace rutland;
 using namespace rutland::view;
@@ -30,17 +36,92 @@ TEST_CASE("quick forms expand to the table language") {
     CHECK(ExpandQuickForm("note 342") == "note 342");
 }
 
-TEST_CASE("a typical turn takes under 25 keystrokes with the quick forms") {
-    Table t(kHeader);
-    // roll with its space, one trade, end: "342" Enter "+y20" Enter "e" Enter
-    const std::vector<std::string> typed = {"342", "+y20", "e"};
-    size_t keystrokes = 0;
-    for (const std::string& k : typed) {
-        keystrokes += k.size() + 1;  // + Enter
-        t.Play(ExpandQuickForm(k));
+namespace {
+
+// The entry line driven key by key, as the dashboard does it: a character goes into the line
+// (panel_entry.cpp's InputText); Enter submits ExpandQuickForm(line) through the session and, when
+// it is accepted, clears the line and adds what was typed to the history (App::SubmitFromEntry); a
+// rejected line stays. Keys are written as characters and "{Enter}"; each is one keystroke.
+class Keyboard {
+public:
+    explicit Keyboard(Session& session) : m_session(session) {}
+
+    void Press(std::string_view keys) {
+        for (size_t i = 0; i < keys.size(); ++i, ++m_keystrokes) {
+            if (keys.substr(i).starts_with("{Enter}")) {
+                i += std::string_view("{Enter}").size() - 1;
+                Enter();
+            } else {
+                m_line += keys[i];
+            }
+        }
     }
-    CHECK(keystrokes < 25);
-    CHECK(t.State().players[0].common[Company::Yellow] == 20000);
+    int Keystrokes() const { return m_keystrokes; }
+    const std::string& Line() const { return m_line; }
+    const History& GetHistory() const { return m_history; }
+
+private:
+    void Enter() {
+        // What the broker reads under the line just before pressing Enter.
+        const Preview preview = PreviewLine(m_line, m_session.Live(), &m_session.GetLedger());
+        const SubmitOutcome r = m_session.Submit(ExpandQuickForm(m_line), "2026-11-24T10:00:00Z", "Dee");
+        REQUIRE_MESSAGE(r.accepted, m_line, ": ", r.rejection.ToString());
+        CHECK_MESSAGE(preview.kind == Preview::Kind::Accepted, m_line, ": the preview said ", preview.text);
+        m_history.Add(m_line);
+        m_line.clear();
+    }
+
+    Session& m_session;
+    std::string m_line;
+    History m_history;
+    int m_keystrokes = 0;
+};
+
+std::string TempGame(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-tests";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / name).string();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("a typical turn typed key by key into the entry line is the README's count of keystrokes") {
+    // The README's sentence, taken apart: the three lines typed and the count it claims.
+    std::ifstream readme(std::string(RUTLAND_SOURCE_DIR) + "/README.md");
+    REQUIRE(readme);
+    const std::string text((std::istreambuf_iterator<char>(readme)), std::istreambuf_iterator<char>());
+    std::smatch m;
+    REQUIRE(std::regex_search(text, m, std::regex("A typical turn \\(`([^`]+)` Enter `([^`]+)` Enter `([^`]+)` Enter\\) is (\\d+) keystrokes")));
+    const std::string keys = m[1].str() + "{Enter}" + m[2].str() + "{Enter}" + m[3].str() + "{Enter}";
+    const int claimed = std::stoi(m[4].str());
+
+    const ParseResult header = ParseCommand(kHeader);
+    REQUIRE(header.command);
+    std::string error;
+    auto session = Session::Create(TempGame("typical-turn.rutland"), std::get<GameHeader>(header.command->action),
+                                   "2026-11-24T10:00:00Z", "Dee", "keys", &error);
+    REQUIRE_MESSAGE(session, error);
+    Keyboard keyboard(*session);
+    keyboard.Press(keys);
+    CHECK(keyboard.Keystrokes() == claimed);
+    CHECK(keyboard.Line().empty());
+
+    // The game file has the three lines in the table language, with their effects.
+    const Ledger& l = session->GetLedger();
+    REQUIRE(l.Size() == 4);
+    CHECK(l.At(1).line == "roll 3 4 2");
+    CHECK(l.At(2).line == "buy B 10k");
+    CHECK(l.At(3).line == "end");
+    CHECK(keyboard.GetHistory().Lines() == std::vector<std::string>{m[1].str(), m[2].str(), m[3].str()});
+    // By hand: @Market 1 + 3 + 4 = Colfax, Market Open UUDD x 2: Blue $2.00 -> $2.10; 10,000 Blue at
+    // $2.10 = $21,000 out of Ann's $100,000; the buy promotes Blue 2 ticks to $2.20; Bob is next.
+    const GameState& s = session->Live();
+    CHECK(s.players[0].common[Company::Blue] == 10000);
+    CHECK(s.players[0].cash == Money::Dollars(79000));
+    CHECK(s.price[Company::Blue] == 44);  // $2.20 = 44 ticks of $0.05
+    CHECK(s.current == 1);
 }
 
 TEST_CASE("the live preview says what Enter would do, without doing it (B-1, M-1)") {

@@ -1,11 +1,19 @@
-// The Year end panel's view model agrees with `rutland-cli year-end` (cmd_year_end.cpp prints
-// StatementText of PreviewStatement(ledger.StateAt(N)) or LastYearEnd(ledger, N)) at every year end
-// of the full game and at previews before them, including one with a pending margin call.
+// The Year end panel's view model agrees with `rutland-cli year-end` at every year end of the full
+// game and at previews before them, including one with a pending margin call: the CLI itself plays
+// the game into a file and prints each statement as CSV, and the view shows the same game, read
+// from that file.
 #include <doctest/doctest.h>
 
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <sstream>
 
 #include "core/table_fixture.h"
+#include "session.h"
 #include "view/script_ledger.h"
 #include "year_end_view.h"
 
@@ -14,14 +22,111 @@ using namespace rutland::view;
 
 namespace {
 
-// The CLI's text, as `rutland-cli year-end FILE --at N [--last]` prints it.
-std::string CliText(const Ledger& l, int seq, bool last) {
-    std::optional<YearEndStatement> st = last ? LastYearEnd(l, seq) : std::optional<YearEndStatement>(PreviewStatement(l.StateAt(seq)));
-    REQUIRE(st);
-    return StatementText(*st);
+// What rutland-cli prints on stdout for these arguments; it must exit 0.
+std::string Cli(const std::string& args) {
+    std::string out;
+    FILE* pipe = popen((std::string(RUTLAND_CLI) + " " + args + " 2>&1").c_str(), "r");
+    REQUIRE(pipe);
+    std::array<char, 4096> buffer{};
+    for (size_t n; (n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0;) out.append(buffer.data(), n);
+    const int status = pclose(pipe);
+    REQUIRE_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), "rutland-cli ", args, ": ", out);
+    return out;
 }
 
-// Every row of the view is a line of the CLI's text with the same four columns, in the same order;
+// One CSV line of `year-end --csv` (year,kind,player,rule,item,cash), quotes undone.
+std::vector<std::string> CsvFields(const std::string& line) {
+    std::vector<std::string> out(1);
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+            out.back() += '"';
+            ++i;
+        } else if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            out.emplace_back();
+        } else {
+            out.back() += c;
+        }
+    }
+    return out;
+}
+
+// "-12000.00" (the CSV) and "-$12,000", "+$7,750.50", "$0", "" (the view) in cents.
+int64_t Cents(std::string text) {
+    std::erase_if(text, [](char c) { return c == '$' || c == ',' || c == '+'; });
+    if (text.empty()) return 0;
+    const bool negative = text.front() == '-';
+    if (negative) text.erase(0, 1);
+    const size_t dot = text.find('.');
+    int64_t cents = std::stoll(text.substr(0, dot)) * 100;
+    if (dot != std::string::npos) cents += std::stoll((text.substr(dot + 1) + "00").substr(0, 2));
+    return negative ? -cents : cents;
+}
+
+struct CliLine {
+    std::string year, kind, player, rule, item;
+    int64_t cents = 0;
+};
+
+std::vector<CliLine> CliYearEnd(const std::string& file, int seq, bool last) {
+    std::istringstream in(Cli("year-end " + file + " --at " + std::to_string(seq) + (last ? " --last" : "") + " --csv"));
+    std::string line;
+    REQUIRE(std::getline(in, line));
+    REQUIRE(line == "year,kind,player,rule,item,cash");
+    std::vector<CliLine> out;
+    while (std::getline(in, line)) {
+        const std::vector<std::string> f = CsvFields(line);
+        REQUIRE_MESSAGE(f.size() == 6, line);
+        out.push_back({f[0], f[1], f[2], f[3], f[4], Cents(f[5])});
+    }
+    return out;
+}
+
+// The view shows the CLI's lines, player by player and then the general ones, in the CLI's order;
+// each row's payouts are its Y-2 lines' cash, the rest is margin calls and covers; the total is
+// the payouts. A player with no line in the CSV has a row of $0.
+void CheckAgreesWithCli(const YearEndView& v, const std::vector<CliLine>& cli) {
+    REQUIRE_FALSE(cli.empty());  // every year end says at least Y-1 and Y-5
+    for (const CliLine& c : cli) {
+        CHECK(c.kind == (v.showing_preview ? "preview" : "statement"));
+        CHECK(c.year == cli.front().year);
+    }
+    CHECK(v.heading.find("Year " + cli.front().year + " ") != std::string::npos);
+    size_t at = 0;
+    int64_t total = 0;
+    for (const YearEndViewRow& r : v.rows) {
+        CAPTURE(r.name);
+        int64_t payouts = 0, other = 0;
+        for (const YearEndViewLine& l : r.lines) {
+            REQUIRE(at < cli.size());
+            const CliLine& c = cli[at++];
+            CHECK(c.player == r.name);
+            CHECK(c.rule == l.rule);
+            CHECK(c.item == l.text);
+            CHECK(c.cents == Cents(l.cash));
+            (c.rule == "Y-2" ? payouts : other) += c.cents;
+        }
+        CHECK(Cents(r.payouts) == payouts);
+        CHECK(Cents(r.other) == other);
+        CHECK(Cents(r.net) == payouts + other);
+        total += payouts;
+    }
+    for (const YearEndViewLine& l : v.general) {
+        REQUIRE(at < cli.size());
+        const CliLine& c = cli[at++];
+        CHECK(c.player.empty());
+        CHECK(c.rule == l.rule);
+        CHECK(c.item == l.text);
+        CHECK(c.cents == Cents(l.cash));
+    }
+    CHECK(at == cli.size());  // nothing in the CSV the view leaves out
+    CHECK(Cents(v.total) == total);
+}
+
+// Every row of the view is a line of StatementText with the same four columns, in the same order;
 // every effect line too; the totals match.
 void CheckAgrees(const YearEndView& v, const std::string& cli) {
     std::istringstream in(cli);
@@ -56,20 +161,31 @@ void CheckAgrees(const YearEndView& v, const std::string& cli) {
 } // namespace
 
 TEST_CASE("year end view: agrees with rutland-cli year-end on the full game, previews and statements") {
-    const Ledger l = testing::ScriptLedger("tests/games/full-game.txt");
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-tests";
+    std::filesystem::create_directories(dir);
+    const std::string file = (dir / "year-end-full-game.rutland").string();
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
+    Cli("play " + std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt --db " + file);
+    std::string error;
+    auto session = Session::Open(file, "year-end-view", &error);
+    REQUIRE_MESSAGE(session, error);
+    const Ledger& l = session->GetLedger();
+    REQUIRE(l.Size() == 202);
+    // Previews before each year end (83: Ann owes $12,000 from the Split) and after the last one.
     for (int seq : {54, 83, 133, 176, 195}) {
         CAPTURE(seq);
         const GameState s = l.StateAt(seq);
         const YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, seq), YearEndMode::Preview);
         CHECK(v.showing_preview);
-        CheckAgrees(v, CliText(l, seq, false));
+        CheckAgreesWithCli(v, CliYearEnd(file, seq, false));
     }
+    // The statements of the three year ends (55, 134, 196), at them and later.
     for (int seq : {55, 134, 150, 196, 201}) {
         CAPTURE(seq);
         const GameState s = l.StateAt(seq);
         const YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, seq), YearEndMode::Last);
         CHECK_FALSE(v.showing_preview);
-        CheckAgrees(v, CliText(l, seq, true));
+        CheckAgreesWithCli(v, CliYearEnd(file, seq, true));
     }
 }
 
