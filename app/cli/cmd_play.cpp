@@ -96,6 +96,10 @@ int Play(const PlayOptions& options) {
             return kExitUnusable;
         }
         for (const std::string& note : game.store->Report().notes) std::cerr << options.db << ": " << note << "\n";
+        if (game.store->ReadOnly() && game.store->Report().Clean()) {  // a read-only place (store.h invariant 13)
+            std::cerr << options.db << ": cannot be written: " << game.store->ReadOnlyReason() << "; nothing was added\n";
+            return kExitUnusable;
+        }
         if (game.store->ReadOnly()) {
             std::cerr << options.db << ": does not verify clean; nothing was added:\n";
             for (const Finding& f : game.store->Report().problems) std::cerr << "  " << f.ToString() << "\n";

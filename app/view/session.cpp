@@ -35,7 +35,8 @@ SubmitOutcome Session::Submit(std::string_view line, const std::string& time, co
         return out;
     }
     if (ReadOnly()) {
-        out.rejection = {"this game file did not verify clean and is open read-only: nothing can be added", "store"};
+        out.rejection = {fmt::format("this game file is open read-only ({}): nothing can be added",
+                                     m_store->ReadOnlyReason()), "store"};
         return out;
     }
     // Each line typed is a new command: the id is this run's prefix and a counter, never reused.
