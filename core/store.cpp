@@ -198,11 +198,17 @@ std::optional<std::string> CheckFileHeader(const std::string& path) {
 // =============================================================================================
 // Why this process cannot write the game where it is, in words a broker can act on; nullopt when
 // it can. access() asks with this process's own rights: root may write anything, so for root only
-// a read-only file system makes a place read-only.
+// a file nobody may write or a read-only file system makes a place read-only.
+// A file nobody may write (0444) is read-only for root too: someone made it so on purpose (an
+// archived game), and a root reader must not leave a 0444 -shm that later blocks its owner.
 std::optional<std::string> ReadOnlyPlace(const std::string& path) {
     std::error_code ec;
     const fs::path file = fs::absolute(path, ec);
     const std::string name = file.filename().string();
+    const auto permissions = fs::status(path, ec).permissions();
+    constexpr auto any_write = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+    if (!ec && (permissions & any_write) == fs::perms::none)
+        return fmt::format("the file {} is read-only (nobody may write it: chmod u+w to play on)", path);
     if (access(path.c_str(), W_OK) != 0) {
         return errno == EROFS ? fmt::format("{} is on a read-only file system", path)
                               : fmt::format("the file {} is read-only (its permissions do not let this user write it)", path);

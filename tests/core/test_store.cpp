@@ -718,3 +718,36 @@ TEST_CASE("store: undo and redo of 2,000 commands store short entries; a game fi
     REQUIRE(old->SubmitLine("undo 20", TestStamp(6000)).accepted);  // and it goes on with short entries
     CHECK(old->Record(45).effects.size() < 1000);
 }
+
+TEST_CASE("store: a game nobody may write (0444) opens read-only with the reason, even for root, and leaves no -shm (invariant 13)") {
+    TempDir dir;
+    const std::string path = dir / "archived.rutland";
+    WriteGame(path, DemoLines());
+    fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    const std::string before = Bytes(path);
+    std::string error;
+    {
+        auto reading = OpenRead(path, &error);
+        REQUIRE_MESSAGE(reading, error);
+        CHECK(reading->Report().Clean());
+        CHECK(reading->Size() == 39);
+        auto writing = Store::Open(path, Store::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(writing, error);
+        CHECK(writing->Report().Clean());
+        CHECK(writing->ReadOnly());
+        CHECK_MESSAGE(writing->ReadOnlyReason().find("is read-only (nobody may write it") != std::string::npos,
+                      writing->ReadOnlyReason());
+        rutland::StoreReceipt r = writing->SubmitLine("note archived", TestStamp(700));
+        CHECK_FALSE(r.accepted);
+        CHECK(r.rejection.message.find("nobody may write it") != std::string::npos);
+    }
+    // A 0444 -shm beside it would block its owner's next write once the game is writable again.
+    CHECK_FALSE(fs::exists(path + "-shm"));
+    CHECK_FALSE(fs::exists(path + "-wal"));
+    CHECK(Bytes(path) == before);
+    fs::permissions(path, fs::perms::owner_write, fs::perm_options::add);
+    auto again = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(again);
+    CHECK_FALSE(again->ReadOnly());
+    CHECK(again->SubmitLine("note on again", TestStamp(701)).accepted);
+}
