@@ -15,9 +15,9 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <map>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -198,9 +198,9 @@ std::optional<std::string> CheckFileHeader(const std::string& path) {
 // =============================================================================================
 // Why this process cannot write the game where it is, in words a broker can act on; nullopt when
 // it can. access() asks with this process's own rights: root may write anything, so for root only
-// a file nobody may write or a read-only file system makes a place read-only.
-// A file nobody may write (0444) is read-only for root too: someone made it so on purpose (an
-// archived game), and a root reader must not leave a 0444 -shm that later blocks its owner.
+// a file nobody may write or a read-only file system makes a place read-only. A file nobody may
+// write (0444) is read-only for root too: someone made it so on purpose (an archived game), and a
+// root reader must not leave a 0444 -shm that later blocks its owner.
 std::optional<std::string> ReadOnlyPlace(const std::string& path) {
     std::error_code ec;
     const fs::path file = fs::absolute(path, ec);
@@ -220,7 +220,7 @@ std::optional<std::string> ReadOnlyPlace(const std::string& path) {
     const std::string shm = path + "-shm";
     if (fs::exists(shm, ec) && access(shm.c_str(), W_OK) != 0)
         return fmt::format("{}-shm beside it is read-only (left by a program that read the game while the game was "
-                           "read-only): when no program has the game open, delete {}-shm", name, shm);
+                           "read-only): when no program has the game open, delete {}", name, shm);
     return std::nullopt;
 }
 
@@ -314,7 +314,8 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
         if (it == expected.end()) {
             // ANALYZE's statistics guide SQLite's query planner only: they change no result.
             if (object.type == "table" && name.rfind("sqlite_stat", 0) == 0) continue;
-            problems.push_back(fmt::format("the file has a {} '{}' that Rutland never creates: refused{}", object.type, name,
+            problems.push_back(fmt::format("the file has {} {} '{}' that Rutland never creates: refused{}",
+                                           object.type == "index" ? "an" : "a", object.type, name,
                                            object.type == "trigger" ? " (a trigger can rewrite or veto entries as they "
                                                                       "are written)" : ""));
         } else if (it->second.type != object.type || it->second.table != object.table || it->second.sql != object.sql) {

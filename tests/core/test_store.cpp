@@ -608,7 +608,7 @@ TEST_CASE("store: a trigger, view, table, index or column Rutland never creates 
          "the file has a trigger 'rewrite' that Rutland never creates"},
         {"CREATE VIEW cash AS SELECT * FROM entry", "the file has a view 'cash' that Rutland never creates"},
         {"CREATE TABLE extra(x)", "the file has a table 'extra' that Rutland never creates"},
-        {"CREATE INDEX by_who ON entry(who)", "the file has a index 'by_who' that Rutland never creates"},
+        {"CREATE INDEX by_who ON entry(who)", "the file has an index 'by_who' that Rutland never creates"},
         {"ALTER TABLE entry ADD COLUMN extra TEXT", "the table 'entry' is not as Rutland creates it"},
         {"DROP TABLE snapshot", "the table 'snapshot' that Rutland creates is missing"},
     };
