@@ -152,3 +152,27 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
     CHECK(s->Fingerprint() != fingerprint);
     CHECK(s->Fingerprint().size() == fingerprint.size());
 }
+
+TEST_CASE("a dashboard beside another desk writing the same game takes its entries in before its own line (store invariant 10)") {
+    const std::string path = TempPath("session-two-desks.rutland");
+    std::string error;
+    auto first = Session::Create(path, Header(), "t", "Bob", "desk-1", &error);
+    REQUIRE_MESSAGE(first, error);
+    auto second = Session::Open(path, "desk-2", &error);
+    REQUIRE_MESSAGE(second, error);
+    REQUIRE(first->Submit("roll 3 4 2 @colfax", "t", "Bob").accepted);
+    REQUIRE(first->Submit("buy Y 10k", "t", "Bob").accepted);
+    // The second desk has not seen them; its next line applies after them, or is judged against
+    // them: here a line that only the new state makes wrong (Ann has rolled already).
+    const uint64_t version = second->Version();
+    SubmitOutcome r = second->Submit("roll 3 4 2 @colfax", "t", "Bob");
+    CHECK_FALSE(r.accepted);
+    CHECK_MESSAGE(r.rejection.rule != "store", r.rejection.ToString());  // a rule of the game refuses it, not the file
+    CHECK(second->GetLedger().Size() == 3);
+    CHECK(second->Version() != version);  // the panels redraw with the other desk's entries
+    CHECK(second->Fingerprint() == first->Fingerprint());
+    SubmitOutcome note = second->Submit("note from the second desk", "t", "Bob");
+    REQUIRE(note.accepted);
+    CHECK(note.seq == 3);
+    CHECK(first->Submit("end", "t", "Bob").seq == 4);
+}
