@@ -16,9 +16,9 @@
 //     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command id,
 //     rules version and effects exactly as stored. The game's fingerprint is the first 8 hex
 //     digits of the head hash. prev_hash is stored too, only to say where a chain breaks.
-//  5. Opening verifies everything: PRAGMA quick_check, the column types, the hash chain, the head
-//     recorded in `meta`, a replay of every entry compared with its stored line and effects, and
-//     conservation (rules.h) after every entry. Any failure is reported naming the first bad entry,
+//  5. Opening verifies everything, in one snapshot (invariant 9): the schema (invariant 12), PRAGMA
+//     quick_check, the column types, the hash chain, the head recorded in `meta`, a replay of every
+//     entry compared with its stored line and effects, and conservation (rules.h) after every entry. Any failure is reported naming the first bad entry,
 //     the game opens read-only with the entries before it, and nothing is repaired.
 //  6. A replay whose effects differ from an entry stamped with an older rules version is not
 //     corruption: it is reported entry by entry as a rules change, and the game opens read-only
