@@ -711,10 +711,7 @@ Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
         }
         out.rules_change = fmt::format("rules version {} -> {}: {}", rec.rules_version, kRulesVersion, differs);
     }
-    if (auto wrong = CheckConservation(ledger->State())) {
-        out.problem = "after it, conservation fails: " + *wrong;
-        out.rules_change.clear();
-    }
+    if (auto wrong = CheckConservation(ledger->State())) out.problem = "after it, conservation fails: " + *wrong;
     return out;
 }
 
@@ -823,11 +820,11 @@ bool Store::Verify(Mode mode) {
         const StoredEntry& e = rows[replayed];
         const int seq = e.seq;
         Replayed r = ReplayStored(m_ledger, e);
+        if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
         if (!r.problem.empty()) {
             problem(seq, std::move(r.problem));
             break;
         }
-        if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
         if (r.stop) break;
         if (seq > 0 && seq % kSnapshotEvery == 0 && m_schema >= 2) {
             const auto it = snapshots.find(seq);
