@@ -9,6 +9,18 @@ namespace rutland {
 
 std::string PrintHeader(const GameHeader& header) { return PrintCommand(Command{std::nullopt, header}); }
 
+namespace {
+
+Effect InfoEffect(const char* rule, std::string text) {
+    Effect e;
+    e.kind = EffectKind::Info;
+    e.rule = rule;
+    e.text = std::move(text);
+    return e;
+}
+
+} // namespace
+
 std::optional<Ledger> Ledger::Start(const GameHeader& header, Rejection* rejection) {
     StartResult start = StartGame(header);
     if (!start.state) {
@@ -108,18 +120,21 @@ SubmitResult Ledger::Submit(const Command& command) {
         entry.kind = EntryKind::Undo;
         entry.command.action = *undo;
         entry.line = PrintCommand(entry.command);
+        const bool listed = undo->count <= kListedUndoRedo;  // invariant 7
         for (int k = 0; k < undo->count; ++k) {
             const int seq = m_active[m_active.size() - 1 - static_cast<size_t>(k)];
             m_redo.push_back(seq);
             entry.targets.push_back(seq);
-            Effect e;
-            e.kind = EffectKind::Info;
-            e.rule = "undo";
-            e.text = fmt::format("undoes entry {}: {}", seq, At(seq).line);
-            entry.effects.push_back(std::move(e));
+            if (listed) entry.effects.push_back(InfoEffect("undo", fmt::format("undoes entry {}: {}", seq, At(seq).line)));
         }
+        if (!listed)
+            entry.effects.push_back(InfoEffect(
+                "undo", fmt::format("undoes {} commands, from entry {} ({}) back to entry {} ({})", undo->count,
+                                    entry.targets.front(), At(entry.targets.front()).line, entry.targets.back(),
+                                    At(entry.targets.back()).line)));
         TakeOutOfEffect(undo->count);
         Append(std::move(entry));
+        m_can_take_back = true;
         result.accepted = true;
         result.seq = Size() - 1;
         return result;
@@ -133,6 +148,7 @@ SubmitResult Ledger::Submit(const Command& command) {
         entry.kind = EntryKind::Redo;
         entry.command.action = *redo;
         entry.line = PrintCommand(entry.command);
+        const bool listed = redo->count <= kListedUndoRedo;  // invariant 7
         for (int k = 0; k < redo->count; ++k) {
             const int seq = m_redo.back();
             m_redo.pop_back();
@@ -140,14 +156,17 @@ SubmitResult Ledger::Submit(const Command& command) {
             Effects redone = Reapply(m_state, seq);
             PutInEffect(seq);
             entry.targets.push_back(seq);
-            Effect e;
-            e.kind = EffectKind::Info;
-            e.rule = "redo";
-            e.text = fmt::format("redoes entry {}: {}", seq, At(seq).line);
-            entry.effects.push_back(std::move(e));
+            if (!listed) continue;
+            entry.effects.push_back(InfoEffect("redo", fmt::format("redoes entry {}: {}", seq, At(seq).line)));
             for (Effect& fx : redone) entry.effects.push_back(std::move(fx));
         }
+        if (!listed)
+            entry.effects.push_back(InfoEffect(
+                "redo", fmt::format("redoes {} commands, from entry {} ({}) to entry {} ({}): their effects are those "
+                                    "of these entries", redo->count, entry.targets.front(), At(entry.targets.front()).line,
+                                    entry.targets.back(), At(entry.targets.back()).line)));
         Append(std::move(entry));
+        m_can_take_back = true;
         result.accepted = true;
         result.seq = Size() - 1;
         return result;
@@ -175,10 +194,40 @@ SubmitResult Ledger::Submit(const Command& command) {
     entry.effects.shrink_to_fit();  // the Engine reserved room for 16: a kept entry holds only its own
     Append(std::move(entry));
     PutInEffect(Size() - 1);
+    m_redo_before.swap(m_redo);  // kept for TakeBackLast()
     m_redo.clear();  // a new command ends what could be redone
+    m_can_take_back = true;
     result.accepted = true;
     result.seq = Size() - 1;
     return result;
+}
+
+bool Ledger::TakeBackLast() {
+    if (!m_can_take_back || m_entries.size() < 2) return false;
+    m_can_take_back = false;
+    const Entry& last = m_entries.back();
+    const int count = static_cast<int>(last.targets.size());
+    switch (last.kind) {
+        case EntryKind::Header: return false;
+        case EntryKind::Command:  // its state before it is the newest recent state: a swap
+            TakeOutOfEffect(1);
+            m_redo.swap(m_redo_before);
+            break;
+        case EntryKind::Undo:  // the undone commands in effect again, the earliest first, as a redo does it
+            for (auto it = last.targets.rbegin(); it != last.targets.rend(); ++it) {
+                m_redo.pop_back();
+                Spare() = m_state;
+                Reapply(m_state, *it);
+                PutInEffect(*it);
+            }
+            break;
+        case EntryKind::Redo:  // as an undo of them, and redoable again in the same order
+            TakeOutOfEffect(count);
+            for (auto it = last.targets.rbegin(); it != last.targets.rend(); ++it) m_redo.push_back(*it);
+            break;
+    }
+    m_entries.pop_back();
+    return true;
 }
 
 SubmitResult Ledger::SubmitLine(std::string_view line) {

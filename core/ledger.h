@@ -1,7 +1,10 @@
 // The in-memory ledger: every accepted command, in order, from the game header.
 //
 // Invariants:
-//  1. Entries are only ever appended. Entry 0 is the game header; entry n has seq n.
+//  1. Entries are only ever appended. Entry 0 is the game header; entry n has seq n. The one
+//     exception is TakeBackLast(): the durable store (store.h) takes back the entry it has just
+//     appended when the file could not be written, and the ledger is then exactly as it was before
+//     that Submit (entries, state, commands in effect, what can be redone).
 //  2. The state is the replay, from the header, of the commands in effect: every Command entry
 //     not undone, in ledger order. Undo and Redo are entries too; they change which commands are
 //     in effect, never what an entry says.
@@ -16,6 +19,11 @@
 //     slot of the recent states' ring; a rejection swaps the copy back (invariant 5), and an
 //     acceptance keeps it as the newest recent state. The ring's slots are reused by copy
 //     assignment, which keeps their buffers: a command allocates almost nothing for its state.
+//  7. An undo or redo entry stays small whatever its count. Of up to kListedUndoRedo commands it
+//     lists each one (a redo also with the effects it repeats: the table's instructions); of more,
+//     one effect names the first and the last, and nothing else: what it leaves out is in the
+//     entries it undoes or redoes, and a replay gives it back (a `redo 20000` once made one entry
+//     of 28 MB). Game files from before keep their long entries; the store still verifies them.
 #pragma once
 
 #include <optional>
@@ -28,6 +36,9 @@
 #include "state.h"
 
 namespace rutland {
+
+// Invariant 7: an undo or redo of more commands than this is summed up in one effect.
+inline constexpr int kListedUndoRedo = 10;
 
 enum class EntryKind : uint8_t { Header, Command, Undo, Redo };
 
@@ -56,6 +67,10 @@ public:
     // Parses a table-language line and submits it. A blank or comment line is neither accepted nor
     // rejected (seq stays -1, accepted false, rejection.rule empty).
     SubmitResult SubmitLine(std::string_view line);
+    // Takes back the entry the last accepted Submit appended (invariant 1): for the store, whose
+    // write of that entry failed. Only the last Submit can be taken back, once; false when there is
+    // nothing to take back (no accepted Submit since the last take-back, or only the header).
+    bool TakeBackLast();
 
     const GameState& State() const { return m_state; }
     const std::vector<Entry>& Entries() const { return m_entries; }
@@ -102,6 +117,10 @@ private:
     std::vector<GameState> m_ring;
     size_t m_ring_head = 0;  // 0 until the ring has all its slots
     size_t m_recent = 0;
+    // What TakeBackLast() needs beyond the entry: whether there is one to take back, and the redo
+    // list a new command cleared.
+    bool m_can_take_back = false;
+    std::vector<int> m_redo_before;
 };
 
 // Prints the header line of a ledger (entry 0).

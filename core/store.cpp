@@ -2,20 +2,23 @@
 //
 // [SECTION] SQLite in a few small wrappers
 // [SECTION] The file's header, read before SQLite may touch the file (invariant 1)
-// [SECTION] Schema and migrations
+// [SECTION] Read-only places (invariant 13)
+// [SECTION] Schema and migrations; the exact schema (invariant 12)
 // [SECTION] The hash chain (invariant 4)
 // [SECTION] Create and Open
-// [SECTION] Verify (invariants 5, 6, 7)
-// [SECTION] Submit (invariants 2, 3)
+// [SECTION] Verify (invariants 5, 6, 7, 9)
+// [SECTION] Submit (invariants 2, 3, 10, 11)
 // [SECTION] Backup
 #include "store.h"
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -26,6 +29,7 @@
 
 #include "effects_json.h"
 #include "safe_text.h"
+#include "rules.h"
 #include "sha256.h"
 #include "state_json.h"
 
@@ -200,7 +204,58 @@ std::optional<std::string> CheckFileHeader(const std::string& path) {
 }
 
 // =============================================================================================
-// [SECTION] Schema and migrations
+// [SECTION] Read-only places (invariant 13)
+// =============================================================================================
+// Why this process cannot write the game where it is, in words a broker can act on; nullopt when
+// it can. access() asks with this process's own rights: root may write anything, so for root only
+// a file nobody may write or a read-only file system makes a place read-only. A file nobody may
+// write (0444) is read-only for root too: someone made it so on purpose (an archived game), and a
+// root reader must not leave a 0444 -shm that later blocks its owner.
+std::optional<std::string> ReadOnlyPlace(const std::string& path) {
+    std::error_code ec;
+    const fs::path file = fs::absolute(path, ec);
+    const std::string name = file.filename().string();
+    const auto permissions = fs::status(path, ec).permissions();
+    constexpr auto any_write = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+    if (!ec && (permissions & any_write) == fs::perms::none)
+        return fmt::format("the file {} is read-only (nobody may write it: chmod u+w to play on)", path);
+    if (access(path.c_str(), W_OK) != 0) {
+        return errno == EROFS ? fmt::format("{} is on a read-only file system", path)
+                              : fmt::format("the file {} is read-only (its permissions do not let this user write it)", path);
+    }
+    const fs::path dir = file.parent_path();
+    if (access(dir.c_str(), W_OK | X_OK) != 0)
+        return fmt::format("its directory {} is read-only, so SQLite cannot make {}-wal and {}-shm beside the game",
+                           dir.string(), name, name);
+    const std::string shm = path + "-shm";
+    if (fs::exists(shm, ec) && access(shm.c_str(), W_OK) != 0)
+        return fmt::format("{}-shm beside it is read-only (left by a program that read the game while the game was "
+                           "read-only): when no program has the game open, delete {}", name, shm);
+    return std::nullopt;
+}
+
+// A WAL beside the file with something in it: entries that may not be in the file itself yet.
+bool HasWal(const std::string& path) {
+    std::error_code ec;
+    const std::string wal = path + "-wal";
+    return fs::exists(wal, ec) && fs::file_size(wal, ec) > 0 && !ec;
+}
+
+// SQLite's URI filename for a path opened as immutable (sqlite.org/uri.html): an absolute path
+// (no "//" that could read as an authority), with the characters that end a path escaped.
+std::string ImmutableUri(const std::string& path) {
+    std::error_code ec;
+    const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
+    std::string uri = "file:";
+    for (const char c : absolute) {
+        if (c == '%' || c == '?' || c == '#') uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        else uri += c;
+    }
+    return uri + "?immutable=1";
+}
+
+// =============================================================================================
+// [SECTION] Schema and migrations; the exact schema (invariant 12)
 // =============================================================================================
 // Version 1: the entries and a key/value meta table. STRICT: a value of the wrong type cannot be
 // written through SQL (a tamperer's `UPDATE entry SET rules_version = '1x'` fails).
@@ -237,6 +292,50 @@ bool RunMigrations(sqlite3* db, int from, std::string* error) {
         if (!Exec(db, kMigrations[static_cast<size_t>(v - 1)], error)) return false;
     }
     return Exec(db, fmt::format("PRAGMA user_version={}", kSchemaVersion).c_str(), error);
+}
+
+// Invariant 12: what differs between the file's schema and the one Rutland creates for schema
+// `version` (made here in memory by the same script and migrations, so the two compare exactly).
+// Each finding names the object; empty: the schema is exactly Rutland's.
+std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
+    struct Object {
+        std::string type, table, sql;
+    };
+    auto read = [](sqlite3* from, std::map<std::string, Object>* out) {
+        Statement q(from, "SELECT type, name, tbl_name, sql FROM sqlite_schema");
+        int rc;
+        while ((rc = q.Step()) == SQLITE_ROW) (*out)[q.Text(1)] = Object{q.Text(0), q.Text(2), q.Text(3)};
+        return rc == SQLITE_DONE;
+    };
+    std::map<std::string, Object> expected, found;
+    sqlite3* memory = nullptr;
+    bool made = sqlite3_open_v2(":memory:", &memory, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK &&
+                Exec(memory, kSchemaV1, nullptr);
+    for (int v = 1; made && v < version; ++v) made = Exec(memory, kMigrations[static_cast<size_t>(v - 1)], nullptr);
+    made = made && read(memory, &expected);
+    sqlite3_close(memory);
+    if (!made) return {"Rutland cannot build its own schema to compare with (out of memory?)"};
+    if (!read(db, &found)) return {"its schema (sqlite_schema) cannot be read: " + DbError(db)};
+
+    auto shown = [](const std::string& sql) { return sql.size() > 160 ? sql.substr(0, 160) + "..." : sql; };
+    std::vector<std::string> problems;
+    for (const auto& [name, object] : found) {
+        const auto it = expected.find(name);
+        if (it == expected.end()) {
+            // ANALYZE's statistics guide SQLite's query planner only: they change no result.
+            if (object.type == "table" && name.rfind("sqlite_stat", 0) == 0) continue;
+            problems.push_back(fmt::format("the file has {} {} '{}' that Rutland never creates: refused{}",
+                                           object.type == "index" ? "an" : "a", object.type, name,
+                                           object.type == "trigger" ? " (a trigger can rewrite or veto entries as they "
+                                                                      "are written)" : ""));
+        } else if (it->second.type != object.type || it->second.table != object.table || it->second.sql != object.sql) {
+            problems.push_back(fmt::format("the {} '{}' is not as Rutland creates it: refused (in the file: {})",
+                                           it->second.type, name, shown(object.sql)));
+        }
+    }
+    for (const auto& [name, object] : expected)
+        if (!found.count(name)) problems.push_back(fmt::format("the {} '{}' that Rutland creates is missing", object.type, name));
+    return problems;
 }
 
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...
@@ -317,7 +416,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
         *error = fmt::format("{} already exists", path);
         return nullptr;
     }
-    if (auto bad = StampProblem(stamp)) {  // invariant 9
+    if (auto bad = StampProblem(stamp)) {  // invariant 14
         *error = fmt::format("{}: the header's stamp is refused: {}; nothing was written", path, *bad);
         return nullptr;
     }
@@ -351,7 +450,8 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
             record.prev_hash = kGenesis;
             record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
                                                            record.effects));
-            ok = store.Write(entry, record, error);
+            ok = Exec(store.m_db, "BEGIN IMMEDIATE", error) && store.Insert(entry, record, error) &&
+                 Exec(store.m_db, "COMMIT", error);
         }
         if (!ok) {
             sqlite3_close(store.m_db);
@@ -382,14 +482,24 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
     }
     std::unique_ptr<Store> store(new Store());
     store->m_path = path;
+    // Invariant 13: in a read-only place, read-only. With no WAL beside the file nothing can be
+    // pending, and the file is read as immutable: SQLite then makes no -shm (a 0444 game once got
+    // a 0444 -shm that later blocked every writer) and needs no write access for its locks.
+    const std::optional<std::string> place = ReadOnlyPlace(path);
+    auto open_read_only = [&]() {
+        const bool immutable = place && !HasWal(path);
+        store->m_db = immutable ? OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error, options.vfs)
+                                : OpenDb(path, SQLITE_OPEN_READONLY, error, options.vfs);
+        if (!store->m_db && place) *error += " (" + *place + ")";
+        return store->m_db != nullptr;
+    };
     // Read-only first: application_id and user_version as SQLite sees them (the WAL included)
     // decide whether this version may write the file at all (invariant 1).
-    store->m_db = OpenDb(path, SQLITE_OPEN_READONLY, error, options.vfs);
-    if (!store->m_db) return nullptr;
+    if (!open_read_only()) return nullptr;
     const auto app_id = QueryInt(store->m_db, "PRAGMA application_id");
     const auto version = QueryInt(store->m_db, "PRAGMA user_version");
     if (!app_id || !version) {
-        *error = fmt::format("{}: SQLite cannot read it: {}", path, DbError(store->m_db));
+        *error = fmt::format("{}: SQLite cannot read it: {}{}", path, DbError(store->m_db), place ? " (" + *place + ")" : "");
         return nullptr;
     }
     if (static_cast<uint32_t>(*app_id) != kApplicationId || *version < 1) {
@@ -402,13 +512,30 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
         return nullptr;
     }
     store->m_schema = static_cast<int>(*version);
-    if (mode == Mode::ReadWrite) {
+    // Why this open will not write, decided before anything is written: a planted trigger would
+    // fire even on a migration's rows (invariant 12). Verify reports the schema's problems.
+    std::string why_read_only;
+    if (mode == Mode::ReadOnly) why_read_only = "it was opened for reading only";
+    else if (place) why_read_only = *place;
+    else if (!SchemaProblems(store->m_db, store->m_schema).empty())
+        why_read_only = "its schema is not Rutland's (rutland-cli verify names what is not)";
+    if (why_read_only.empty()) {
         sqlite3_close(store->m_db);
         store->m_db = OpenDb(path, SQLITE_OPEN_READWRITE, error, options.vfs);
+        if (!store->m_db) return nullptr;
+        if (sqlite3_db_readonly(store->m_db, "main") == 1) {  // SQLite fell back to reading: say so, never fail later
+            sqlite3_close(store->m_db);
+            store->m_db = nullptr;
+            why_read_only = fmt::format("{} cannot be opened for writing", path);
+            if (!open_read_only()) return nullptr;
+        }
+    }
+    const bool writable = why_read_only.empty();
+    if (writable) {
         // synchronous=OFF only for the power-loss test's proof that it can fail (StoreOptions).
         const char* pragmas = options.unsafe_synchronous_off ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
                                                              : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;";
-        if (!store->m_db || !Exec(store->m_db, pragmas, error)) return nullptr;
+        if (!Exec(store->m_db, pragmas, error)) return nullptr;
         if (store->m_schema < kSchemaVersion) {
             // A copy of the file as it was, then the whole migration in one transaction.
             const std::string copy = FreeBackupName(path, store->m_schema);
@@ -424,13 +551,20 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
             store->m_schema = kSchemaVersion;
         }
     }
-    if (!store->Verify(mode)) {
+    if (!store->Verify(writable ? Mode::ReadWrite : Mode::ReadOnly)) {
         *error = fmt::format("{}: not even the game header can be read back:", path);
         for (const Finding& f : store->m_report.problems) *error += "\n  " + f.ToString();
         return nullptr;
     }
-    store->m_read_only = mode == Mode::ReadOnly || !store->m_report.Clean();
+    if (!store->m_report.Clean()) store->MakeReadOnly("it did not verify clean (rutland-cli verify says why)");
+    else if (!writable) store->MakeReadOnly(why_read_only);
     return store;
+}
+
+void Store::MakeReadOnly(std::string reason) {
+    if (m_read_only) return;  // the first reason stays: it is the one that decided
+    m_read_only = true;
+    m_read_only_reason = std::move(reason);
 }
 
 std::optional<int> Store::FindCommandId(std::string_view command_id) const {
@@ -440,7 +574,7 @@ std::optional<int> Store::FindCommandId(std::string_view command_id) const {
 }
 
 // =============================================================================================
-// [SECTION] Verify (invariants 5, 6, 7)
+// [SECTION] Verify (invariants 5, 6, 7, 9)
 // =============================================================================================
 namespace {
 
@@ -488,11 +622,141 @@ std::string FirstJsonDifference(const nlohmann::json& a, const nlohmann::json& b
     return where;
 }
 
+constexpr const char* kSelectEntries =
+    "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash FROM entry";
+
+// One row of kSelectEntries as entry `expected`; the problem when its types or its number are wrong.
+std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry* e) {
+    const bool types_ok = q.Type(0) == SQLITE_INTEGER && q.Type(6) == SQLITE_INTEGER && q.Type(1) == SQLITE_TEXT &&
+                          q.Type(2) == SQLITE_TEXT && q.Type(3) == SQLITE_TEXT && q.Type(4) == SQLITE_TEXT &&
+                          q.Type(5) == SQLITE_TEXT && q.Type(7) == SQLITE_TEXT && q.Type(8) == SQLITE_TEXT &&
+                          q.Type(9) == SQLITE_TEXT;
+    if (!types_ok) return "a column holds a value of the wrong type: the entry was edited outside Rutland";
+    if (q.Int(0) != expected)
+        return q.Int(0) > expected ? fmt::format("missing (the next entry in the file is {})", q.Int(0))
+                                   : fmt::format("numbered {}", q.Int(0));
+    e->seq = expected;
+    e->record.kind = q.Text(1);
+    e->line = q.Text(2);
+    e->record.stamp = Stamp{q.Text(3), q.Text(4), q.Text(5)};
+    e->record.rules_version = static_cast<int>(q.Int(6));
+    e->record.effects = q.Text(7);
+    e->record.prev_hash = q.Text(8);
+    e->record.hash = q.Text(9);
+    return std::nullopt;
+}
+
+// The effects an undo or redo entry of more than kListedUndoRedo commands had before ledger.h
+// invariant 7 (each command listed, a redo with every effect it repeated), rebuilt from the
+// ledger just after it replayed entry `seq`: files written before then still verify.
+std::string LegacyUndoRedoEffects(const Ledger& ledger, int seq) {
+    const Entry& entry = ledger.At(seq);
+    Effects effects;
+    auto info = [&](const char* rule, std::string text) {
+        Effect e;
+        e.kind = EffectKind::Info;
+        e.rule = rule;
+        e.text = std::move(text);
+        effects.push_back(std::move(e));
+    };
+    if (entry.kind == EntryKind::Undo) {
+        for (int t : entry.targets) info("undo", fmt::format("undoes entry {}: {}", t, ledger.At(t).line));
+    } else {
+        GameState state = ledger.StateAt(seq - 1);
+        for (int t : entry.targets) {
+            info("redo", fmt::format("redoes entry {}: {}", t, ledger.At(t).line));
+            ApplyResult r = Apply(state, ledger.At(t).command);
+            if (!r.accepted) return {};
+            for (Effect& fx : r.effects) effects.push_back(std::move(fx));
+        }
+    }
+    return EffectsJsonText(effects);
+}
+
+// What replaying one stored entry onto the ledger found (invariants 5, 6).
+struct Replayed {
+    std::string problem;       // the entry cannot be trusted: stop before it
+    std::string rules_change;  // recorded under older rules, and they now give something else
+    bool stop = false;         // the rules change is that it is not even accepted: stop before it
+};
+
+Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
+    Replayed out;
+    const int seq = e.seq;
+    const EntryRecord& rec = e.record;
+    if (rec.rules_version > kRulesVersion) {
+        out.problem = fmt::format("recorded under rules version {}, newer than this Rutland's {}: open the game with a "
+                                  "newer Rutland", rec.rules_version, kRulesVersion);
+        return out;
+    }
+    ParseResult parsed = ParseCommand(e.line, ParseMode::Stored);  // as written, before any newer limit
+    if (!parsed.command) {
+        out.problem = fmt::format("its line does not parse: {}", parsed.error ? parsed.error->ToString() : "empty");
+        return out;
+    }
+    std::string refused;
+    try {
+        if (seq == 0) {
+            const auto* header = std::get_if<GameHeader>(&parsed.command->action);
+            Rejection why;
+            if (header) ledger = Ledger::Start(*header, &why);
+            if (!header || !ledger) refused = header ? why.ToString() : "entry 0 is not a game header";
+        } else {
+            SubmitResult r = ledger->Submit(*parsed.command);
+            if (!r.accepted) refused = r.rejection.ToString();
+            else if (r.seq != seq) refused = fmt::format("it replays as entry {}", r.seq);
+        }
+    } catch (const std::exception& ex) {
+        refused = ex.what();
+    }
+    const bool older_rules = rec.rules_version < kRulesVersion;
+    if (!refused.empty()) {
+        if (older_rules) {
+            out.rules_change = fmt::format("recorded under rules version {}, no longer accepted: {}", rec.rules_version, refused);
+            out.stop = true;
+        } else {
+            out.problem = "it no longer replays: " + refused;
+        }
+        return out;
+    }
+    const Entry& now = ledger->At(seq);
+    const std::string effects_now = EffectsJsonText(now.effects);
+    std::string differs;
+    if (now.line != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, now.line);
+    else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
+    else if (effects_now != rec.effects &&
+             !((now.kind == EntryKind::Undo || now.kind == EntryKind::Redo) &&
+               static_cast<int>(now.targets.size()) > kListedUndoRedo && LegacyUndoRedoEffects(*ledger, seq) == rec.effects))
+        differs = FirstDifference(rec.effects, effects_now);
+    if (!differs.empty()) {
+        if (!older_rules) {
+            out.problem = "replaying it does not give what was recorded: " + differs;
+            return out;
+        }
+        out.rules_change = fmt::format("rules version {} -> {}: {}", rec.rules_version, kRulesVersion, differs);
+    }
+    if (auto wrong = CheckConservation(ledger->State())) out.problem = "after it, conservation fails: " + *wrong;
+    return out;
+}
+
 } // namespace
 
 bool Store::Verify(Mode mode) {
     VerifyReport& report = m_report;
     auto problem = [&](int seq, std::string message) { report.problems.push_back({seq, std::move(message)}); };
+
+    // Invariant 9: everything below is read in one read transaction, one snapshot of the file. It
+    // starts at the first read; a writer committing meanwhile is not seen.
+    const bool snapshot = Exec(m_db, "BEGIN", nullptr);
+
+    // 0. The schema is exactly Rutland's (invariant 12), and still the version the open saw.
+    if (const auto version = QueryInt(m_db, "PRAGMA user_version"); version && *version != m_schema) {
+        if (*version < 1 || *version > kSchemaVersion) problem(-1, fmt::format("its schema version became {} while it was "
+                                                                               "being opened", *version));
+        else m_schema = static_cast<int>(*version);  // another Rutland migrated it meanwhile
+    }
+    m_schema_cookie = QueryInt(m_db, "PRAGMA schema_version").value_or(-1);
+    for (std::string& found : SchemaProblems(m_db, m_schema)) problem(-1, std::move(found));
 
     // 1. SQLite's own check of the file's structure.
     {
@@ -508,35 +772,15 @@ bool Store::Verify(Mode mode) {
     // 2. The rows, their types and their numbering.
     std::vector<StoredEntry> rows;
     {
-        Statement q(m_db,
-                    "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash "
-                    "FROM entry ORDER BY seq");
+        Statement q(m_db, fmt::format("{} ORDER BY seq", kSelectEntries).c_str());
         int rc;
         while ((rc = q.Step()) == SQLITE_ROW) {
             const int expected = static_cast<int>(rows.size());
-            const bool types_ok = q.Type(0) == SQLITE_INTEGER && q.Type(6) == SQLITE_INTEGER &&
-                                  q.Type(1) == SQLITE_TEXT && q.Type(2) == SQLITE_TEXT && q.Type(3) == SQLITE_TEXT &&
-                                  q.Type(4) == SQLITE_TEXT && q.Type(5) == SQLITE_TEXT && q.Type(7) == SQLITE_TEXT &&
-                                  q.Type(8) == SQLITE_TEXT && q.Type(9) == SQLITE_TEXT;
-            if (!types_ok) {
-                problem(expected, "a column holds a value of the wrong type: the entry was edited outside Rutland");
-                break;
-            }
-            if (q.Int(0) != expected) {
-                problem(expected, q.Int(0) > expected
-                                      ? fmt::format("missing (the next entry in the file is {})", q.Int(0))
-                                      : fmt::format("numbered {}", q.Int(0)));
-                break;
-            }
             StoredEntry e;
-            e.seq = expected;
-            e.record.kind = q.Text(1);
-            e.line = q.Text(2);
-            e.record.stamp = Stamp{q.Text(3), q.Text(4), q.Text(5)};
-            e.record.rules_version = static_cast<int>(q.Int(6));
-            e.record.effects = q.Text(7);
-            e.record.prev_hash = q.Text(8);
-            e.record.hash = q.Text(9);
+            if (auto wrong = ReadRow(q, expected, &e)) {
+                problem(expected, std::move(*wrong));
+                break;
+            }
             rows.push_back(std::move(e));
         }
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -591,6 +835,7 @@ bool Store::Verify(Mode mode) {
         Statement q(m_db, "SELECT seq, rules_version, state FROM snapshot");
         while (q.Step() == SQLITE_ROW) snapshots[static_cast<int>(q.Int(0))] = {static_cast<int>(q.Int(1)), q.Text(2)};
     }
+    if (snapshot) Exec(m_db, "COMMIT", nullptr);  // every read is done: the rest is memory
 
     // 6. Replay every trusted entry and compare it with what was recorded.
     std::vector<std::pair<int, std::string>> rebuild;  // snapshots to (re)write
@@ -598,59 +843,13 @@ bool Store::Verify(Mode mode) {
     for (; replayed < trusted; ++replayed) {
         const StoredEntry& e = rows[replayed];
         const int seq = e.seq;
-        const EntryRecord& rec = e.record;
-        if (rec.rules_version > kRulesVersion) {
-            problem(seq, fmt::format("recorded under rules version {}, newer than this Rutland's {}: open the game "
-                                     "with a newer Rutland", rec.rules_version, kRulesVersion));
+        Replayed r = ReplayStored(m_ledger, e);
+        if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
+        if (!r.problem.empty()) {
+            problem(seq, std::move(r.problem));
             break;
         }
-        ParseResult parsed = ParseCommand(e.line, ParseMode::Stored);  // as written, before any newer limit
-        if (!parsed.command) {
-            problem(seq, fmt::format("its line does not parse: {}", parsed.error ? parsed.error->ToString() : "empty"));
-            break;
-        }
-        std::string line_now, effects_now;
-        std::string refused;
-        try {
-            if (seq == 0) {
-                const auto* header = std::get_if<GameHeader>(&parsed.command->action);
-                Rejection why;
-                if (header) m_ledger = Ledger::Start(*header, &why);
-                if (!header || !m_ledger) refused = header ? why.ToString() : "entry 0 is not a game header";
-            } else {
-                SubmitResult r = m_ledger->Submit(*parsed.command);
-                if (!r.accepted) refused = r.rejection.ToString();
-                else if (r.seq != seq) refused = fmt::format("it replays as entry {}", r.seq);
-            }
-        } catch (const std::exception& ex) {
-            refused = ex.what();
-        }
-        const bool older_rules = rec.rules_version < kRulesVersion;
-        if (!refused.empty()) {
-            if (older_rules) report.rules_changes.push_back({seq, fmt::format("recorded under rules version {}, no longer "
-                                                                              "accepted: {}", rec.rules_version, refused)});
-            else problem(seq, "it no longer replays: " + refused);
-            break;
-        }
-        const Entry& now = m_ledger->At(seq);
-        line_now = now.line;
-        effects_now = EffectsJsonText(now.effects);
-        std::string differs;
-        if (line_now != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, line_now);
-        else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
-        else if (effects_now != rec.effects) differs = FirstDifference(rec.effects, effects_now);
-        if (!differs.empty()) {
-            if (!older_rules) {
-                problem(seq, "replaying it does not give what was recorded: " + differs);
-                break;
-            }
-            report.rules_changes.push_back(
-                {seq, fmt::format("rules version {} -> {}: {}", rec.rules_version, kRulesVersion, differs)});
-        }
-        if (auto wrong = CheckConservation(m_ledger->State())) {
-            problem(seq, "after it, conservation fails: " + *wrong);
-            break;
-        }
+        if (r.stop) break;
         if (seq > 0 && seq % kSnapshotEvery == 0 && m_schema >= 2) {
             const auto it = snapshots.find(seq);
             const nlohmann::json state = StateToJson(m_ledger->State());
@@ -706,36 +905,112 @@ bool Store::Verify(Mode mode) {
 }
 
 // =============================================================================================
-// [SECTION] Submit (invariants 2, 3)
+// [SECTION] Submit (invariants 2, 3, 10, 11)
 // =============================================================================================
-bool Store::Write(const Entry& entry, const EntryRecord& record, std::string* error) {
-    if (!Exec(m_db, "BEGIN IMMEDIATE", error)) return false;
-    auto fail = [&](std::string why) {
-        Exec(m_db, "ROLLBACK", nullptr);
-        *error = std::move(why);
-        return false;
-    };
-    // Another program may have appended since this one read the file: never fork the chain.
-    const auto last = QueryInt(m_db, "SELECT coalesce(max(seq), -1) FROM entry");
-    if (!last || *last != entry.seq - 1)
-        return fail(fmt::format("{} was changed by another program (its last entry is {}, expected {}); open it again",
-                                m_path, last.value_or(-1), entry.seq - 1));
-    std::string why;
+bool Store::Insert(const Entry& entry, const EntryRecord& record, std::string* error) {
     Statement insert(m_db, "INSERT INTO entry(seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
                            "hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.Bind(1, entry.seq).Bind(2, record.kind).Bind(3, entry.line).Bind(4, record.stamp.time);
     insert.Bind(5, record.stamp.who).Bind(6, record.stamp.command_id).Bind(7, record.rules_version);
     insert.Bind(8, record.effects).Bind(9, record.prev_hash).Bind(10, record.hash);
-    if (!insert.Run(&why)) return fail(why);
+    if (!insert.Run(error)) return false;
     Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
-    if (!head.Bind(1, std::to_string(entry.seq)).Bind(2, record.hash).Run(&why)) return fail(why);
+    if (!head.Bind(1, std::to_string(entry.seq)).Bind(2, record.hash).Run(error)) return false;
     if (entry.seq > 0 && entry.seq % kSnapshotEvery == 0) {
         Statement snap(m_db, "INSERT OR REPLACE INTO snapshot(seq, rules_version, state) VALUES(?, ?, ?)");
-        if (!snap.Bind(1, entry.seq).Bind(2, kRulesVersion).Bind(3, StateToJson(m_ledger->State()).dump()).Run(&why))
-            return fail(why);
+        if (!snap.Bind(1, entry.seq).Bind(2, kRulesVersion).Bind(3, StateToJson(m_ledger->State()).dump()).Run(error))
+            return false;
     }
-    // With synchronous=FULL in WAL mode, COMMIT returns after the WAL is synced (invariant 2).
-    if (!Exec(m_db, "COMMIT", &why)) return fail(why);
+    return true;
+}
+
+bool Store::CatchUp(std::string* error) {
+    // Invariant 12: a schema changed since it was checked (the sqlite3 tool while the game is open)
+    // is checked again before anything is written under it.
+    const auto cookie = QueryInt(m_db, "PRAGMA schema_version");
+    if (!cookie) {
+        *error = fmt::format("cannot read {}: {}", m_path, DbError(m_db));
+        return false;
+    }
+    if (*cookie != m_schema_cookie) {
+        const std::vector<std::string> found = SchemaProblems(m_db, m_schema);
+        if (!found.empty()) {
+            MakeReadOnly("its schema is not Rutland's: " + found.front());
+            *error = fmt::format("{}: {}; nothing more is added (rutland-cli verify)", m_path, found.front());
+            return false;
+        }
+        m_schema_cookie = *cookie;
+    }
+    const int last = Size() - 1;
+    const std::string& last_hash = m_records.back().hash;
+    {
+        Statement q(m_db, "SELECT seq, hash FROM entry ORDER BY seq DESC LIMIT 1");
+        if (q.Step() != SQLITE_ROW) {
+            *error = fmt::format("cannot read the last entry of {}: {}", m_path, q.Error());
+            return false;
+        }
+        if (q.Int(0) == last && q.Text(1) == last_hash) return true;  // nobody else wrote: the usual case
+        if (q.Int(0) <= last) {
+            MakeReadOnly("another program changed entries this one had read");
+            *error = fmt::format("{} was changed by another program: its last entry is now {} (this program read up to {} "
+                                 "with another hash); nothing was added: open it again (rutland-cli verify)",
+                                 m_path, q.Int(0), last);
+            return false;
+        }
+    }
+    // Another Rutland appended: its entries are checked as an open checks them, and replayed.
+    Statement q(m_db, fmt::format("{} WHERE seq >= ? ORDER BY seq", kSelectEntries).c_str());
+    q.Bind(1, last);
+    int rc = q.Step();
+    std::string wrong;
+    if (rc != SQLITE_ROW || q.Int(0) != last || q.Text(9) != last_hash) {
+        wrong = fmt::format("entry {} is no longer the one this program read", last);
+    } else {
+        std::string prev = last_hash;
+        for (int expected = last + 1; wrong.empty() && (rc = q.Step()) == SQLITE_ROW; ++expected) {
+            StoredEntry e;
+            if (auto bad = ReadRow(q, expected, &e)) {
+                wrong = fmt::format("entry {}: {}", expected, *bad);
+                break;
+            }
+            if (e.record.prev_hash != prev ||
+                ChainHash(prev, EntryContent(e.seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
+                                             e.record.effects)) != e.record.hash) {
+                wrong = fmt::format("entry {}: it does not chain onto entry {}", expected, expected - 1);
+                break;
+            }
+            if (m_ids.count(e.record.stamp.command_id)) {
+                wrong = fmt::format("entry {}: its command id {} is already entry {}", expected, e.record.stamp.command_id,
+                                    m_ids.at(e.record.stamp.command_id));
+                break;
+            }
+            const int before = m_ledger->Size();
+            Replayed r = ReplayStored(m_ledger, e);
+            if (!r.problem.empty() || !r.rules_change.empty()) {
+                if (m_ledger->Size() > before) m_ledger->TakeBackLast();
+                wrong = fmt::format("entry {}: {}", expected, !r.problem.empty() ? r.problem : r.rules_change);
+                break;
+            }
+            prev = e.record.hash;
+            m_ids.emplace(e.record.stamp.command_id, e.seq);
+            m_records.push_back(std::move(e.record));
+        }
+        if (wrong.empty() && rc != SQLITE_DONE) wrong = "cannot be read: " + q.Error();
+    }
+    if (wrong.empty()) {
+        Statement head(m_db, "SELECT (SELECT value FROM meta WHERE key = 'head_seq'), "
+                             "(SELECT value FROM meta WHERE key = 'head_hash')");
+        if (head.Step() != SQLITE_ROW || head.Text(0) != std::to_string(Size() - 1) || head.Text(1) != m_records.back().hash)
+            wrong = fmt::format("the head recorded in meta is not its last entry {}", Size() - 1);
+    }
+    if (!wrong.empty()) {
+        // Whatever checked out stays (it is in the file, and memory is a prefix of it); nothing more
+        // is written on top of what does not.
+        MakeReadOnly("entries another program appended do not check out: " + wrong);
+        *error = fmt::format("{}: entries another program appended do not check out ({}); nothing was added "
+                             "(rutland-cli verify)", m_path, wrong);
+        return false;
+    }
     return true;
 }
 
@@ -745,9 +1020,8 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
         receipt.rejection = Rejection{std::move(message), "store"};
         return receipt;
     };
-    if (m_broken) return refuse(fmt::format("an earlier write to {} failed; open the game again", m_path));
-    if (m_read_only) return refuse(fmt::format("{} is open read-only{}", m_path,
-                                               m_report.Clean() ? "" : ": it did not verify clean (rutland-cli verify)"));
+    if (m_broken) return refuse(fmt::format("an earlier write to {} could not even be rolled back; open the game again", m_path));
+    if (m_read_only) return refuse(fmt::format("{} is open read-only: {}", m_path, m_read_only_reason));
     if (stamp.command_id.empty()) return refuse("a command needs a command id");
     if (auto why = StampProblem(stamp)) return refuse("the stamp is refused: " + *why + "; nothing was written");
     if (auto seq = FindCommandId(stamp.command_id)) {  // invariant 3: a retry
@@ -756,31 +1030,52 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
         receipt.seq = *seq;
         return receipt;
     }
-    SubmitResult r = m_ledger->Submit(command);
-    if (!r.accepted) {
-        receipt.rejection = r.rejection;
-        return receipt;
-    }
-    const Entry& entry = m_ledger->At(r.seq);
-    EntryRecord record;
-    record.stamp = stamp;
-    record.kind = KindName(entry.kind);
-    record.effects = EffectsJsonText(entry.effects);
-    record.prev_hash = m_records.back().hash;
-    record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
-                                                           record.rules_version, record.effects));
+    // Invariant 10: the write lock first, then the file's real head, then the command.
     std::string why;
-    if (!Write(entry, record, &why)) {
-        // The ledger in memory already holds the command; the file does not. Nothing was
-        // acknowledged, and this Store must not be trusted for anything more.
-        m_broken = true;
-        return refuse(fmt::format("the command was not saved: {}", why));
+    if (!Exec(m_db, "BEGIN IMMEDIATE", &why)) return refuse(fmt::format("{} cannot be written: {}", m_path, why));
+    bool applied = false;  // the ledger holds the command, the file does not (yet)
+    auto abandon = [&](std::string message) {
+        if (applied) m_ledger->TakeBackLast();  // invariant 11: memory as before
+        Exec(m_db, "ROLLBACK", nullptr);
+        if (!sqlite3_get_autocommit(m_db)) m_broken = true;  // still inside a transaction: nothing can be trusted
+        return refuse(std::move(message));
+    };
+    try {
+        if (!CatchUp(&why)) return abandon(why);
+        if (auto seq = FindCommandId(stamp.command_id)) {  // another program wrote this very command
+            Exec(m_db, "ROLLBACK", nullptr);
+            receipt.accepted = true;
+            receipt.duplicate = true;
+            receipt.seq = *seq;
+            return receipt;
+        }
+        SubmitResult r = m_ledger->Submit(command);
+        if (!r.accepted) {
+            Exec(m_db, "ROLLBACK", nullptr);
+            receipt.rejection = r.rejection;
+            return receipt;
+        }
+        applied = true;
+        const Entry& entry = m_ledger->At(r.seq);
+        EntryRecord record;
+        record.stamp = stamp;
+        record.kind = KindName(entry.kind);
+        record.effects = EffectsJsonText(entry.effects);
+        record.prev_hash = m_records.back().hash;
+        record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
+                                                               record.rules_version, record.effects));
+        // With synchronous=FULL in WAL mode, COMMIT returns after the WAL is synced (invariant 2).
+        if (!Insert(entry, record, &why) || !Exec(m_db, "COMMIT", &why))
+            return abandon(fmt::format("the command was not saved: {}", why));
+        m_records.push_back(std::move(record));
+        m_ids.emplace(stamp.command_id, r.seq);
+        receipt.accepted = true;
+        receipt.seq = r.seq;
+        return receipt;
+    } catch (...) {
+        abandon("");
+        throw;
     }
-    m_records.push_back(std::move(record));
-    m_ids.emplace(stamp.command_id, r.seq);
-    receipt.accepted = true;
-    receipt.seq = r.seq;
-    return receipt;
 }
 
 StoreReceipt Store::SubmitLine(std::string_view line, const Stamp& stamp) {

@@ -18,10 +18,11 @@
 //     digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
 //     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
 //     say where a chain breaks.
-//  5. Opening verifies everything: PRAGMA quick_check, the column types, the hash chain, the head
-//     recorded in `meta`, a replay of every entry compared with its stored line and effects, and
-//     conservation (rules.h) after every entry. Any failure is reported naming the first bad entry,
-//     the game opens read-only with the entries before it, and nothing is repaired.
+//  5. Opening verifies everything, in one snapshot (invariant 9): the schema (invariant 12), PRAGMA
+//     quick_check, the column types, the hash chain, the head recorded in `meta`, a replay of every
+//     entry compared with its stored line and effects, and conservation (rules.h) after every
+//     entry. Any failure is reported naming the first bad entry, the game opens read-only with the
+//     entries before it, and nothing is repaired.
 //  6. A replay whose effects differ from an entry stamped with an older rules version is not
 //     corruption: it is reported entry by entry as a rules change, and the game opens read-only
 //     (history is never silently rewritten by new rules).
@@ -29,7 +30,32 @@
 //     cache outside the chain: a missing one is rebuilt on a writable open and said so; one that
 //     disagrees with the replay under the same rules version is a problem.
 //  8. The core never reads a clock: the time of an entry is whatever the app passes in.
-//  9. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
+//  9. Every open reads one snapshot of the file: the schema check, the rows, the head in `meta` and
+//     the snapshots are read in one read transaction, so another program appending meanwhile
+//     (rutland-cli play --db, the dashboard) is seen either entirely or not at all, never as a gap.
+// 10. A writer appends only onto the file's real head. Each Submit runs in one write transaction
+//     (BEGIN IMMEDIATE): it first reads the file's last entry; when another program appended since
+//     this one read the file, those entries are read, checked (hash chain, replay, effects,
+//     conservation, command ids, the head in meta) and replayed into memory before the command is
+//     looked at, so the command applies to the state the file has, a command id another program
+//     wrote is a retry (invariant 3), and the new entry chains onto the real last hash. Anything
+//     else (a head that went back, an entry that does not check) is refused and nothing is added.
+// 11. A write that fails (a full disk, an I/O error) leaves memory exactly as it was before the
+//     Submit: the ledger takes back the entry (ledger.h TakeBackLast), nothing is acknowledged, and
+//     the next Submit tries again from the file's real head (invariant 10): the store stays usable
+//     when the disk recovers. Only a connection that cannot even roll back refuses every later
+//     write. Size() is always the number of records; Record() and FingerprintAt() never read past them.
+// 12. The schema is exactly Rutland's: the tables and indexes that this version's schema script
+//     (and the migrations) create, with the same SQL, and nothing else (no trigger, no view, no
+//     other table, index or column; SQLite's own statistics tables from ANALYZE are allowed: they
+//     change no result). Anything else is a problem naming it, checked before anything is written
+//     (a planted trigger could rewrite or veto entries as they are written), and the game opens
+//     read-only. A write transaction checks it again if the schema changed after the open.
+// 13. A game in a read-only place (the file's permissions, a read-only directory, a read-only
+//     `-shm` beside it) opens read-only with the reason (ReadOnlyReason()), never an SQLite error:
+//     readers work, and a writer says why it cannot write. When nothing can be pending in a WAL
+//     (no `-wal` beside it) such a file is read as immutable, so no `-shm` is left behind.
+// 14. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
 //     ("2026-11-22T01:15:14Z"), who and command id non-empty valid UTF-8 without control
 //     characters. Create and Submit refuse any other stamp and write nothing. Files written before
 //     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
@@ -58,12 +84,12 @@ inline constexpr int kSnapshotEvery = 64;
 
 // What the app says about an entry beside its command (invariants 3, 8).
 struct Stamp {
-    std::string time;        // when it was entered, as the app gives it: ISO 8601 UTC (invariant 9)
+    std::string time;        // when it was entered, as the app gives it: ISO 8601 UTC (invariant 14)
     std::string who;         // who typed it
     std::string command_id;  // unique in the file; the same id again is a retry (invariant 3)
 };
 
-// Why a stamp cannot be written (invariant 9), naming the field ("who has a control character in
+// Why a stamp cannot be written (invariant 14), naming the field ("who has a control character in
 // it (U+000A)"); nullopt when it can.
 std::optional<std::string> StampProblem(const Stamp& stamp);
 // The fingerprint shown for a hash (invariant 4): its first 16 hex digits in groups of 4,
@@ -139,30 +165,43 @@ public:
     StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
 
     const Ledger& GetLedger() const { return *m_ledger; }
-    const EntryRecord& Record(int seq) const { return m_records[static_cast<size_t>(seq)]; }
-    int Size() const { return m_ledger->Size(); }
+    // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant 11).
+    const EntryRecord& Record(int seq) const { return m_records.at(static_cast<size_t>(seq)); }
+    int Size() const { return static_cast<int>(m_records.size()); }
     std::optional<int> FindCommandId(std::string_view command_id) const;
 
     bool ReadOnly() const { return m_read_only; }
+    // Why nothing can be added (empty when writable): opened for reading, did not verify clean, a
+    // read-only place (invariant 13), an unexpected schema (invariant 12).
+    const std::string& ReadOnlyReason() const { return m_read_only_reason; }
     const VerifyReport& Report() const { return m_report; }
     const std::string& Path() const { return m_path; }
     // The head hash's fingerprint (invariant 4, FormatFingerprint), or entry seq's.
     std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
-    std::string FingerprintAt(int seq) const { return FormatFingerprint(Record(seq).hash); }
+    // Empty for a seq with no entry (invariant 11).
+    std::string FingerprintAt(int seq) const {
+        return seq >= 0 && seq < Size() ? FormatFingerprint(m_records[static_cast<size_t>(seq)].hash) : std::string();
+    }
 
     // A consistent copy of the file through SQLite's backup API; fails if dest exists.
     bool Backup(const std::string& dest, std::string* error) const;
 
 private:
     Store() = default;
-    bool Verify(Mode mode);  // invariant 5; fills m_ledger, m_records and m_report
-    bool Write(const Entry& entry, const EntryRecord& record, std::string* error);
+    bool Verify(Mode mode);  // invariants 5, 9, 12; fills m_ledger, m_records and m_report
+    // Inside a write transaction: the entry's rows (entry, head in meta, a snapshot), no COMMIT.
+    bool Insert(const Entry& entry, const EntryRecord& record, std::string* error);
+    // Inside a write transaction: reads, checks and replays what another program appended (invariant 10).
+    bool CatchUp(std::string* error);
+    void MakeReadOnly(std::string reason);
 
     sqlite3* m_db = nullptr;
     std::string m_path;
     bool m_read_only = false;
-    bool m_broken = false;  // a write failed: memory may be ahead of the file, refuse further writes
+    std::string m_read_only_reason;
+    bool m_broken = false;  // a transaction could not even be rolled back: refuse further writes (invariant 11)
     int m_schema = kSchemaVersion;
+    int64_t m_schema_cookie = -1;  // PRAGMA schema_version when the schema was last checked (invariant 12)
     std::optional<Ledger> m_ledger;
     std::vector<EntryRecord> m_records;
     std::unordered_map<std::string, int> m_ids;  // command id -> seq

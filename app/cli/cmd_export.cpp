@@ -33,7 +33,7 @@ std::string Indented(const std::string& text, int depth) {
 // --json, written as it is produced: the document nlohmann's dump(2) gives for
 // {clean, entries, file, fingerprint, schema_version, state} (keys in its sorted order), without
 // ever holding more than one entry's JSON (a whole tree took ~18 KB an entry: 3.7 GB at 200,000).
-// Stored text that is not UTF-8 (a stamp an older Rutland let through, store.h invariant 9) is
+// Stored text that is not UTF-8 (a stamp an older Rutland let through, store.h invariant 14) is
 // written with U+FFFD in place of each bad byte, so the document is always valid JSON.
 void WriteJson(std::ostream& out, const Store& store, const std::string& file) {
     const Ledger& ledger = store.GetLedger();
@@ -59,7 +59,7 @@ void WriteJson(std::ostream& out, const Store& store, const std::string& file) {
 }
 
 // --script: each line after a "#=" line with its stamp. A stamp an older Rutland let through
-// (store.h invariant 9) would be refused by `play`: it is written as `log` prints it (a time that
+// (store.h invariant 14) would be refused by `play`: it is written as `log` prints it (a time that
 // is not one is left out, so `play` stamps its own), after a comment that says so, since a game
 // played from the script then differs from this one in its hash chain from that entry on.
 void WriteScript(std::ostream& out, const Store& store, const std::string& file) {

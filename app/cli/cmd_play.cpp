@@ -74,7 +74,7 @@ std::optional<int> OrdinalInSession(std::string_view id, std::string_view sessio
 
 // A "#= {...}" line gives the next command's time, who and command id (export --script writes
 // them, so that playing an export rebuilds the same hash chain). Each field is optional; given, it
-// must be what the store accepts (store.h invariant 9).
+// must be what the store accepts (store.h invariant 14).
 struct GivenStamp {
     int line_no = 0;
     std::optional<std::string> time, who, id;
@@ -233,7 +233,7 @@ int Play(const PlayOptions& options) {
     const std::string session = !options.session.empty() ? options.session
                                 : options.script == "-"  ? "stdin"
                                                          : std::filesystem::path(options.script).filename().string();
-    // What goes into every stamp is checked before anything is played (store.h invariant 9).
+    // What goes into every stamp is checked before anything is played (store.h invariant 14).
     if (!options.who.empty()) {
         if (auto why = StampTextProblem(options.who)) {
             std::cerr << "rutland-cli: --who '" << PrintableText(options.who) << "' " << *why << "; nothing was played\n";
@@ -298,6 +298,10 @@ int Play(const PlayOptions& options) {
             return kExitUnusable;
         }
         for (const std::string& note : game.store->Report().notes) std::cerr << options.db << ": " << note << "\n";
+        if (game.store->ReadOnly() && game.store->Report().Clean()) {  // a read-only place (store.h invariant 13)
+            std::cerr << options.db << ": cannot be written: " << game.store->ReadOnlyReason() << "; nothing was added\n";
+            return kExitUnusable;
+        }
         if (game.store->ReadOnly()) {
             std::cerr << options.db << ": does not verify clean; nothing was added:\n";
             for (const Finding& f : game.store->Report().problems) std::cerr << "  " << f.ToString() << "\n";

@@ -59,7 +59,9 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     m_settings.Save(m_config_dir);
     if (m_session->ReadOnly()) {
         const VerifyReport& r = m_session->GetStore().Report();
-        m_ui.status = "Read-only: " + (!r.problems.empty() ? r.problems.front().ToString() : r.rules_changes.front().ToString());
+        m_ui.status = "Read-only: " + (!r.problems.empty()        ? r.problems.front().ToString()
+                                       : !r.rules_changes.empty() ? r.rules_changes.front().ToString()
+                                                                  : m_session->GetStore().ReadOnlyReason());
     } else {
         m_ui.status = fmt::format("Opened {}: {} entries, verified clean", path, m_session->GetLedger().Size());
     }
@@ -238,7 +240,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     ImGui::TextColored(Theme::Accent(), "%s", v.session.Fingerprint().c_str());
     if (v.read_only) {
         ImGui::SameLine();
-        ImGui::TextColored(Theme::Bad(), "  READ-ONLY: the file did not verify clean");
+        ImGui::TextColored(Theme::Bad(), "  READ-ONLY: %s", v.session.GetStore().ReadOnlyReason().c_str());
     }
     if (v.viewing) {
         ImGui::SameLine();

@@ -29,7 +29,7 @@ struct AppView {
     const Ledger& ledger;
     const LegalNow& legal;         // what may be entered now (empty meaning while time travelling)
     std::optional<int> viewing;    // time travel: the entry whose state is shown
-    bool read_only = false;        // the file did not verify clean
+    bool read_only = false;        // nothing can be added: Store::ReadOnlyReason() says why
     const Fonts& fonts;
     uint64_t version = 0;          // changes whenever the ledger or the view changes: cache on it
 };

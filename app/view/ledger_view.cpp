@@ -66,7 +66,7 @@ std::string LogLine(const Store& store, int seq) {
     const EntryRecord& r = store.Record(seq);
     const std::string effects = ShortEffects(e, ledger.State());
     // One line per entry whatever the file holds: a stamp an older Rutland let through (a newline
-    // in who, bytes that are not UTF-8; store.h invariant 9) is escaped, never printed raw.
+    // in who, bytes that are not UTF-8; store.h invariant 14) is escaped, never printed raw.
     return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}", seq, r.stamp.time, r.stamp.who, e.line,
                                      effects.empty() ? "" : "  | ", effects));
 }

@@ -35,12 +35,17 @@ SubmitOutcome Session::Submit(std::string_view line, const std::string& time, co
         return out;
     }
     if (ReadOnly()) {
-        out.rejection = {"this game file did not verify clean and is open read-only: nothing can be added", "store"};
+        out.rejection = {fmt::format("this game file is open read-only ({}): nothing can be added",
+                                     m_store->ReadOnlyReason()), "store"};
         return out;
     }
     // Each line typed is a new command: the id is this run's prefix and a counter, never reused.
     const std::string id = fmt::format("{}:{}", m_id_prefix, ++m_counter);
+    const int size_before = m_store->Size();
     StoreReceipt r = m_store->SubmitLine(line, Stamp{time, who, id});
+    // Another program's entries, taken in before the line (store.h invariant 10): the panels' caches
+    // are stale even when the line itself is not accepted.
+    if (m_store->Size() != size_before) ++m_version;
     if (!r.accepted && r.rejection.rule.empty()) {
         out.blank = true;
         return out;

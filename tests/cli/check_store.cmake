@@ -19,6 +19,10 @@
 # csv:        export --csv writes no live spreadsheet formula (issue 14 point 7)
 # export_json: export --json streams (byte for byte the document it built before, in about the
 #             memory verify takes) on GAME (-DGAMEGEN=path -DENTRIES=n: a generated game) (issue 14 point 8)
+# planted:    a trigger planted with the sqlite3 tool: verify names it (exit 1), play refuses to write
+# readonly:   a read-only directory, a 0444 game and a read-only -shm: readers work, a writer says why
+#             it cannot write, and nothing is left behind that blocks a later writer. Root may write
+#             anything, so as root the commands run as the user nobody (setpriv)
 # A fingerprint as printed (store.h invariant 4): 16 hex digits in groups of 4.
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
@@ -304,6 +308,78 @@ elseif(SCENARIO STREQUAL "export_json")
     run(0 out ${CLI} play ${DEMO} --db ${dir}/demo.rutland)
     run(0 out ${TOOL} export-json ${CLI} ${dir}/demo.rutland)
     message(STATUS "${out}")
+elseif(SCENARIO STREQUAL "planted")
+    run(0 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
+    # (A file: a ';' in a CMake argument would split it.)
+    file(WRITE ${dir}/plant.sql
+         "CREATE TRIGGER veto BEFORE INSERT ON entry WHEN new.line LIKE 'buy%' BEGIN SELECT RAISE(ABORT, 'no'); END;\n")
+    run(0 ignored ${SQLITE3} ${dir}/g.rutland ".read ${dir}/plant.sql")
+    run(1 out ${CLI} verify ${dir}/g.rutland)
+    expect("${out}" "NOT CLEAN.*problem: the file has a trigger 'veto' that Rutland never creates: refused")
+    run(2 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
+    expect("${out}" "does not verify clean; nothing was added:.*trigger 'veto'")
+
+elseif(SCENARIO STREQUAL "readonly")
+    execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)
+    # A directory every user can reach (the build tree may be under a private home), with a copy
+    # of rutland-cli in it.
+    string(RANDOM LENGTH 8 tag)
+    set(dir /tmp/rutland-readonly-${tag})
+    file(MAKE_DIRECTORY ${dir}/locked ${dir}/own ${dir}/shm)
+    file(COPY ${CLI} DESTINATION ${dir})
+    get_filename_component(cli_name ${CLI} NAME)
+    set(cli ${dir}/${cli_name})
+    file(CHMOD ${dir} DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    file(STRINGS ${DEMO} header LIMIT_COUNT 1 REGEX "^game ")
+    file(WRITE ${dir}/note.txt "${header}\nnote after\n")
+    foreach(d locked own shm)
+        run(0 out ${CLI} play ${DEMO} --db ${dir}/${d}/g.rutland)
+    endforeach()
+    if(uid STREQUAL "0")
+        find_program(SETPRIV setpriv REQUIRED)
+        set(as ${SETPRIV} --reuid=65534 --regid=65534 --clear-groups)
+        # locked/ stays root's (nobody cannot write it) with nobody's game in it; own/ and shm/ are nobody's.
+        execute_process(COMMAND chown -R 65534 ${dir}/locked/g.rutland ${dir}/own ${dir}/shm)
+    else()
+        set(as "")
+        file(CHMOD ${dir}/locked DIRECTORY_PERMISSIONS OWNER_READ OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+    endif()
+
+    # A read-only directory: every reader works (SQLite could not make its -shm here: it once said
+    # "attempt to write a readonly database"); a writer says why it cannot write.
+    foreach(reader "verify" "state" "log" "export;--json")
+        run(0 out ${as} ${cli} ${reader} ${dir}/locked/g.rutland)
+        if(out MATCHES "warning|NOT CLEAN|readonly database")
+            message(FATAL_ERROR "${reader} in a read-only directory:\n${out}")
+        endif()
+    endforeach()
+    run(0 out ${as} ${cli} verify ${dir}/locked/g.rutland)
+    expect("${out}" "clean: 39 entries")
+    run(2 out ${as} ${cli} play ${DEMO} --db ${dir}/locked/g.rutland)
+    expect("${out}" "cannot be written: its directory .*locked is read-only, so SQLite cannot make g.rutland-wal")
+
+    # A 0444 game: readers work and leave no -shm (a 0444 -shm blocked every later writer); a writer
+    # says the file is read-only; made writable again, it takes the next line.
+    file(CHMOD ${dir}/own/g.rutland PERMISSIONS OWNER_READ GROUP_READ WORLD_READ)
+    run(0 out ${as} ${cli} verify ${dir}/own/g.rutland)
+    expect("${out}" "clean: 39 entries")
+    if(EXISTS ${dir}/own/g.rutland-shm)
+        message(FATAL_ERROR "reading a 0444 game left a -shm beside it")
+    endif()
+    run(2 out ${as} ${cli} play ${DEMO} --db ${dir}/own/g.rutland)
+    expect("${out}" "cannot be written: the file .*g.rutland is read-only")
+    file(CHMOD ${dir}/own/g.rutland PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
+    run(0 out ${as} ${cli} play ${dir}/note.txt --db ${dir}/own/g.rutland)
+    expect("${out}" "40 entries")
+
+    # A read-only -shm left beside a writable game: the writer names it and says what to do.
+    file(WRITE ${dir}/shm/g.rutland-shm "")
+    file(CHMOD ${dir}/shm/g.rutland-shm PERMISSIONS OWNER_READ GROUP_READ WORLD_READ)
+    run(2 out ${as} ${cli} play ${DEMO} --db ${dir}/shm/g.rutland)
+    expect("${out}" "g.rutland-shm beside it is read-only.*delete [^ ]*shm/g.rutland-shm;")
+    run(0 out ${as} ${cli} verify ${dir}/shm/g.rutland)
+    expect("${out}" "clean: 39 entries")
+    file(REMOVE_RECURSE ${dir})
 
 else()
     message(FATAL_ERROR "no scenario ${SCENARIO}")

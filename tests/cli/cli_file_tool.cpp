@@ -2,7 +2,7 @@
 //
 //   rutland_cli_file_tool old-stamps GAME
 //       Writes into entries 1-3 of GAME the stamps an older Rutland let through before stamps were
-//       checked (store.h invariant 9): a who with a newline and a fake log line after it, a who
+//       checked (store.h invariant 14): a who with a newline and a fake log line after it, a who
 //       that is not UTF-8, a time that is a number; then rehashes the chain over the bytes as an
 //       older version would have written them, so the file still verifies clean.
 //   rutland_cli_file_tool export-json CLI GAME

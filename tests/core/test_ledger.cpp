@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "effects_json.h"
 #include "table_fixture.h"
 
 using rutland::Company;
@@ -133,4 +134,76 @@ TEST_CASE("ledger: a rejected command leaves no entry") {
     t.Reject("buy B 5k", "T-2");
     t.Reject("fly to the moon", "COMMANDS.md");
     CHECK(t.Log().Size() == 1);
+}
+
+namespace {
+
+// What a ledger is, as far as anything outside it can see.
+std::string Observed(const rutland::Ledger& l) {
+    std::string out = Json(l.State()) + "|" + std::to_string(l.Size()) + "|";
+    for (int seq : l.InEffect()) out += std::to_string(seq) + ",";
+    out += "|" + std::to_string(l.RedoableCount()) + "|" + std::to_string(l.NextRedo());
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("ledger: TakeBackLast leaves the ledger exactly as before the last Submit (store invariant 11)") {
+    // Each case: the lines played first, then the one taken back. Undo 80 and redo 80 go past the
+    // 64 recent states (a replay from a checkpoint); the command after an undo clears the redo list.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{}, "roll 1 2 1 @ioco"},
+        {{}, "undo 3"},
+        {{}, "undo 80"},
+        {{"undo 80"}, "redo 80"},
+        {{"undo 5"}, "redo 2"},
+        {{"undo 2"}, "note the redo list must come back"},
+    };
+    for (const auto& [before_lines, line] : cases) {
+        CAPTURE(line);
+        Table t("game players=Ann,Bob");
+        for (const auto& l : SampleGame()) t.Play(l);
+        for (const auto& l : before_lines) t.Play(l);
+        rutland::Ledger ledger = t.Log();
+        const std::string before = Observed(ledger);
+        REQUIRE(ledger.SubmitLine(line).accepted);
+        REQUIRE(Observed(ledger) != before);
+        CHECK(ledger.TakeBackLast());
+        CHECK(Observed(ledger) == before);
+        CHECK_FALSE(ledger.TakeBackLast());  // only the last Submit, once
+        // And it goes on as if the line had never been tried: the same line gives what it gives
+        // on a ledger that never took anything back.
+        Table fresh("game players=Ann,Bob");
+        for (const auto& l : SampleGame()) fresh.Play(l);
+        for (const auto& l : before_lines) fresh.Play(l);
+        fresh.Play(line);
+        REQUIRE(ledger.SubmitLine(line).accepted);
+        CHECK(Observed(ledger) == Observed(fresh.Log()));
+        CHECK(rutland::EffectsJsonText(ledger.At(ledger.Size() - 1).effects) ==
+              rutland::EffectsJsonText(fresh.Log().At(fresh.Log().Size() - 1).effects));
+        REQUIRE(ledger.SubmitLine("undo 1").accepted);  // the ring and checkpoints still work after a take-back
+        fresh.Play("undo 1");
+        CHECK(Observed(ledger) == Observed(fresh.Log()));
+    }
+}
+
+TEST_CASE("ledger: an undo or redo of many commands is one short entry naming the first and last (invariant 7)") {
+    Table t("game players=Ann,Bob");
+    for (const auto& l : SampleGame()) t.Play(l);
+    const int commands = t.Log().UndoableCount();
+    REQUIRE(commands > 100);
+    t.Play("undo " + std::to_string(commands));
+    REQUIRE(t.LastEffects().size() == 1);
+    // SampleGame's first command is entry 1 ("board @market-1 ..."); its last, the one undone first, is the last "end".
+    CHECK(t.LastSaid("undoes " + std::to_string(commands) + " commands, from entry"));
+    CHECK(t.LastSaid("back to entry 1 (board @market-1"));
+    t.Play("redo " + std::to_string(commands));
+    REQUIRE(t.LastEffects().size() == 1);
+    CHECK(t.LastSaid("redoes " + std::to_string(commands) + " commands, from entry 1 (board @market-1"));
+    // Up to 10, each command is still listed, a redo with what it does again (the table's instructions).
+    t.Play("undo 10");
+    CHECK(t.LastEffects().size() == 10);
+    t.Play("redo 10");
+    CHECK(t.LastEffects().size() > 10);
+    CHECK(t.LastSaid("redoes entry"));
 }

@@ -3,7 +3,9 @@
 // twice, and a newer rules version is reported entry by entry.
 #include <doctest/doctest.h>
 
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 
 #include <filesystem>
 #include <fstream>
@@ -290,7 +292,7 @@ TEST_CASE("store: a command id already in the file is not applied again (a retry
     CHECK_FALSE(store->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", ""}).accepted);  // an id is required
 }
 
-TEST_CASE("store: a stamp that is not text or whose time is not an ISO 8601 UTC time is refused, nothing written (invariant 9)") {
+TEST_CASE("store: a stamp that is not text or whose time is not an ISO 8601 UTC time is refused, nothing written (invariant 14)") {
     TempDir dir;
     const std::string path = dir / "stamps.rutland";
     WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @fulwell"});
@@ -654,4 +656,288 @@ TEST_CASE("store: invariant 5: a game from before the note limit opens clean and
     CHECK(r.rejection.message.find("at most 1,000 characters") != std::string::npos);
     r = store->SubmitLine("note the long ones are from before", TestStamp(9));
     CHECK(r.accepted);
+}
+
+namespace {
+
+// A full disk, as the kernel gives it: while one of these lives, every write to a regular file
+// fails (RLIMIT_FSIZE 0: EFBIG, SIGXFSZ ignored). It works as root, unlike a read-only file.
+struct DiskFull {
+    rlimit before{};
+    void (*handler)(int) = nullptr;
+    DiskFull() {
+        handler = signal(SIGXFSZ, SIG_IGN);
+        REQUIRE(getrlimit(RLIMIT_FSIZE, &before) == 0);
+        rlimit none = before;
+        none.rlim_cur = 0;
+        REQUIRE(setrlimit(RLIMIT_FSIZE, &none) == 0);
+    }
+    ~DiskFull() {
+        setrlimit(RLIMIT_FSIZE, &before);
+        signal(SIGXFSZ, handler);
+    }
+};
+
+// Everything a Store shows of itself.
+std::string Seen(const Store& store) {
+    const rutland::Ledger& l = store.GetLedger();
+    std::string out = rutland::StateToJson(l.State()).dump();
+    out += fmt::format("|size {} ledger {} records {}|fp {}|redo {}|", store.Size(), l.Size(), store.Size(),
+                       store.Fingerprint(), l.RedoableCount());
+    for (int seq : l.InEffect()) out += std::to_string(seq) + ",";
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("store: a write that fails (a full disk) leaves memory exactly as before; the next one works (invariant 11)") {
+    TempDir dir;
+    const std::string path = dir / "full.rutland";
+    WriteGame(path, DemoLines());
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    int n = 500;
+    // A command, an undo, a redo, and a command after an undo (which would end what can be redone).
+    for (const char* line : {"note the disk is full", "undo 2", "redo 1", "roll 1 2 1 @ioco"}) {
+        CAPTURE(line);
+        const std::string before = Seen(*store);
+        const int size = store->Size();
+        rutland::StoreReceipt failed;
+        {
+            DiskFull full;
+            failed = store->SubmitLine(line, TestStamp(++n));
+        }
+        CHECK_FALSE(failed.accepted);
+        CHECK(failed.rejection.rule == "store");
+        CHECK_MESSAGE(failed.rejection.message.find("not saved") != std::string::npos, failed.rejection.message);
+        CHECK(Seen(*store) == before);  // the dashboard shows nothing that is not in the file
+        CHECK(store->FingerprintAt(size).empty());
+        CHECK_THROWS_AS(store->Record(size), std::out_of_range);
+        CHECK_FALSE(store->FindCommandId(TestStamp(n).command_id));
+        // The disk has room again: the same line is taken, as the next entry.
+        rutland::StoreReceipt ok = store->SubmitLine(line, TestStamp(++n));
+        REQUIRE_MESSAGE(ok.accepted, ok.rejection.ToString());
+        CHECK(ok.seq == size);
+    }
+    const std::string last = Seen(*store);
+    store.reset();
+    auto again = OpenRead(path, &error);
+    REQUIRE_MESSAGE(again, error);
+    CHECK(again->Report().Clean());
+    CHECK(again->Size() == 39 + 4);
+    CHECK(Seen(*again) == last);
+}
+
+TEST_CASE("store: a writer whose memory is stale catches up on what another wrote, and never applies a command twice (invariant 10)") {
+    TempDir dir;
+    const std::string path = dir / "two.rutland";
+    WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @fulwell"});
+    std::string error;
+    auto a = Store::Open(path, Store::Mode::ReadWrite, &error);
+    auto b = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(a);
+    REQUIRE(b);
+    // Ann buys through A; B has not seen it. B's buy must apply after it (the Ask is used up at 10k
+    // each: Blue's price moves), chained onto A's entry.
+    REQUIRE(a->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "a:1"}).accepted);
+    rutland::StoreReceipt rb = b->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "b:1"});
+    REQUIRE_MESSAGE(rb.accepted, rb.rejection.ToString());
+    CHECK(rb.seq == 3);
+    CHECK(b->Size() == 4);
+    CHECK(b->Record(3).prev_hash == b->Record(2).hash);
+    CHECK(b->GetLedger().State().players[0].common[rutland::Company::Blue] == 20000);
+    // A retry through A of the id B wrote, and B's own again: neither is applied a second time.
+    rutland::StoreReceipt retry = a->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "b:1"});
+    CHECK(retry.accepted);
+    CHECK(retry.duplicate);
+    CHECK(retry.seq == 3);
+    CHECK(a->Size() == 4);  // it caught up to see it
+    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "a:1"}).duplicate);
+    // Both go on, each onto the other's last entry.
+    REQUIRE(a->SubmitLine("note from a", rutland::Stamp{"t", "Bob", "a:2"}).accepted);
+    REQUIRE(b->SubmitLine("note from b", rutland::Stamp{"t", "Bob", "b:2"}).accepted);
+    REQUIRE(a->SubmitLine("end", rutland::Stamp{"t", "Bob", "a:3"}).accepted);
+    CHECK(a->Fingerprint() != b->Fingerprint());  // b has not seen a:3 yet
+    CHECK(a->Size() == 7);
+    a.reset();
+    b.reset();
+    auto check = OpenRead(path, &error);
+    REQUIRE(check);
+    CHECK(check->Report().Clean());
+    CHECK(check->Size() == 7);
+    CHECK(check->GetLedger().State().players[0].common[rutland::Company::Blue] == 20000);
+    for (const char* id : {"a:1", "b:1", "a:2", "b:2", "a:3"}) CHECK(check->FindCommandId(id).has_value());
+}
+
+TEST_CASE("store: a writer refuses, and adds nothing, when another program rewrote what it read (invariant 10)") {
+    TempDir dir;
+    const std::string path = dir / "rewritten.rutland";
+    WriteGame(path, DemoLines());
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    // Entry 38 deleted and the head moved back, as a tamperer would.
+    Sql(path, "DELETE FROM entry WHERE seq=38; UPDATE meta SET value='37' WHERE key='head_seq'");
+    rutland::StoreReceipt r = store->SubmitLine("note after the edit", TestStamp(200));
+    CHECK_FALSE(r.accepted);
+    CHECK_MESSAGE(r.rejection.message.find("changed by another program") != std::string::npos, r.rejection.message);
+    CHECK(store->ReadOnly());
+    CHECK(store->Size() == 39);
+}
+
+TEST_CASE("store: a trigger, view, table, index or column Rutland never creates is named and refused (invariant 12)") {
+    TempDir dir;
+    const std::string pristine = dir / "pristine.rutland";
+    WriteGame(pristine, DemoLines());
+    const std::string path = dir / "planted.rutland";
+    const std::vector<std::pair<std::string, std::string>> plants = {
+        {"CREATE TRIGGER veto BEFORE INSERT ON entry BEGIN SELECT RAISE(ABORT, 'no'); END",
+         "the file has a trigger 'veto' that Rutland never creates: refused"},
+        {"CREATE TRIGGER rewrite AFTER INSERT ON entry BEGIN UPDATE entry SET who = 'Cy' WHERE seq = new.seq; END",
+         "the file has a trigger 'rewrite' that Rutland never creates"},
+        {"CREATE VIEW cash AS SELECT * FROM entry", "the file has a view 'cash' that Rutland never creates"},
+        {"CREATE TABLE extra(x)", "the file has a table 'extra' that Rutland never creates"},
+        {"CREATE INDEX by_who ON entry(who)", "the file has an index 'by_who' that Rutland never creates"},
+        {"ALTER TABLE entry ADD COLUMN extra TEXT", "the table 'entry' is not as Rutland creates it"},
+        {"DROP TABLE snapshot", "the table 'snapshot' that Rutland creates is missing"},
+    };
+    for (const auto& [sql, said] : plants) {
+        CAPTURE(sql);
+        fs::remove(path);
+        fs::copy_file(pristine, path);
+        Sql(path, sql);
+        const std::string before = Bytes(path);
+        std::string error;
+        auto reading = OpenRead(path, &error);
+        REQUIRE_MESSAGE(reading, error);
+        REQUIRE_FALSE(reading->Report().Clean());
+        CHECK_MESSAGE(reading->Report().problems.front().message.find(said) == 0, reading->Report().problems.front().message);
+        reading.reset();
+        auto writing = Store::Open(path, Store::Mode::ReadWrite, &error);
+        REQUIRE(writing);
+        CHECK(writing->ReadOnly());
+        CHECK_FALSE(writing->SubmitLine("note hello", TestStamp(300)).accepted);
+        writing.reset();
+        CHECK(Bytes(path) == before);
+    }
+    // ANALYZE's statistics are SQLite's own and change no result: still clean.
+    fs::remove(path);
+    fs::copy_file(pristine, path);
+    Sql(path, "ANALYZE");
+    std::string error;
+    auto analyzed = OpenRead(path, &error);
+    REQUIRE(analyzed);
+    CHECK(analyzed->Report().Clean());
+}
+
+TEST_CASE("store: a trigger planted while the game is open is found before the next write (invariant 12)") {
+    TempDir dir;
+    const std::string path = dir / "open.rutland";
+    WriteGame(path, DemoLines());
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    REQUIRE(store->SubmitLine("note before", TestStamp(400)).accepted);
+    Sql(path, "CREATE TRIGGER rewrite AFTER INSERT ON entry BEGIN UPDATE entry SET who = 'Cy' WHERE seq = new.seq; END");
+    rutland::StoreReceipt r = store->SubmitLine("note after", TestStamp(401));
+    CHECK_FALSE(r.accepted);
+    CHECK_MESSAGE(r.rejection.message.find("trigger 'rewrite'") != std::string::npos, r.rejection.message);
+    CHECK(store->Size() == 40);
+    CHECK(store->ReadOnly());
+}
+
+TEST_CASE("store: an old schema with a planted trigger is not migrated: nothing runs the trigger (invariant 12)") {
+    TempDir dir;
+    const std::string path = dir / "old.rutland";
+    WriteGame(path, rutland::testing::LongGame(2));
+    Sql(path, "DROP TABLE snapshot; DELETE FROM meta WHERE key LIKE 'head_%'; PRAGMA user_version=1; "
+              "CREATE TRIGGER on_meta AFTER INSERT ON meta BEGIN DELETE FROM entry; END");
+    const std::string before = Bytes(path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->ReadOnly());
+    CHECK(store->Report().problems.front().message.find("trigger 'on_meta'") != std::string::npos);
+    store.reset();
+    CHECK(Bytes(path) == before);
+    CHECK_FALSE(fs::exists(path + ".v1.backup"));
+}
+
+TEST_CASE("store: undo and redo of 2,000 commands store short entries; a game file with the long ones still verifies") {
+    TempDir dir;
+    const std::string path = dir / "undo.rutland";
+    WriteGame(path, rutland::testing::LongGame(160));  // 2,083 entries, 1,763 commands in effect
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(store);
+    const int commands = store->GetLedger().UndoableCount();
+    REQUIRE(commands > 1500);
+    REQUIRE(store->SubmitLine("undo " + std::to_string(commands), TestStamp(5000)).accepted);
+    REQUIRE(store->SubmitLine("redo " + std::to_string(commands), TestStamp(5001)).accepted);
+    const int redo = store->Size() - 1;
+    store.reset();
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "SELECT seq, length(line) + length(effects) FROM entry WHERE seq >= ?", -1, &q, nullptr);
+    sqlite3_bind_int(q, 1, redo - 1);
+    int rows = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        ++rows;
+        CAPTURE(sqlite3_column_int(q, 0));
+        CHECK(sqlite3_column_int(q, 1) < 1000);  // was 28 MB for a redo 20000
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    CHECK(rows == 2);
+    auto reopened = OpenRead(path, &error);
+    REQUIRE(reopened);
+    CHECK(reopened->Report().Clean());
+
+    // tests/games/legacy-big-undo-redo.rutland was written by Rutland before ledger.h invariant 7:
+    // the demo, then undo 20 and redo 20 (25 KB: every effect redone) and smaller ones.
+    const std::string legacy = dir / "legacy.rutland";
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "legacy-big-undo-redo.rutland", legacy);
+    auto old = Store::Open(legacy, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(old, error);
+    CHECK_MESSAGE(old->Report().Clean(), (old->Report().problems.empty() ? "" : old->Report().problems[0].ToString()));
+    CHECK(old->Size() == 45);
+    CHECK(old->Record(40).effects.size() > 20000);  // the long redo, as it was written
+    CHECK(old->GetLedger().At(40).line == "redo 20");
+    REQUIRE(old->SubmitLine("undo 20", TestStamp(6000)).accepted);  // and it goes on with short entries
+    CHECK(old->Record(45).effects.size() < 1000);
+}
+
+TEST_CASE("store: a game nobody may write (0444) opens read-only with the reason, even for root, and leaves no -shm (invariant 13)") {
+    TempDir dir;
+    const std::string path = dir / "archived.rutland";
+    WriteGame(path, DemoLines());
+    fs::permissions(path, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    const std::string before = Bytes(path);
+    std::string error;
+    {
+        auto reading = OpenRead(path, &error);
+        REQUIRE_MESSAGE(reading, error);
+        CHECK(reading->Report().Clean());
+        CHECK(reading->Size() == 39);
+        auto writing = Store::Open(path, Store::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(writing, error);
+        CHECK(writing->Report().Clean());
+        CHECK(writing->ReadOnly());
+        CHECK_MESSAGE(writing->ReadOnlyReason().find("is read-only (nobody may write it") != std::string::npos,
+                      writing->ReadOnlyReason());
+        rutland::StoreReceipt r = writing->SubmitLine("note archived", TestStamp(700));
+        CHECK_FALSE(r.accepted);
+        CHECK(r.rejection.message.find("nobody may write it") != std::string::npos);
+    }
+    // A 0444 -shm beside it would block its owner's next write once the game is writable again.
+    CHECK_FALSE(fs::exists(path + "-shm"));
+    CHECK_FALSE(fs::exists(path + "-wal"));
+    CHECK(Bytes(path) == before);
+    fs::permissions(path, fs::perms::owner_write, fs::perm_options::add);
+    auto again = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE(again);
+    CHECK_FALSE(again->ReadOnly());
+    CHECK(again->SubmitLine("note on again", TestStamp(701)).accepted);
 }

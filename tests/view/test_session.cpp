@@ -1,6 +1,9 @@
 // The dashboard's session: one durable submit path, time travel that writes nothing.
 #include <doctest/doctest.h>
 
+#include <signal.h>
+#include <sys/resource.h>
+
 #include <filesystem>
 #include <fstream>
 
@@ -110,4 +113,66 @@ TEST_CASE("settings keep the font size and the recent games") {
     REQUIRE(back.recent.size() == 1);  // a file that no longer exists is dropped
     CHECK(back.recent.front() == std::filesystem::absolute(game).string());
     CHECK(NewGamePath(dir.string(), {"Ann", "Bob"}, "2026-11-22") == (dir / "2026-11-22-ann-bob.rutland").string());
+}
+
+TEST_CASE("a line the disk could not take is not on screen: the session is as before, and the next line works (store invariant 11)") {
+    const std::string path = TempPath("session-full.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-full", &error);
+    REQUIRE_MESSAGE(s, error);
+    REQUIRE(s->Submit("roll 3 4 2 @colfax", "t", "Bob").accepted);
+    const std::string before = StateToJson(s->Live()).dump();
+    const std::string fingerprint = s->Fingerprint();
+    const uint64_t version = s->Version();
+    SubmitOutcome failed;
+    {
+        // A full disk, as the kernel gives it: every write to a regular file fails (EFBIG), even as root.
+        const auto handler = signal(SIGXFSZ, SIG_IGN);
+        rlimit old{};
+        getrlimit(RLIMIT_FSIZE, &old);
+        rlimit none = old;
+        none.rlim_cur = 0;
+        setrlimit(RLIMIT_FSIZE, &none);
+        failed = s->Submit("buy Y 10k", "t", "Bob");
+        setrlimit(RLIMIT_FSIZE, &old);
+        signal(SIGXFSZ, handler);
+    }
+    CHECK_FALSE(failed.accepted);
+    CHECK(failed.rejection.rule == "store");
+    // What the dashboard draws from: the state, the entry count, the fingerprint, the last entry.
+    CHECK(StateToJson(s->Live()).dump() == before);
+    CHECK(s->GetLedger().Size() == 2);
+    CHECK(s->GetStore().Size() == 2);
+    CHECK(s->Fingerprint() == fingerprint);
+    CHECK(s->LastEntry() == 1);
+    CHECK(s->Version() == version);
+    SubmitOutcome again = s->Submit("buy Y 10k", "t", "Bob");
+    REQUIRE_MESSAGE(again.accepted, again.rejection.ToString());
+    CHECK(again.seq == 2);
+    CHECK(s->Fingerprint() != fingerprint);
+    CHECK(s->Fingerprint().size() == fingerprint.size());
+}
+
+TEST_CASE("a dashboard beside another desk writing the same game takes its entries in before its own line (store invariant 10)") {
+    const std::string path = TempPath("session-two-desks.rutland");
+    std::string error;
+    auto first = Session::Create(path, Header(), "t", "Bob", "desk-1", &error);
+    REQUIRE_MESSAGE(first, error);
+    auto second = Session::Open(path, "desk-2", &error);
+    REQUIRE_MESSAGE(second, error);
+    REQUIRE(first->Submit("roll 3 4 2 @colfax", "t", "Bob").accepted);
+    REQUIRE(first->Submit("buy Y 10k", "t", "Bob").accepted);
+    // The second desk has not seen them; its next line applies after them, or is judged against
+    // them: here a line that only the new state makes wrong (Ann has rolled already).
+    const uint64_t version = second->Version();
+    SubmitOutcome r = second->Submit("roll 3 4 2 @colfax", "t", "Bob");
+    CHECK_FALSE(r.accepted);
+    CHECK_MESSAGE(r.rejection.rule != "store", r.rejection.ToString());  // a rule of the game refuses it, not the file
+    CHECK(second->GetLedger().Size() == 3);
+    CHECK(second->Version() != version);  // the panels redraw with the other desk's entries
+    CHECK(second->Fingerprint() == first->Fingerprint());
+    SubmitOutcome note = second->Submit("note from the second desk", "t", "Bob");
+    REQUIRE(note.accepted);
+    CHECK(note.seq == 3);
+    CHECK(first->Submit("end", "t", "Bob").seq == 4);
 }
