@@ -740,24 +740,24 @@ TEST_CASE("store: a writer whose memory is stale catches up on what another wrot
     REQUIRE(b);
     // Ann buys through A; B has not seen it. B's buy must apply after it (the Ask is used up at 10k
     // each: Blue's price moves), chained onto A's entry.
-    REQUIRE(a->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "a:1"}).accepted);
-    rutland::StoreReceipt rb = b->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "b:1"});
+    REQUIRE(a->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).accepted);
+    rutland::StoreReceipt rb = b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:1"});
     REQUIRE_MESSAGE(rb.accepted, rb.rejection.ToString());
     CHECK(rb.seq == 3);
     CHECK(b->Size() == 4);
     CHECK(b->Record(3).prev_hash == b->Record(2).hash);
     CHECK(b->GetLedger().State().players[0].common[rutland::Company::Blue] == 20000);
     // A retry through A of the id B wrote, and B's own again: neither is applied a second time.
-    rutland::StoreReceipt retry = a->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "b:1"});
+    rutland::StoreReceipt retry = a->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:1"});
     CHECK(retry.accepted);
     CHECK(retry.duplicate);
     CHECK(retry.seq == 3);
     CHECK(a->Size() == 4);  // it caught up to see it
-    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", "a:1"}).duplicate);
+    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).duplicate);
     // Both go on, each onto the other's last entry.
-    REQUIRE(a->SubmitLine("note from a", rutland::Stamp{"t", "Bob", "a:2"}).accepted);
-    REQUIRE(b->SubmitLine("note from b", rutland::Stamp{"t", "Bob", "b:2"}).accepted);
-    REQUIRE(a->SubmitLine("end", rutland::Stamp{"t", "Bob", "a:3"}).accepted);
+    REQUIRE(a->SubmitLine("note from a", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:2"}).accepted);
+    REQUIRE(b->SubmitLine("note from b", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:2"}).accepted);
+    REQUIRE(a->SubmitLine("end", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:3"}).accepted);
     CHECK(a->Fingerprint() != b->Fingerprint());  // b has not seen a:3 yet
     CHECK(a->Size() == 7);
     a.reset();

@@ -120,7 +120,7 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
     std::string error;
     auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-full", &error);
     REQUIRE_MESSAGE(s, error);
-    REQUIRE(s->Submit("roll 3 4 2 @colfax", "t", "Bob").accepted);
+    REQUIRE(s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:00Z", "Bob").accepted);
     const std::string before = StateToJson(s->Live()).dump();
     const std::string fingerprint = s->Fingerprint();
     const uint64_t version = s->Version();
@@ -133,7 +133,7 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
         rlimit none = old;
         none.rlim_cur = 0;
         setrlimit(RLIMIT_FSIZE, &none);
-        failed = s->Submit("buy Y 10k", "t", "Bob");
+        failed = s->Submit("buy Y 10k", "2026-11-22T10:00:00Z", "Bob");
         setrlimit(RLIMIT_FSIZE, &old);
         signal(SIGXFSZ, handler);
     }
@@ -146,7 +146,7 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
     CHECK(s->Fingerprint() == fingerprint);
     CHECK(s->LastEntry() == 1);
     CHECK(s->Version() == version);
-    SubmitOutcome again = s->Submit("buy Y 10k", "t", "Bob");
+    SubmitOutcome again = s->Submit("buy Y 10k", "2026-11-22T10:00:00Z", "Bob");
     REQUIRE_MESSAGE(again.accepted, again.rejection.ToString());
     CHECK(again.seq == 2);
     CHECK(s->Fingerprint() != fingerprint);
@@ -156,23 +156,23 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
 TEST_CASE("a dashboard beside another desk writing the same game takes its entries in before its own line (store invariant 10)") {
     const std::string path = TempPath("session-two-desks.rutland");
     std::string error;
-    auto first = Session::Create(path, Header(), "t", "Bob", "desk-1", &error);
+    auto first = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "desk-1", &error);
     REQUIRE_MESSAGE(first, error);
     auto second = Session::Open(path, "desk-2", &error);
     REQUIRE_MESSAGE(second, error);
-    REQUIRE(first->Submit("roll 3 4 2 @colfax", "t", "Bob").accepted);
-    REQUIRE(first->Submit("buy Y 10k", "t", "Bob").accepted);
+    REQUIRE(first->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:00Z", "Bob").accepted);
+    REQUIRE(first->Submit("buy Y 10k", "2026-11-22T10:00:00Z", "Bob").accepted);
     // The second desk has not seen them; its next line applies after them, or is judged against
     // them: here a line that only the new state makes wrong (Ann has rolled already).
     const uint64_t version = second->Version();
-    SubmitOutcome r = second->Submit("roll 3 4 2 @colfax", "t", "Bob");
+    SubmitOutcome r = second->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:00Z", "Bob");
     CHECK_FALSE(r.accepted);
     CHECK_MESSAGE(r.rejection.rule != "store", r.rejection.ToString());  // a rule of the game refuses it, not the file
     CHECK(second->GetLedger().Size() == 3);
     CHECK(second->Version() != version);  // the panels redraw with the other desk's entries
     CHECK(second->Fingerprint() == first->Fingerprint());
-    SubmitOutcome note = second->Submit("note from the second desk", "t", "Bob");
+    SubmitOutcome note = second->Submit("note from the second desk", "2026-11-22T10:00:00Z", "Bob");
     REQUIRE(note.accepted);
     CHECK(note.seq == 3);
-    CHECK(first->Submit("end", "t", "Bob").seq == 4);
+    CHECK(first->Submit("end", "2026-11-22T10:00:00Z", "Bob").seq == 4);
 }
