@@ -159,7 +159,9 @@ TEST_CASE("ledger: TakeBackLast leaves the ledger exactly as before the last Sub
         {{"undo 5"}, "redo 2"},
         {{"undo 2"}, "note the redo list must come back"},
     };
-    for (const auto& [before_lines, line] : cases) {
+    for (const auto& one : cases) {
+        const auto& before_lines = one.first;  // no structured binding: clang 14 cannot capture one (CAPTURE)
+        const std::string& line = one.second;
         CAPTURE(line);
         Table t("game players=Ann,Bob");
         for (const auto& l : SampleGame()) t.Play(l);
