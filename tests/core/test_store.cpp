@@ -802,7 +802,9 @@ TEST_CASE("store: a trigger, view, table, index or column Rutland never creates 
         {"ALTER TABLE entry ADD COLUMN extra TEXT", "the table 'entry' is not as Rutland creates it"},
         {"DROP TABLE snapshot", "the table 'snapshot' that Rutland creates is missing"},
     };
-    for (const auto& [sql, said] : plants) {
+    for (const auto& plant : plants) {
+        const std::string& sql = plant.first;  // no structured binding: clang 14 cannot capture one (CAPTURE)
+        const std::string& said = plant.second;
         CAPTURE(sql);
         fs::remove(path);
         fs::copy_file(pristine, path);
