@@ -336,6 +336,17 @@ elseif(SCENARIO STREQUAL "planted")
     expect("${out}" "NOT CLEAN.*problem: the file has a trigger 'veto' that Rutland never creates: refused")
     run(2 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
     expect("${out}" "does not verify clean; nothing was added:.*trigger 'veto'")
+    # A planted object's name is the file's text, not Rutland's: printed escaped (store.h invariant
+    # 9), or a name holding a newline and terminal escapes could print a fake "clean" line over the
+    # real verdict (QA: it was printed raw, on two lines).
+    run(0 out ${CLI} play ${DEMO} --db ${dir}/n.rutland)
+    file(WRITE ${dir}/name.sql "CREATE VIEW \"v\ng.rutland: clean\" AS SELECT 1;\n")
+    run(0 ignored ${SQLITE3} ${dir}/n.rutland ".read ${dir}/name.sql")
+    run(1 out ${CLI} verify ${dir}/n.rutland)
+    expect("${out}" "problem: the file has a view 'v\\\\ng.rutland: clean' that Rutland never creates: refused")
+    if(out MATCHES "\ng.rutland: clean")
+        message(FATAL_ERROR "a planted name printed a line of its own:\n${out}")
+    endif()
 
 elseif(SCENARIO STREQUAL "readonly")
     execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)
