@@ -318,7 +318,7 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
     if (!read(db, &found)) return {"its schema (sqlite_schema) cannot be read: " + DbError(db)};
 
     // Names and SQL here are the file's text, which anyone could have written: escaped like a stamp
-    // (invariant 9), so a name holding a newline or a terminal escape cannot print a line of its own.
+    // (invariant 14), so a name holding a newline or a terminal escape cannot print a line of its own.
     auto shown = [](const std::string& sql) {
         return PrintableText(sql.size() > 160 ? sql.substr(0, 160) + "..." : sql);
     };

@@ -337,7 +337,7 @@ elseif(SCENARIO STREQUAL "planted")
     run(2 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
     expect("${out}" "does not verify clean; nothing was added:.*trigger 'veto'")
     # A planted object's name is the file's text, not Rutland's: printed escaped (store.h invariant
-    # 9), or a name holding a newline and terminal escapes could print a fake "clean" line over the
+    # 14), or a name holding a newline and terminal escapes could print a fake "clean" line over the
     # real verdict (QA: it was printed raw, on two lines).
     run(0 out ${CLI} play ${DEMO} --db ${dir}/n.rutland)
     file(WRITE ${dir}/name.sql "CREATE VIEW \"v\ng.rutland: clean\" AS SELECT 1;\n")
