@@ -317,7 +317,11 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
     if (!made) return {"Rutland cannot build its own schema to compare with (out of memory?)"};
     if (!read(db, &found)) return {"its schema (sqlite_schema) cannot be read: " + DbError(db)};
 
-    auto shown = [](const std::string& sql) { return sql.size() > 160 ? sql.substr(0, 160) + "..." : sql; };
+    // Names and SQL here are the file's text, which anyone could have written: escaped like a stamp
+    // (invariant 14), so a name holding a newline or a terminal escape cannot print a line of its own.
+    auto shown = [](const std::string& sql) {
+        return PrintableText(sql.size() > 160 ? sql.substr(0, 160) + "..." : sql);
+    };
     std::vector<std::string> problems;
     for (const auto& [name, object] : found) {
         const auto it = expected.find(name);
@@ -325,12 +329,13 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
             // ANALYZE's statistics guide SQLite's query planner only: they change no result.
             if (object.type == "table" && name.rfind("sqlite_stat", 0) == 0) continue;
             problems.push_back(fmt::format("the file has {} {} '{}' that Rutland never creates: refused{}",
-                                           object.type == "index" ? "an" : "a", object.type, name,
+                                           object.type == "index" ? "an" : "a", PrintableText(object.type),
+                                           PrintableText(name),
                                            object.type == "trigger" ? " (a trigger can rewrite or veto entries as they "
                                                                       "are written)" : ""));
         } else if (it->second.type != object.type || it->second.table != object.table || it->second.sql != object.sql) {
             problems.push_back(fmt::format("the {} '{}' is not as Rutland creates it: refused (in the file: {})",
-                                           it->second.type, name, shown(object.sql)));
+                                           it->second.type, PrintableText(name), shown(object.sql)));
         }
     }
     for (const auto& [name, object] : expected)

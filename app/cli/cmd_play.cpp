@@ -169,13 +169,17 @@ std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::v
         if (c.IsHeader()) continue;  // compared with entry 0 when it is played
         const std::string where = fmt::format("{}:{}: ", name, c.line_no);
         if (auto seq = store.FindCommandId(c.id)) {
-            if (ledger.At(*seq).line != c.printed) {
-                *error = where + fmt::format("this line's command id '{}'{} is entry {} of {}, which is `{}`, not this "
-                                             "line: nothing was applied", PrintableText(c.id),
-                                             c.given && c.given->id ? " (from its '#=' line)" : "", *seq, db, recorded(*seq)) +
-                         (c.given && c.given->id ? "\n  a '#=' line stamps the command right after it; to continue a game, "
-                                                   "append new lines at the end of its script"
-                                                 : keep_hint);
+            // An id ScriptCommandId made holds the session, the place and a hash of this very text,
+            // so finding it is finding this line; the ledger records the command canonical (`@fulw`
+            // -> `@fulwell`, `player bob` -> `player Bob`, from the board and the state), which the
+            // script's text need not match. A '#=' id says nothing of the text: compare the line.
+            const bool given_id = c.given && c.given->id;
+            if (given_id && ledger.At(*seq).line != c.printed) {
+                *error = where + fmt::format("this line's command id '{}' (from its '#=' line) is entry {} of {}, which "
+                                             "is `{}`, not this line: nothing was applied", PrintableText(c.id), *seq, db,
+                                             recorded(*seq)) +
+                         "\n  a '#=' line stamps the command right after it; to continue a game, append new lines at "
+                         "the end of its script";
                 return std::nullopt;
             }
             standing[i] = Standing::InFile;

@@ -58,10 +58,7 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
     if (m_session->ReadOnly()) {
-        const VerifyReport& r = m_session->GetStore().Report();
-        m_ui.status = "Read-only: " + (!r.problems.empty()        ? r.problems.front().ToString()
-                                       : !r.rules_changes.empty() ? r.rules_changes.front().ToString()
-                                                                  : m_session->GetStore().ReadOnlyReason());
+        m_ui.status = "Read-only: " + m_session->ReadOnlyWhy();
     } else {
         m_ui.status = fmt::format("Opened {}: {} entries, verified clean", path, m_session->GetLedger().Size());
     }

@@ -66,8 +66,10 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     if (disabled) {
         if (v.viewing)
             ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only. Esc returns to now.", *v.viewing);
-        else
-            ImGui::TextColored(Theme::Bad(), "This game file did not verify clean: it is open read-only.");
+        else {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
+            const ImVec4 bad = Theme::Bad();
+            TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
+        }
         return;
     }
     if (e.focus && !ImGui::IsAnyItemActive()) {

@@ -28,6 +28,14 @@ std::string Session::DefaultWho() const {
     return broker ? *broker : "broker";
 }
 
+std::string Session::ReadOnlyWhy() const {
+    if (!ReadOnly()) return {};
+    const VerifyReport& r = m_store->Report();
+    if (!r.problems.empty()) return r.problems.front().ToString();
+    if (!r.rules_changes.empty()) return r.rules_changes.front().ToString();
+    return m_store->ReadOnlyReason();
+}
+
 SubmitOutcome Session::Submit(std::string_view line, const std::string& time, const std::string& who) {
     SubmitOutcome out;
     if (m_view) {

@@ -43,6 +43,9 @@ public:
     const Ledger& GetLedger() const { return m_store->GetLedger(); }
     const GameState& Live() const { return GetLedger().State(); }
     bool ReadOnly() const { return m_store->ReadOnly(); }
+    // Why nothing can be added, for the screen: the first problem verify found, else the first rules
+    // change, else the read-only place (store.h invariant 13). Empty when writable.
+    std::string ReadOnlyWhy() const;
     std::string Fingerprint() const { return m_store->Fingerprint(); }
     const std::string& Path() const { return m_store->Path(); }
     // Who types at this desk when nobody says otherwise: the game's broker, else "broker".

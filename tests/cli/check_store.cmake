@@ -206,6 +206,24 @@ elseif(SCENARIO STREQUAL "replay_edited")
     expect("${out}" "e.txt:[0-9]+: this line's command id 'k.txt:4:[0-9a-f]+' \\(from its '#=' line\\) is entry 2 of .*k.rutland, which is `buy B 10k`, not this line: nothing was applied")
     run(0 v ${CLI} verify ${dir}/k.rutland)
     expect("${v}" "clean: 4 entries")
+    # A script written as COMMANDS.md allows, with a space's prefix (`@fulw`) and a player's name
+    # in another case (`player bob`): the ledger records `@fulwell` and `player Bob`, yet the same
+    # script played again is the same script (QA: it was refused naming line 2), and appending to
+    # it works.
+    file(WRITE ${dir}/a.txt "game players=Ann,Bob start=@market-1,@market-1\nroll 3 4 2 @fulw\nend\nplayer bob\nroll 2 3 1\ntime @colf\n")
+    run(0 out ${CLI} play ${dir}/a.txt --db ${dir}/a.rutland)
+    expect("${out}" "a.rutland: 6 entries")
+    run(0 out ${CLI} play ${dir}/a.txt --db ${dir}/a.rutland)
+    expect("${out}" "a.rutland: 6 entries.*5 lines were already in")
+    file(APPEND ${dir}/a.txt "note appended\n")
+    run(0 out ${CLI} play ${dir}/a.txt --db ${dir}/a.rutland)
+    expect("${out}" "a.rutland: 7 entries.*5 lines were already in")
+    # Inserting a line into such a script is still refused.
+    file(WRITE ${dir}/a.txt "game players=Ann,Bob start=@market-1,@market-1\nroll 3 4 2 @fulw\nnote slipped in\nend\nplayer bob\nroll 2 3 1\ntime @colf\nnote appended\n")
+    run(2 out ${CLI} play ${dir}/a.txt --db ${dir}/a.rutland)
+    expect("${out}" "a.txt:3: this script was played into .*a.rutland before, and its line 3 differs")
+    run(0 v ${CLI} verify ${dir}/a.rutland)
+    expect("${v}" "clean: 7 entries")
 
 elseif(SCENARIO STREQUAL "stamps")
     # --who that is not text: refused before anything is played (it made export fail half-way).
@@ -318,6 +336,17 @@ elseif(SCENARIO STREQUAL "planted")
     expect("${out}" "NOT CLEAN.*problem: the file has a trigger 'veto' that Rutland never creates: refused")
     run(2 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
     expect("${out}" "does not verify clean; nothing was added:.*trigger 'veto'")
+    # A planted object's name is the file's text, not Rutland's: printed escaped (store.h invariant
+    # 14), or a name holding a newline and terminal escapes could print a fake "clean" line over the
+    # real verdict (QA: it was printed raw, on two lines).
+    run(0 out ${CLI} play ${DEMO} --db ${dir}/n.rutland)
+    file(WRITE ${dir}/name.sql "CREATE VIEW \"v\ng.rutland: clean\" AS SELECT 1;\n")
+    run(0 ignored ${SQLITE3} ${dir}/n.rutland ".read ${dir}/name.sql")
+    run(1 out ${CLI} verify ${dir}/n.rutland)
+    expect("${out}" "problem: the file has a view 'v\\\\ng.rutland: clean' that Rutland never creates: refused")
+    if(out MATCHES "\ng.rutland: clean")
+        message(FATAL_ERROR "a planted name printed a line of its own:\n${out}")
+    endif()
 
 elseif(SCENARIO STREQUAL "readonly")
     execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)

@@ -176,3 +176,25 @@ TEST_CASE("a dashboard beside another desk writing the same game takes its entri
     CHECK(note.seq == 3);
     CHECK(first->Submit("end", "2026-11-22T10:00:00Z", "Bob").seq == 4);
 }
+
+TEST_CASE("a game open read-only because of where it is says so, not that it did not verify clean (store invariant 13)") {
+    // QA: a clean 0444 game opened in the dashboard, whose entry line said "This game file did not
+    // verify clean: it is open read-only." while the file verifies clean.
+    const std::string path = TempPath("session-0444.rutland");
+    std::string error;
+    {
+        auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-ro", &error);
+        REQUIRE_MESSAGE(s, error);
+        REQUIRE(s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob").accepted);
+    }
+    std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                           std::filesystem::perms::others_read);
+    auto s = Session::Open(path, "test-ro-2", &error);
+    REQUIRE_MESSAGE(s, error);
+    REQUIRE(s->ReadOnly());
+    CHECK(s->GetStore().Report().Clean());
+    const std::string why = s->ReadOnlyWhy();
+    CHECK_MESSAGE(why.find("is read-only (nobody may write it") != std::string::npos, why);
+    CHECK_MESSAGE(why.find("verify") == std::string::npos, why);
+    std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+}
