@@ -146,6 +146,12 @@ int ExportJson(const std::string& cli, const std::string& game) {
     const long margin_kb = 4096 + 2L * store->Size();
     std::cout << store->Size() << " entries: export --json peak RSS " << export_kb << " KiB, verify " << verify_kb
               << " KiB (allowed: verify + " << margin_kb << " KiB); " << got.size() << " bytes, the same as the tree's\n";
+#ifdef RUTLAND_SANITIZED
+    // AddressSanitizer's quarantine keeps freed memory mapped and its shadow grows with every
+    // allocation: peak RSS under it says nothing about what the program holds. The bytes are checked.
+    std::cout << "(sanitizer build: the memory bound is checked in the release build only)\n";
+    return 0;
+#endif
     if (export_kb > verify_kb + margin_kb)
         Fail("export --json holds memory that grows with the game (" + std::to_string(export_kb - verify_kb) +
              " KiB more than verify)");
