@@ -93,10 +93,13 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
         ImGui::SameLine();
         LegalButton("roll", ui);
     }
+    constexpr size_t kMaxButtons = 24;
+    const size_t total = legal.trades.size() + legal.other.size();
     size_t shown = 0;
     for (const std::vector<Command>* list : {&legal.trades, &legal.other})
         for (const Command& c : *list) {
-            if (shown++ >= 24) break;
+            if (shown == kMaxButtons) break;
+            ++shown;
             ImGui::SameLine();
             if (ImGui::GetContentRegionAvail().x < 90.0f) ImGui::NewLine();
             LegalButton(PrintCommand(c), ui);
@@ -106,7 +109,7 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
         if (ImGui::GetContentRegionAvail().x < 60.0f) ImGui::NewLine();
         LegalButton("end", ui);
     }
-    if (shown > 24) ImGui::TextDisabled("and %zu more (Tab in the entry line lists them)", shown - 24);
+    if (total > shown) ImGui::TextDisabled("and %zu more (Tab in the entry line lists them)", total - shown);
 }
 
 } // namespace rutland::dash
