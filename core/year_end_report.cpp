@@ -15,6 +15,13 @@ namespace {
 
 bool IsYearStart(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-1" && e.text.starts_with("End of the Year"); }
 bool IsYearDone(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-5"; }
+// A margin call's cover paid to the bank: at market (D-13; D-10 under delist-cover=market) or at
+// Issue for a delisted company (D-10).
+bool IsCoverPayment(const Effect& e) {
+    return e.kind == EffectKind::Cash && e.from.kind == AccountKind::Player && e.to.kind == AccountKind::Bank &&
+           (e.rule == "D-13" || e.rule == "D-10");
+}
+bool IsPromotion(const Effect& e) { return e.kind == EffectKind::Price && e.rule == "M-1"; }
 
 // The player an effect is about, or -1 (a cash movement is about the player whose cash moved).
 int PlayerOf(const Effect& e, Money* cash) {
@@ -74,10 +81,16 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
         Money cash;
         const int p = PlayerOf(e, &cash);
         YearEndLine line{e.rule, e.text, cash};
+        if (IsPromotion(e)) {  // only a cover promotes at a year end (M-1)
+            st.calls.push_back(std::move(line));
+            continue;
+        }
         if (p < 0 || p >= static_cast<int>(row_of.size())) {
             st.general.push_back(std::move(line));
             continue;
         }
+        line.player = p;
+        if (IsCoverPayment(e)) st.calls.push_back(line);
         YearEndRow& row = st.rows[static_cast<size_t>(row_of[static_cast<size_t>(p)])];
         if (e.kind == EffectKind::Cash && e.rule == "Y-2")
             row.payouts += cash;
@@ -116,6 +129,15 @@ std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
     return st;
 }
 
+std::string CallsText(const YearEndStatement& s) {
+    if (s.calls.empty()) return {};
+    std::string out = "  Margin calls, in the order they are covered (S-6):\n";
+    int n = 0;
+    for (const YearEndLine& l : s.calls)
+        out += l.player >= 0 ? fmt::format("    {}. [{}] {}\n", ++n, l.rule, l.text) : fmt::format("       [{}] {}\n", l.rule, l.text);
+    return out;
+}
+
 std::string StatementText(const YearEndStatement& s) {
     std::string out = Heading(s) + "\n";
     for (const YearEndRow& r : s.rows) {
@@ -125,6 +147,7 @@ std::string StatementText(const YearEndStatement& s) {
             out += fmt::format("      [{}] {}{}\n", l.rule, l.text,
                                l.cash == Money() ? "" : fmt::format("  ({}{})", l.cash > Money() ? "+" : "", FormatMoney(l.cash)));
     }
+    out += CallsText(s);
     for (const YearEndLine& l : s.general) out += fmt::format("  [{}] {}\n", l.rule, l.text);
     out += fmt::format("  The broker pays out {} in all.\n", FormatMoney(s.Total()));
     return out;
@@ -141,6 +164,10 @@ std::string StatementCsv(const YearEndStatement& s) {
             out += fmt::format("{},{},{},{},{},{}\n", s.year, kind, CsvTextCell(r.name), CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
     for (const YearEndLine& l : s.general)
         out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
+    // The covers' promotions, in the order of the calls (the covers themselves are their players' lines).
+    for (const YearEndLine& l : s.calls)
+        if (l.player < 0)
+            out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
     return out;
 }
 
@@ -163,6 +190,14 @@ std::string StatementHtml(const YearEndStatement& s, const std::string& game_tit
         for (const YearEndLine& l : r.lines)
             out += fmt::format("<tr><td class=rule>{}</td><td>{}</td><td class=m>{}</td></tr>\n", HtmlEscape(l.rule), HtmlEscape(l.text),
                                l.cash == Money() ? "" : FormatMoney(l.cash));
+        out += "</table>\n";
+    }
+    if (!s.calls.empty()) {
+        out += "<h2>Margin calls, in the order they are covered (S-6)</h2>\n<table>\n";
+        int n = 0;
+        for (const YearEndLine& l : s.calls)
+            out += fmt::format("<tr><td>{}</td><td class=rule>{}</td><td>{}</td></tr>\n", l.player >= 0 ? std::to_string(++n) : "",
+                               HtmlEscape(l.rule), HtmlEscape(l.text));
         out += "</table>\n";
     }
     if (!s.general.empty()) {

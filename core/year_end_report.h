@@ -19,6 +19,7 @@ struct YearEndLine {
     std::string rule;   // "Y-2", "D-13", "Y-3"...
     std::string text;   // the effect's own words
     Money cash;         // what this line moves into (+) or out of (-) the player's cash; 0 for none
+    int player = -1;    // the player whose row holds it; -1 for a line about no one player
 };
 
 struct YearEndRow {
@@ -36,6 +37,10 @@ struct YearEndStatement {
     int entry = -1;            // the ledger entry that settled it (not a preview)
     std::vector<YearEndRow> rows;       // in payout order (from the player who ended the year)
     std::vector<YearEndLine> general;   // lines about no one player: options expiring, listings, the new year
+    // The margin calls as they settle (S-6: from the player who rolls next, each cover's promotion
+    // before the next cover): every cover's payment (also in its player's row) and the promotion it
+    // caused (only here), in the order the table must do them.
+    std::vector<YearEndLine> calls;
     Money Total() const;                // all payouts
 };
 

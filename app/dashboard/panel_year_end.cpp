@@ -134,6 +134,20 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     TextRight(ye.total.c_str());
     ImGui::TableSetColumnIndex(4);
     ImGui::TextDisabled("the broker pays out %s in all", ye.total.c_str());
+    if (!ye.calls.empty()) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(4);
+        ImGui::TextColored(Theme::Accent(), "Margin calls, in the order they are covered (S-6)");
+        for (const view::YearEndView::Call& c : ye.calls) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            if (c.number > 0) ImGui::Text("%d. [%s]", c.number, c.line.rule.c_str());
+            else ImGui::TextDisabled("   [%s]", c.line.rule.c_str());
+            ImGui::TableSetColumnIndex(4);
+            if (c.number > 0) TextWrappedWords(c.line.text);
+            else TextWrappedWords(c.line.text, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+        }
+    }
     for (const view::YearEndViewLine& l : ye.general) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);

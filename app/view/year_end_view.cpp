@@ -86,6 +86,8 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
         v.rows.push_back(std::move(row));
     }
     for (const YearEndLine& l : shown->general) v.general.push_back(Line(l));
+    int covers = 0;
+    for (const YearEndLine& l : shown->calls) v.calls.push_back({l.player >= 0 ? ++covers : 0, Line(l)});
     v.total = FormatMoney(shown->Total());
     return v;
 }

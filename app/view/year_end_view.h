@@ -56,6 +56,12 @@ struct YearEndView {
     std::string empty_note;     // why there is nothing to show
     std::vector<YearEndViewRow> rows;
     std::vector<YearEndViewLine> general;
+    // The margin calls in the order they settle (S-6): each cover (numbered) and its promotion.
+    struct Call {
+        int number = 0;  // 1, 2, ... for a cover; 0 for the promotion after it
+        YearEndViewLine line;
+    };
+    std::vector<Call> calls;
     std::string total;          // "$42,500"
 };
 

@@ -122,6 +122,14 @@ void CheckAgreesWithCli(const YearEndView& v, const std::vector<CliLine>& cli) {
         CHECK(c.item == l.text);
         CHECK(c.cents == Cents(l.cash));
     }
+    for (const YearEndView::Call& call : v.calls) {  // the covers' promotions (the covers are in the rows)
+        if (call.number > 0) continue;
+        REQUIRE(at < cli.size());
+        const CliLine& c = cli[at++];
+        CHECK(c.player.empty());
+        CHECK(c.rule == call.line.rule);
+        CHECK(c.item == call.line.text);
+    }
     CHECK(at == cli.size());  // nothing in the CSV the view leaves out
     CHECK(Cents(v.total) == total);
 }
@@ -148,6 +156,15 @@ void CheckAgrees(const YearEndView& v, const std::string& cli) {
             const std::string& text = lines[at++];
             CHECK(text.find("[" + l.rule + "] " + l.text) != std::string::npos);
             if (!l.cash.empty()) CHECK(text.find("(" + l.cash + ")") != std::string::npos);
+        }
+    }
+    if (!v.calls.empty()) {
+        REQUIRE(at < lines.size());
+        CHECK(lines[at++] == "  Margin calls, in the order they are covered (S-6):");
+        for (const YearEndView::Call& c : v.calls) {
+            REQUIRE(at < lines.size());
+            CHECK(lines[at++] == (c.number > 0 ? "    " + std::to_string(c.number) + ". " : std::string("       ")) + "[" +
+                                     c.line.rule + "] " + c.line.text);
         }
     }
     for (const YearEndViewLine& l : v.general) {
@@ -311,6 +328,16 @@ time)";
         for (const YearEndViewLine& l : v.general)
             says_order = says_order || (l.rule == "S-6" && l.text.find("in turn order from Bob, who rolls next") != std::string::npos);
         CHECK(says_order);
+        // QA (issue 13): the SEC guy reads the calls in the order they settle, each cover's promotion
+        // before the next cover, not in the rows' payout order (Ann's row comes first).
+        REQUIRE(v.calls.size() == 4);
+        CHECK(v.calls[0].number == 1);
+        CHECK(v.calls[0].line.text.starts_with("Bob pays the bank $6,000 for covering 10,000"));
+        CHECK(v.calls[1].number == 0);
+        CHECK(v.calls[1].line.rule == "M-1");
+        CHECK(v.calls[2].number == 2);
+        CHECK(v.calls[2].line.text.starts_with("Ann pays the bank $14,000 for covering 20,000"));
+        CHECK(v.calls[3].line.rule == "M-1");
     }
     // Before the draw there is no note.
     testing::Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
