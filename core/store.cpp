@@ -609,6 +609,39 @@ std::string FirstDifference(const std::string& recorded, const std::string& repl
     return "the effects differ";
 }
 
+// What a rules change does to the players' cash in one entry (invariant 6): the net cash each
+// player's effects moved as recorded and as the replay gives it, for every player where the two
+// differ ("Ann +$3,750 recorded, -$0 now"), so the table sees who was paid differently, not only the
+// first effect that differs. Empty when the cash is the same.
+std::string CashDifference(const std::string& recorded, const std::string& replayed, const GameState& state) {
+    const auto a = nlohmann::json::parse(recorded, nullptr, false);
+    const auto b = nlohmann::json::parse(replayed, nullptr, false);
+    if (!a.is_array() || !b.is_array()) return {};
+    const size_t n = state.players.size();
+    auto net = [n](const nlohmann::json& list) {
+        std::vector<int64_t> cents(n, 0);
+        for (const auto& e : list) {
+            if (!e.is_object() || e.value("kind", "") != "cash") continue;
+            const int64_t amount = e.value("amount", int64_t{0});
+            for (const auto& [side, sign] : {std::pair{"from", -1}, std::pair{"to", 1}}) {
+                if (!e.contains(side) || !e[side].is_object() || e[side].value("kind", "") != "player") continue;
+                const int index = e[side].value("index", -1);
+                if (index >= 0 && static_cast<size_t>(index) < n) cents[static_cast<size_t>(index)] += sign * amount;
+            }
+        }
+        return cents;
+    };
+    const std::vector<int64_t> was = net(a), now = net(b);
+    auto signed_money = [](int64_t c) { return (c < 0 ? "-" : "+") + FormatMoney(Money::Cents(c < 0 ? -c : c)); };
+    std::string out;
+    for (size_t p = 0; p < n; ++p) {
+        if (was[p] == now[p]) continue;
+        out += fmt::format("{}{} {} recorded, {} under these rules", out.empty() ? "" : "; ", state.players[p].name,
+                           signed_money(was[p]), signed_money(now[p]));
+    }
+    return out.empty() ? out : "the players' cash in this entry: " + out;
+}
+
 // The first key where two JSON values differ ("players[1].cash").
 std::string FirstJsonDifference(const nlohmann::json& a, const nlohmann::json& b, const std::string& where) {
     if (a.type() != b.type()) return where.empty() ? "(the whole state)" : where;
@@ -739,6 +772,8 @@ Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
             return out;
         }
         out.rules_change = fmt::format("rules version {} -> {}: {}", rec.rules_version, kRulesVersion, differs);
+        const std::string cash = CashDifference(rec.effects, effects_now, ledger->State());
+        if (!cash.empty()) out.rules_change += "; " + cash;
     }
     if (auto wrong = CheckConservation(ledger->State())) out.problem = "after it, conservation fails: " + *wrong;
     return out;

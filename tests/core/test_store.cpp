@@ -579,6 +579,13 @@ TEST_CASE("store: a game recorded by rules version 1 opens read-only and reports
     CHECK(store->GetLedger().At(15).line == "end");
     CHECK(store->Record(15).rules_version == 1);
     CHECK(change.message.find("rules version 1 -> 2") != std::string::npos);
+    // Who was paid differently (QA: the first differing effect was an information line, no money).
+    // Nobody's cash moved before entry 15 (shorts pay into the margin account): each player's net in
+    // it is the final cash less $100,000, from year-end-order.txt's hand-checked figures in both
+    // orders: Ann $109,250 (v1) / $105,500 (v2), Bob $99,000 / $101,500, Cy $98,250 / $99,500.
+    CHECK(change.message.find("the players' cash in this entry: Ann +$9,250 recorded, +$5,500 under these rules; "
+                              "Bob -$1,000 recorded, +$1,500 under these rules; Cy -$1,750 recorded, -$500 under "
+                              "these rules") != std::string::npos);
     CHECK(store->ReadOnly());  // history is not rewritten by the new rules
     CHECK(store->Size() == 16);
     // What the table was told at the time is still in the file: Ann covered first, 20,000 at $0.50.
