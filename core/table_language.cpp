@@ -3,6 +3,7 @@
 // throws: every failure becomes a Rejection that quotes the word the broker got wrong.
 #include "command.h"
 #include "names.h"
+#include "safe_text.h"
 #include "text.h"
 
 #include <array>
@@ -45,39 +46,6 @@ std::string_view Trim(std::string_view text) {
     return text;
 }
 
-// Lines end up in JSON (the ledger, --json) and nlohmann::json refuses to dump invalid UTF-8, so
-// such a line is turned away here rather than breaking a save later.
-bool IsValidUtf8(std::string_view text) {
-    size_t i = 0;
-    while (i < text.size()) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        if (lead < 0x80) { ++i; continue; }
-        size_t extra = 0;
-        unsigned char low = 0x80, high = 0xBF;  // allowed range of the first continuation byte
-        if (lead >= 0xC2 && lead <= 0xDF) {
-            extra = 1;
-        } else if (lead >= 0xE0 && lead <= 0xEF) {
-            extra = 2;
-            if (lead == 0xE0) low = 0xA0;   // overlong
-            if (lead == 0xED) high = 0x9F;  // surrogates
-        } else if (lead >= 0xF0 && lead <= 0xF4) {
-            extra = 3;
-            if (lead == 0xF0) low = 0x90;   // overlong
-            if (lead == 0xF4) high = 0x8F;  // beyond U+10FFFF
-        } else {
-            return false;
-        }
-        if (text.size() - i <= extra) return false;
-        for (size_t k = 1; k <= extra; ++k) {
-            const auto cont = static_cast<unsigned char>(text[i + k]);
-            const unsigned char lo = k == 1 ? low : 0x80;
-            const unsigned char hi = k == 1 ? high : 0xBF;
-            if (cont < lo || cont > hi) return false;
-        }
-        i += extra + 1;
-    }
-    return true;
-}
 
 std::string Quote(std::string_view text) {
     if (text.size() <= kMaxQuoted) return "'" + std::string(text) + "'";
@@ -1125,6 +1093,8 @@ ParseResult ParseLine(std::string_view raw_line) {
         if (ch == '\n' || ch == '\r') return Reject("one command per line: this line has a line break in it");
         if ((byte < 0x20 && ch != '\t') || byte == 0x7F) return Reject("the line has a control character in it");
     }
+    // Lines end up in JSON (the ledger, --json) and nlohmann::json refuses to dump invalid UTF-8, so
+    // such a line is turned away here rather than breaking a save later (safe_text.h).
     if (!IsValidUtf8(line)) return Reject("the line is not valid UTF-8 text");
 
     // The head (actor and keyword) is read before comments are stripped because a note keeps
