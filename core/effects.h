@@ -4,6 +4,7 @@
 // list is what explains any ledger entry later ("why did Bob pay $5,000?").
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,10 +45,88 @@ enum class EffectKind : uint8_t {
     Info,          // anything else worth telling the table (unverified facts used, notes)
 };
 
+// Which sentence an effect is: one value per distinct shape of the table's words. The rules fill
+// in the numbers and ids; effect_text.cpp alone turns them into words (EffectText). Nothing here
+// is formatted while a command is applied, so a wording change touches no rule and no state.
+// Not stored (yet): the game file stores the rendered words (store.h), so the renderer must give
+// exactly the words the rules used to write (test "effect text identity").
+//
+// n[] holds the numbers a sentence needs beyond the effect's own fields, as each value below
+// says; "a reason" is n0..n5 as ChargeReason (EncodeReason). Money in n[] is in cents, prices in ticks.
+enum class EffectWhat : uint16_t {
+    StoredText,  // read back from a game file (EffectFromJson): only the stored words are known, in `quote`
+    LegacyText,  // not converted yet: the rules still wrote the words, in `quote`
+
+    // engine.h: accounting
+    NoteWritten,     // Cash bank -> margin with the player's note: n0 = player, n1 = company, n2 = shares
+    ShortTotal,      // ShortNote written: n0 = the player's short shares in the company after it
+    NoteTakenBack,   // Cash margin -> player: n1 = company, n2 = shares taken back
+    ShortLeft,       // ShortNote taken back: n0 = the player's short shares left (0: closed)
+    ChargePaid,      // Cash player -> bank for a reason
+    ObligationMade,  // Obligation: still owes `amount` for a reason
+    DebtPaid,        // Cash player -> bank of a debt: `quote` the obligation's reason, n0 = still owed (cents)
+    DebtWrittenOff,  // Info S-6: nothing left to sell: `quote` the obligation's reason, n0 = player, n1 = owed (cents)
+    ProceedsPaid,    // Cash bank -> player: sale proceeds; `quote` what was sold (LegacyText callers) -- see rules.cpp
+
+    // engine.h: prices and market events
+    PriceMove,        // Price: n0 = the ticks asked (signed), n1 = PriceWhy
+    MarketOpen,       // Info T-2 (D-2 when provisional): n0 = space, n1 = arrows (bit k: company k up),
+                      // n2 = 1 verified, n3 = volatility
+    MarkerToIssue,    // Price: the marker goes back to Issue
+    SplitEvent,       // MarketEvent M-4
+    RollBackEvent,    // MarketEvent M-5
+    BankruptcyEvent,  // MarketEvent M-6
+    SplitPayout,      // Cash M-4: $1 a share on n0 shares
+    RollBackReturn,   // Certificates M-5: returns `quantity` of n0 held, keeping n1
+    BankruptcyReturnCommon,  // Certificates M-6: common returned unpaid
+    BankruptcyReturnBonds,   // Certificates M-6: bonds returned unpaid
+
+    // engine.h: directorships, proxies, escrow
+    ForfeitBankruptcy,  // Directorship: -quantity forfeited in the Bankruptcy
+    ForfeitShares,      // Directorship S-3: n0 = voting shares, n1 = directorships they back
+    ProxiesClosed,      // Info E-1: all four escrows taken
+    ProxyEarned,        // Proxy: n0 = the player's proxies of the company after it
+    AlreadyEscrow,      // Info E-2: n0 = player, n1 = company, n2 = the company of the escrow held
+    EscrowSeated,       // Escrow +1: n0 = EscrowHow
+    UnverifiedUsed,
+    // rules.cpp, ledger.cpp, rules_year.cpp
+    Note,           // Info "note": `quote` the note's text
+    Undoes,         // Info "undo": n0 = the entry undone, `quote` its line
+    Redoes,         // Info "redo": n0 = the entry redone, `quote` its line
+    YearEndStarts,  // Year Y-1: n0 = the year, n1 = the player the payouts start from
+    YearBegins,     // Year Y-5: n0 = the new year, n1 = 1 when high volatility ends
+    // rules.cpp: the turn
+    PawnRolled,           // Pawn T-1: n0, n1 = the dice, n2 = volatility, n3 = 1 doubles
+    BoardOrderDisagrees,  // Info D-2: n0 = player, n1 = the dice's sum, n2 = the board order's space, n3 = the table's space     // Info D-2: a provisional board fact used: n0 = 1 Ask / 0 Bid, n1 = company, n2 = space
+
+    kCount
+};
+
+// Why a player pays (ChargePaid, ObligationMade). The state's Obligation keeps the reason's words
+// (the state JSON shows them).
+enum class ChargeFor : uint8_t { FixedCover, MarketCover, RollBackOddLot };
+// The why of a cover (the margin calls of M-4, D-7, M-6, D-10, O-4, W-1, D-13).
+enum class CoverWhy : uint8_t {
+    SplitCall, RollBackCall, BankruptcyZero, DelistMarket, OptionRest, WinDeclaration, DelistedIssue, YearEndCall
+};
+struct ChargeReason {
+    ChargeFor what = ChargeFor::FixedCover;
+    Company company = Company::Yellow;
+    int64_t shares = 0;
+    int ticks = 0;
+    CoverWhy why = CoverWhy::SplitCall;
+    int option_id = 0;  // OptionRest
+};
+
+// A price move's why (PriceMove).
+enum class PriceWhy : uint8_t { Promotion, MarketOpen };
+
+enum class EscrowHow : uint8_t { Elected, Switches, NextInTurn };
+
 struct Effect {
     EffectKind kind = EffectKind::Info;
+    EffectWhat what = EffectWhat::StoredText;
     std::string rule;  // RULES.md ID, e.g. "B-1"
-    std::string text;  // plain words for the table
 
     // Cash
     Account from, to;
@@ -64,8 +143,33 @@ struct Effect {
     int space = -1;
     // Option
     int option_id = 0;
+
+    // The sentence's other numbers (see EffectWhat): fixed, so an effect costs no allocation.
+    std::array<int64_t, 6> n{};
+    // Text the table typed that the sentence quotes (a note, a Time card's name); for StoredText and
+    // LegacyText the whole sentence. Empty for most effects (no allocation).
+    std::string quote;
 };
 
 using Effects = std::vector<Effect>;
+
+// A trade or Market Open relied on a board fact nobody has verified (D-2).
+inline bool UsesUnverifiedFact(const Effect& e) {
+    return e.what == EffectWhat::UnverifiedUsed || (e.what == EffectWhat::MarketOpen && e.n[2] == 0);
+}
+
+inline void EncodeReason(Effect& e, const ChargeReason& r) {
+    e.n = {static_cast<int64_t>(r.what), Index(r.company), r.shares, r.ticks, static_cast<int64_t>(r.why), r.option_id};
+}
+inline ChargeReason DecodeReason(const Effect& e) {
+    ChargeReason r;
+    r.what = static_cast<ChargeFor>(e.n[0]);
+    r.company = kCompanies[static_cast<size_t>(e.n[1]) % kCompanyCount];
+    r.shares = e.n[2];
+    r.ticks = static_cast<int>(e.n[3]);
+    r.why = static_cast<CoverWhy>(e.n[4]);
+    r.option_id = static_cast<int>(e.n[5]);
+    return r;
+}
 
 } // namespace rutland

@@ -115,7 +115,9 @@ SubmitResult Ledger::Submit(const Command& command) {
             Effect e;
             e.kind = EffectKind::Info;
             e.rule = "undo";
-            e.text = fmt::format("undoes entry {}: {}", seq, At(seq).line);
+            e.what = EffectWhat::Undoes;
+            e.n = {seq};
+            e.quote = At(seq).line;
             entry.effects.push_back(std::move(e));
         }
         TakeOutOfEffect(undo->count);
@@ -143,7 +145,9 @@ SubmitResult Ledger::Submit(const Command& command) {
             Effect e;
             e.kind = EffectKind::Info;
             e.rule = "redo";
-            e.text = fmt::format("redoes entry {}: {}", seq, At(seq).line);
+            e.what = EffectWhat::Redoes;
+            e.n = {seq};
+            e.quote = At(seq).line;
             entry.effects.push_back(std::move(e));
             for (Effect& fx : redone) entry.effects.push_back(std::move(fx));
         }

@@ -185,23 +185,22 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
         pawn.rule = "T-1";
         pawn.player = x.actor;
         pawn.space = landed;
-        pawn.text = fmt::format("{} rolls {}+{} (volatility {}) and lands on {}{}", p.name, roll.d1, roll.d2,
-                                roll.volatility, sp.label, s.doubles ? " (doubles)" : "");
+        pawn.what = EffectWhat::PawnRolled;
+        pawn.n = {roll.d1, roll.d2, roll.volatility, s.doubles ? 1 : 0};
         e.Emit(std::move(pawn));
     }
     if (told && by_board && *told != *by_board)
-        e.Info("D-2", fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
-                                  p.name, roll.d1 + roll.d2, s.board->At(*by_board).label, sp.label));
+        e.Info("D-2", Say(EffectWhat::BoardOrderDisagrees, {x.actor, roll.d1 + roll.d2, *by_board, landed}));
     // T-2: the Market Open, Yellow, Blue, Red, Green; each event settles as it happens (M-3).
+    int64_t arrows = 0;
+    for (int k = 0; k < kCompanyCount; ++k)
+        if (sp.trend.value[static_cast<size_t>(k)] == Trend::Up) arrows |= int64_t{1} << k;
     e.Info(sp.trend.verified ? "T-2" : "D-2",
-           fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", sp.label, ArrowsText(sp.trend.value),
-                       sp.trend.verified ? "verified" : "provisional, not verified", roll.volatility,
-                       roll.volatility == 1 ? "" : "s"));
+           Say(EffectWhat::MarketOpen, {landed, arrows, sp.trend.verified ? 1 : 0, roll.volatility}));
     for (Company c : kCompanies) {
         if (!s.listed[c]) continue;
         const bool up = sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up;
-        e.MovePrice(c, up ? roll.volatility : -roll.volatility, "T-2",
-                    fmt::format("Market Open {} {}:", up ? "up" : "down", roll.volatility));
+        e.MovePrice(c, up ? roll.volatility : -roll.volatility, "T-2", PriceWhy::MarketOpen);
     }
     e.EarnProxy(x.actor, landed);  // T-3
     return Accept(std::move(fx), std::move(canonical));
@@ -251,10 +250,12 @@ ApplyResult DoEnd(Ctx& x) {
     turn.kind = EffectKind::Turn;
     if (doubles) {
         turn.rule = "T-5";
-        turn.text = fmt::format("{} rolled doubles and takes another turn", name);
+        turn.what = EffectWhat::LegacyText;
+        turn.quote = fmt::format("{} rolled doubles and takes another turn", name);
     } else {
         turn.rule = "G-2";
-        turn.text = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
+        turn.what = EffectWhat::LegacyText;
+        turn.quote = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
     }
     turn.player = s.current;
     e.Emit(std::move(turn));
@@ -556,7 +557,8 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
     ring.player = x.actor;
     ring.company = d.company;
     ring.quantity = d.count;
-    ring.text = fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)", me.name,
+    ring.what = EffectWhat::LegacyText;
+    ring.quote = fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)", me.name,
                             d.count, Name(d.company), d.count == 1 ? "" : "s", total, Name(d.company),
                             total == 1 ? "" : "s");
     e.Emit(std::move(ring));
@@ -652,7 +654,8 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     fix.kind = EffectKind::Board;
     fix.rule = "D-2";
     fix.space = *idx;
-    fix.text = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
+    fix.what = EffectWhat::LegacyText;
+    fix.quote = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
                            changes.empty() ? "" : ";", changes);
     e.Emit(std::move(fix));
     Command canonical = Canon(x);
@@ -704,7 +707,8 @@ ApplyResult Apply(GameState& state, const Command& command) {
                 Effect e;
                 e.kind = EffectKind::Info;
                 e.rule = "note";
-                e.text = fmt::format("note: {}", a.text);
+                e.what = EffectWhat::Note;
+                e.quote = a.text;
                 fx.push_back(std::move(e));
                 return Accept(std::move(fx), command);
             }

@@ -45,12 +45,13 @@ void Delist(Engine& e, Company c) {
     listing.rule = "M-7";
     listing.company = c;
     listing.quantity = -1;
-    listing.text = fmt::format("{} is delisted: its price is frozen at {} and nobody may buy, sell, short, cover, "
+    listing.what = EffectWhat::LegacyText;
+    listing.quote = fmt::format("{} is delisted: its price is frozen at {} and nobody may buy, sell, short, cover, "
                                "exercise options or buy directorships of it until the new year",
                                Name(c), FormatPrice(s.price[c]));
     e.Emit(std::move(listing));
     if (s.variants.delist_cover_market) {
-        e.MarketCallAll(c, "D-10", "delisting, delist-cover=market");
+        e.MarketCallAll(c, "D-10", CoverWhy::DelistMarket);
     } else {
         for (int p = 0; p < static_cast<int>(s.players.size()); ++p)
             if (s.ShortShares(p, c) > 0)
@@ -112,7 +113,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         drawn.rule = "T-4";
         drawn.player = x.actor;
         drawn.quantity = s.time_cards_drawn;
-        drawn.text = fmt::format("{} draws {} ({} of {} this year): {}{}", me.name,
+        drawn.what = EffectWhat::LegacyText;
+        drawn.quote = fmt::format("{} draws {} ({} of {} this year): {}{}", me.name,
                                  card.card ? "Time card " + *card.card : std::string("a Time card"), s.time_cards_drawn,
                                  s.year_cards, Describe(s, effect), from_list ? " (from the game's card list)" : "");
         e.Emit(std::move(drawn));
@@ -135,7 +137,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         Effect vol;
         vol.kind = EffectKind::Year;
         vol.rule = "T-2";
-        vol.text = was_high ? std::string("volatility is already high: the red die stays until the year end")
+        vol.what = EffectWhat::LegacyText;
+        vol.quote = was_high ? std::string("volatility is already high: the red die stays until the year end")
                             : std::string("high volatility: the red die (1 to 6) replaces the yellow one until the year end");
         e.Emit(std::move(vol));
     }
@@ -148,7 +151,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         pawn.rule = "T-4";
         pawn.player = x.actor;
         pawn.space = *target;
-        pawn.text = fmt::format("{} moves to {}: no second Market Open; its Asks, Bids and offers may be used this turn "
+        pawn.what = EffectWhat::LegacyText;
+        pawn.quote = fmt::format("{} moves to {}: no second Market Open; its Asks, Bids and offers may be used this turn "
                                 "(T-6)",
                                 p.name, s.board->At(*target).label);
         e.Emit(std::move(pawn));
@@ -162,7 +166,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         due.kind = EffectKind::Year;
         due.rule = "Y-1";
         due.player = x.actor;
-        due.text = fmt::format("that is the year's last Time card: the End of the Year card follows. {} finishes the "
+        due.what = EffectWhat::LegacyText;
+        due.quote = fmt::format("that is the year's last Time card: the End of the Year card follows. {} finishes the "
                                "turn (what {} buys now is ex-dividend, B-5), then year {} ends",
                                me.name, me.name, s.year);
         e.Emit(std::move(due));
@@ -242,7 +247,8 @@ Effect OptionEffect(const OptionCard& o, std::string rule, std::string text) {
     Effect e;
     e.kind = EffectKind::Option;
     e.rule = std::move(rule);
-    e.text = std::move(text);
+    e.what = EffectWhat::LegacyText;
+    e.quote = std::move(text);
     e.player = o.holder;
     e.company = o.company;
     e.quantity = o.shares;
@@ -395,7 +401,7 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
                   fmt::format("{} pays the bank the strike {} to cover {} {} with option #{}", me.name,
                               FormatMoney(card.strike_total), Shares(card.shares), Name(card.company), card.id));
             if (s.ShortShares(x.actor, card.company) > 0)
-                e.MarketCall(x.actor, card.company, "O-4", "the rest of the short after option #" + std::to_string(card.id));
+                e.MarketCall(x.actor, card.company, "O-4", CoverWhy::OptionRest, card.id);
             break;
         case ExerciseMode::Sell:
             e.MoveCertificates(x.actor, card.company, Security::Common, card.shares, false, "O-5",

@@ -128,7 +128,7 @@ void HandOverEscrow(Engine& e, Company c, int from) {
     for (int k = 1; k < n; ++k) {
         const int p = (from + k) % n;
         if (s.players[static_cast<size_t>(p)].escrow || e.ProxyCount(p, c) < 6) continue;
-        e.SeatEscrow(p, c, "D-17", "is next in turn order: becomes the");
+        e.SeatEscrow(p, c, "D-17", EscrowHow::NextInTurn);
         return;
     }
     e.Info("D-17", fmt::format("nobody else holds all six {} proxies: the {} escrow directorship goes to the next player "
@@ -144,7 +144,8 @@ void GiveUp(Engine& e, int player, Company c, const std::string& why) {
     lost.player = player;
     lost.company = c;
     lost.quantity = -1;
-    lost.text = fmt::format("{} gives up the {} escrow directorship{} and returns the {} pawn", e.PName(player), Name(c),
+    lost.what = EffectWhat::LegacyText;
+    lost.quote = fmt::format("{} gives up the {} escrow directorship{} and returns the {} pawn", e.PName(player), Name(c),
                             why, Name(c));
     e.Emit(std::move(lost));
 }
@@ -170,7 +171,7 @@ ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change) {
                                         proxies),
                             "E-2");
         GiveUp(e, x.actor, old, fmt::format(" to switch to {}", Name(c)));
-        e.SeatEscrow(x.actor, c, "E-2", "switches: becomes the");
+        e.SeatEscrow(x.actor, c, "E-2", EscrowHow::Switches);
     } else {
         GiveUp(e, x.actor, old, "");
     }
@@ -211,10 +212,12 @@ void DecideClaim(Engine& e) {
     if (c && HoldsMajority(s, p, *c)) {
         s.winner = p;
         result.company = *c;
-        result.text = fmt::format("{} holds the {} majority with every short covered ({}): {} wins the game", e.PName(p),
+        result.what = EffectWhat::LegacyText;
+        result.quote = fmt::format("{} holds the {} majority with every short covered ({}): {} wins the game", e.PName(p),
                                   Name(*c), MajorityWords(s, p, *c), e.PName(p));
     } else {
-        result.text = fmt::format("{}'s claim fails: after the margin call the majority no longer holds ({}); the covers "
+        result.what = EffectWhat::LegacyText;
+        result.quote = fmt::format("{}'s claim fails: after the margin call the majority no longer holds ({}); the covers "
                                   "stand and the game goes on",
                                   e.PName(p), c ? MajorityWords(s, p, *c) : std::string("no escrow directorship"));
     }
@@ -242,7 +245,7 @@ ApplyResult DoDeclare(Ctx& x) {
     e.Info("W-1", fmt::format("{} declares a win with the {} majority ({}); every short of {} is margin-called at market "
                               "first",
                               me.name, Name(c), MajorityWords(s, x.actor, c), me.name));
-    for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", "win declaration");
+    for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", CoverWhy::WinDeclaration);
     // Apply decides the claim (DecideClaim) as soon as nothing is owed: now, or after the sales.
     s.declaring = x.actor;
     if (Owes(s, x.actor)) e.Info("W-1", fmt::format("the claim is decided once {} has paid the margin call", me.name));
@@ -295,7 +298,8 @@ void SettleYearEnd(Engine& e) {
         Effect y;
         y.kind = EffectKind::Year;
         y.rule = "Y-1";
-        y.text = fmt::format("End of the Year {}: the broker pays out, player by player from {}", s.year, e.PName(ender));
+        y.what = EffectWhat::YearEndStarts;
+        y.n = {s.year, ender};
         e.Emit(std::move(y));
     }
     for (int p : TurnOrderFrom(s, ender)) PayYearEnd(e, p);  // Y-2, E-4, B-5
@@ -307,7 +311,8 @@ void SettleYearEnd(Engine& e) {
         expired.company = o.company;
         expired.quantity = o.shares;
         expired.option_id = o.id;
-        expired.text = fmt::format("{}'s option #{} ({} {} {}) expires worthless: the card goes under its pile",
+        expired.what = EffectWhat::LegacyText;
+        expired.quote = fmt::format("{}'s option #{} ({} {} {}) expires worthless: the card goes under its pile",
                                    e.PName(o.holder), o.id, o.kind == OptionKind::Call ? "call" : "put",
                                    Shares(o.shares), Name(o.company));
         e.Emit(std::move(expired));
@@ -322,10 +327,11 @@ void SettleYearEnd(Engine& e) {
         listing.rule = "D-9";
         listing.company = c;
         listing.quantity = 1;
-        listing.text = fmt::format("{} is listed again for the new year, at Issue", Name(c));
+        listing.what = EffectWhat::LegacyText;
+        listing.quote = fmt::format("{} is listed again for the new year, at Issue", Name(c));
         e.Emit(std::move(listing));
         e.MarkerToIssue(c, "D-9");
-        e.CoverAllShorts(c, GetProspectus(c).issue_ticks, "D-10", "delisted: covered at Issue");
+        e.CoverAllShorts(c, GetProspectus(c).issue_ticks, "D-10", CoverWhy::DelistedIssue);
     }
     if (s.variants.shorts_carry_over) {  // D-13
         for (Company c : kCompanies)
@@ -343,7 +349,7 @@ void SettleYearEnd(Engine& e) {
             e.Info("S-6", fmt::format("year-end margin calls at market, in turn order from {}, who rolls next",
                                       e.PName(order.front())));
         for (int p : order)
-            for (Company c : kCompanies) e.MarketCall(p, c, "D-13", "year-end margin call");
+            for (Company c : kCompanies) e.MarketCall(p, c, "D-13", CoverWhy::YearEndCall);
     }
     // Y-5
     const bool was_high = s.volatility == Volatility::High;
@@ -360,7 +366,8 @@ void SettleYearEnd(Engine& e) {
     Effect y;
     y.kind = EffectKind::Year;
     y.rule = "Y-5";
-    y.text = fmt::format("year {} begins{}", s.year, was_high ? "; the yellow volatility die is back (normal volatility)" : "");
+    y.what = EffectWhat::YearBegins;
+    y.n = {s.year, was_high ? 1 : 0};
     e.Emit(std::move(y));
 }
 

@@ -347,7 +347,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
             EntryRecord record;
             record.stamp = stamp;
             record.kind = KindName(entry.kind);
-            record.effects = EffectsJsonText(entry.effects);
+            record.effects = EffectsJsonText(entry.effects, RenderContext::Of(store.m_ledger->State()));
             record.prev_hash = kGenesis;
             record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
                                                            record.effects));
@@ -634,7 +634,7 @@ bool Store::Verify(Mode mode) {
         }
         const Entry& now = m_ledger->At(seq);
         line_now = now.line;
-        effects_now = EffectsJsonText(now.effects);
+        effects_now = EffectsJsonText(now.effects, RenderContext::Of(m_ledger->State()));
         std::string differs;
         if (line_now != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, line_now);
         else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
@@ -765,7 +765,7 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     EntryRecord record;
     record.stamp = stamp;
     record.kind = KindName(entry.kind);
-    record.effects = EffectsJsonText(entry.effects);
+    record.effects = EffectsJsonText(entry.effects, RenderContext::Of(m_ledger->State()));
     record.prev_hash = m_records.back().hash;
     record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
                                                            record.rules_version, record.effects));

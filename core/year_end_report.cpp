@@ -13,7 +13,7 @@ namespace rutland {
 
 namespace {
 
-bool IsYearStart(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-1" && e.text.starts_with("End of the Year"); }
+bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
 bool IsYearDone(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-5"; }
 
 // The player an effect is about, or -1 (a cash movement is about the player whose cash moved).
@@ -70,10 +70,12 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
         row_of[static_cast<size_t>(p)] = static_cast<int>(st.rows.size());
         st.rows.push_back(YearEndRow{p, before.players[static_cast<size_t>(p)].name, {}, {}, {}});
     }
+    const RenderContext context = RenderContext::Of(before);
     for (const Effect& e : effects) {
         Money cash;
         const int p = PlayerOf(e, &cash);
-        YearEndLine line{e.rule, e.text, cash};
+        YearEndLine line{e.rule, EffectText(e, context), cash, e.what, {}, false};
+        line.short_text = EffectShort(e, context, &line.payout);
         if (p < 0 || p >= static_cast<int>(row_of.size())) {
             st.general.push_back(std::move(line));
             continue;

@@ -33,7 +33,7 @@ std::vector<std::string> ReadScript(const std::string& path) {
 
 // What the store writes as an entry's effects column.
 std::string StoredEffects(const rutland::Ledger& ledger, int seq) {
-    return rutland::EffectsJsonText(ledger.At(seq).effects);
+    return rutland::EffectsJsonText(ledger.At(seq).effects, rutland::RenderContext::Of(ledger.State()));
 }
 
 // "seq sha256" per entry of the game played from `lines` (lines the rules reject are skipped, as

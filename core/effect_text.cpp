@@ -1,0 +1,249 @@
+// The table's words for every effect (effect_text.h). Each case below is one EffectWhat; its
+// words are exactly those the rules wrote before effects became data (invariant 1), so keep them
+// byte for byte until the game file stores data instead of words.
+//
+// Index:
+// [SECTION] Context and small helpers
+// [SECTION] Reasons
+// [SECTION] The sentences
+// [SECTION] The brief form
+#include "effect_text.h"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "state.h"
+
+namespace rutland {
+
+// [SECTION] Context and small helpers
+
+RenderContext RenderContext::Of(const GameState& state) {
+    RenderContext c;
+    c.players = &state.players;
+    c.board = state.board.get();
+    return c;
+}
+
+std::string_view RenderContext::Player(int index) const {
+    if (!players || index < 0 || static_cast<size_t>(index) >= players->size()) return "?";
+    return (*players)[static_cast<size_t>(index)].name;
+}
+
+std::string_view RenderContext::SpaceLabel(int index) const {
+    if (!board || index < 0 || index >= board->SpaceCount()) return "?";
+    return board->At(index).label;
+}
+
+namespace {
+
+std::array<std::string, static_cast<size_t>(EffectWhat::kCount)>& TestWordings() {
+    static std::array<std::string, static_cast<size_t>(EffectWhat::kCount)> words;  // test hook only
+    return words;
+}
+
+std::string_view Name(Company c) { return GetProspectus(c).name; }
+Company CompanyAt(int64_t index) { return kCompanies[static_cast<size_t>(index) % kCompanyCount]; }
+std::string Shares(int64_t n) { return FormatCount(n); }
+std::string Cents(int64_t cents) { return FormatMoney(Money::Cents(cents)); }
+int Ticks(int64_t t) { return static_cast<int>(t); }
+
+std::string_view CoverWhyText(CoverWhy why, int option_id, std::string& scratch) {
+    switch (why) {
+        case CoverWhy::SplitCall: return "Split margin call";
+        case CoverWhy::RollBackCall: return "Roll Back margin call";
+        case CoverWhy::BankruptcyZero: return "Bankruptcy: covered at $0";
+        case CoverWhy::DelistMarket: return "delisting, delist-cover=market";
+        case CoverWhy::OptionRest: scratch = "the rest of the short after option #" + std::to_string(option_id); return scratch;
+        case CoverWhy::WinDeclaration: return "win declaration";
+        case CoverWhy::DelistedIssue: return "delisted: covered at Issue";
+        case CoverWhy::YearEndCall: return "year-end margin call";
+    }
+    return "?";
+}
+
+} // namespace
+
+void SetTestWording(EffectWhat what, std::string words) { TestWordings()[static_cast<size_t>(what)] = std::move(words); }
+
+// [SECTION] Reasons
+
+std::string ChargeReasonText(const ChargeReason& r) {
+    std::string scratch;
+    switch (r.what) {
+        case ChargeFor::FixedCover:
+            return fmt::format("covering {} {} at {} ({}: {} x {} = {})", Shares(r.shares), Name(r.company),
+                               FormatPrice(r.ticks), CoverWhyText(r.why, r.option_id, scratch), Shares(r.shares),
+                               FormatPrice(r.ticks), FormatMoney(ValueAt(r.shares, r.ticks)));
+        case ChargeFor::MarketCover:
+            return fmt::format("covering {} {} at market ({}: {} x {} = {})", Shares(r.shares), Name(r.company),
+                               CoverWhyText(r.why, r.option_id, scratch), Shares(r.shares), FormatPrice(r.ticks),
+                               FormatMoney(ValueAt(r.shares, r.ticks)));
+        case ChargeFor::RollBackOddLot:
+            return fmt::format("the Roll Back odd lot (2,500 {} x {} = {})", Name(r.company), FormatPrice(r.ticks),
+                               FormatMoney(ValueAt(r.shares, r.ticks)));
+    }
+    return "?";
+}
+
+// [SECTION] The sentences
+
+std::string EffectText(const Effect& e, const RenderContext& x) {
+    if (e.what < EffectWhat::kCount) {
+        const std::string& alt = TestWordings()[static_cast<size_t>(e.what)];
+        if (!alt.empty()) return alt;
+    }
+    const auto& n = e.n;
+    switch (e.what) {
+        case EffectWhat::StoredText:
+        case EffectWhat::LegacyText:
+        case EffectWhat::kCount: return e.quote;
+
+        // engine.h: accounting
+        case EffectWhat::NoteWritten:
+            return fmt::format("the broker puts {} in the {} margin account with {}'s note for {} shares",
+                               FormatMoney(e.amount), Name(CompanyAt(n[1])), x.Player(static_cast<int>(n[0])), Shares(n[2]));
+        case EffectWhat::ShortTotal:
+            return fmt::format("{} is short {} {} in all", x.Player(e.player), Shares(n[0]), Name(e.company));
+        case EffectWhat::NoteTakenBack:
+            return fmt::format("{} takes back the note for {} {} and {} from the margin account", x.Player(e.to.index),
+                               Shares(n[2]), Name(CompanyAt(n[1])), FormatMoney(e.amount));
+        case EffectWhat::ShortLeft:
+            return n[0] == 0 ? fmt::format("{}'s {} short is closed", x.Player(e.player), Name(e.company))
+                             : fmt::format("{} is still short {} {}", x.Player(e.player), Shares(n[0]), Name(e.company));
+        case EffectWhat::ChargePaid:
+            return fmt::format("{} pays the bank {} for {}", x.Player(e.from.index), FormatMoney(e.amount),
+                               ChargeReasonText(DecodeReason(e)));
+        case EffectWhat::ObligationMade:
+            return fmt::format("{} is short of cash and still owes the bank {} for {}: {} chooses assets for the "
+                               "broker to sell (no Bid needed)",
+                               x.Player(e.player), FormatMoney(e.amount), ChargeReasonText(DecodeReason(e)),
+                               x.Player(e.player));
+        case EffectWhat::DebtPaid:
+            return fmt::format("{} pays the bank {} of what is owed for {}{}", x.Player(e.from.index), FormatMoney(e.amount),
+                               e.quote, n[0] == 0 ? " (paid in full)" : fmt::format(" ({} still owed)", Cents(n[0])));
+        case EffectWhat::DebtWrittenOff:
+            return fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
+                               x.Player(static_cast<int>(n[0])), Cents(n[1]), e.quote);
+        case EffectWhat::ProceedsPaid: return e.quote;
+
+        // engine.h: prices and market events
+        case EffectWhat::PriceMove: {
+            const int delta = Ticks(n[0]);
+            std::string why;
+            if (static_cast<PriceWhy>(n[1]) == PriceWhy::Promotion) {
+                const int ticks = delta < 0 ? -delta : delta;
+                why = fmt::format("promotion {} {} tick{}:", delta > 0 ? "up" : "down", ticks, ticks == 1 ? "" : "s");
+            } else {
+                why = fmt::format("Market Open {} {}:", delta > 0 ? "up" : "down", delta < 0 ? -delta : delta);
+            }
+            const Prospectus& pr = GetProspectus(e.company);
+            const bool clipped = (e.to_ticks >= pr.split_ticks || e.to_ticks <= pr.floor_ticks) &&
+                                 e.to_ticks - e.from_ticks != delta;
+            return fmt::format("{} {} {} -> {}{}", Name(e.company), why, FormatPrice(e.from_ticks), FormatPrice(e.to_ticks),
+                               clipped ? " (the rest of the move is dropped, D-8)" : "");
+        }
+        case EffectWhat::MarkerToIssue:
+            return fmt::format("{} marker back to Issue: {} -> {}", Name(e.company), FormatPrice(e.from_ticks),
+                               FormatPrice(e.to_ticks));
+        case EffectWhat::SplitEvent:
+            return fmt::format("{} reaches its Split level {}: Split", Name(e.company),
+                               FormatPrice(GetProspectus(e.company).split_ticks));
+        case EffectWhat::RollBackEvent:
+            return fmt::format("{} falls to its Roll Back level {}: Roll Back", Name(e.company),
+                               FormatPrice(GetProspectus(e.company).floor_ticks));
+        case EffectWhat::BankruptcyEvent: return fmt::format("{} falls to $0.00: Bankruptcy", Name(e.company));
+        case EffectWhat::SplitPayout:
+            return fmt::format("the broker pays {} $1 a share on {} {} shares: {}", x.Player(e.to.index), Shares(n[0]),
+                               Name(CompanyAt(n[1])), FormatMoney(e.amount));
+        case EffectWhat::RollBackReturn:
+            return fmt::format("{} returns {} of {} {} common to the tray, keeping {}", x.Player(e.player),
+                               Shares(e.quantity), Shares(n[0]), Name(e.company), Shares(n[1]));
+        case EffectWhat::BankruptcyReturnCommon:
+            return fmt::format("{} returns {} {} common to the broker, unpaid", x.Player(e.player), Shares(e.quantity),
+                               Name(e.company));
+        case EffectWhat::BankruptcyReturnBonds:
+            return fmt::format("{} returns {} of {} {} to the broker, unpaid", x.Player(e.player),
+                               FormatMoney(Money::Dollars(e.quantity)), Name(e.company), GetProspectus(e.company).debt_name);
+
+        // engine.h: directorships, proxies, escrow
+        case EffectWhat::ForfeitBankruptcy:
+        case EffectWhat::ForfeitShares: {
+            const int64_t count = -e.quantity;
+            const std::string why = e.what == EffectWhat::ForfeitBankruptcy
+                                        ? std::string("the Bankruptcy")
+                                        : fmt::format("{} {} shares back only {}", Shares(n[0]), Name(e.company), n[1]);
+            return fmt::format("{} forfeits {} {} common directorship{} ({}); no refund", x.Player(e.player), count,
+                               Name(e.company), count == 1 ? "" : "s", why);
+        }
+        case EffectWhat::ProxiesClosed: return "all four escrow directorships are taken: proxies are no longer recorded";
+        case EffectWhat::ProxyEarned:
+            return fmt::format("{} earns the {} proxy ({} proxies: {} of 6)", x.Player(e.player), x.SpaceLabel(e.space),
+                               Name(e.company), n[0]);
+        case EffectWhat::AlreadyEscrow:
+            return fmt::format("{} holds all six {} proxies but is already the {} escrow director (one escrow "
+                               "directorship at a time)",
+                               x.Player(static_cast<int>(n[0])), Name(CompanyAt(n[1])), Name(CompanyAt(n[2])));
+        case EffectWhat::EscrowSeated: {
+            std::string_view how = "is elected";
+            if (static_cast<EscrowHow>(n[0]) == EscrowHow::Switches) how = "switches: becomes the";
+            if (static_cast<EscrowHow>(n[0]) == EscrowHow::NextInTurn) how = "is next in turn order: becomes the";
+            return fmt::format("{} holds all six {} proxies and {} {} escrow director: takes the {} pawn",
+                               x.Player(e.player), Name(e.company), how, Name(e.company), Name(e.company));
+        }
+        case EffectWhat::MarketOpen: {
+            std::string arrows;
+            for (int k = 0; k < kCompanyCount; ++k) arrows += (n[1] >> k) & 1 ? 'U' : 'D';
+            return fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", x.SpaceLabel(Ticks(n[0])), arrows,
+                               n[2] ? "verified" : "provisional, not verified", n[3], n[3] == 1 ? "" : "s");
+        }
+        case EffectWhat::Note: return "note: " + e.quote;
+        case EffectWhat::Undoes: return fmt::format("undoes entry {}: {}", n[0], e.quote);
+        case EffectWhat::Redoes: return fmt::format("redoes entry {}: {}", n[0], e.quote);
+        case EffectWhat::YearEndStarts:
+            return fmt::format("End of the Year {}: the broker pays out, player by player from {}", n[0],
+                               x.Player(Ticks(n[1])));
+        case EffectWhat::YearBegins:
+            return fmt::format("year {} begins{}", n[0], n[1] ? "; the yellow volatility die is back (normal volatility)" : "");
+        case EffectWhat::PawnRolled:
+            return fmt::format("{} rolls {}+{} (volatility {}) and lands on {}{}", x.Player(e.player), n[0], n[1], n[2],
+                               x.SpaceLabel(e.space), n[3] ? " (doubles)" : "");
+        case EffectWhat::BoardOrderDisagrees:
+            return fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
+                               x.Player(Ticks(n[0])), n[1], x.SpaceLabel(Ticks(n[2])), x.SpaceLabel(Ticks(n[3])));
+        case EffectWhat::UnverifiedUsed:
+            return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
+                               n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));
+    }
+    return e.quote;
+}
+
+// [SECTION] The brief form
+
+std::string EffectBrief(const Effect& e, const RenderContext& x) {
+    std::string part = EffectText(e, x);
+    if (e.kind == EffectKind::Cash) {
+        // The arithmetic in brackets is for the ledger's explanation, not for a glance.
+        if (const size_t at = part.rfind(" ("); at != std::string::npos && part.find('=', at) != std::string::npos)
+            part.resize(at);
+        if (const size_t at = part.find(" pays the bank "); at != std::string::npos) part.replace(at, 15, " pays ");
+    }
+    return part;
+}
+
+std::string EffectShort(const Effect& e, const RenderContext& x, bool* payout) {
+    *payout = false;
+    const std::string text = EffectText(e, x);
+    std::string_view rest = text;
+    if (e.kind == EffectKind::Cash && e.rule == "Y-2" && e.to.kind == AccountKind::Player) {
+        const std::string payer = fmt::format("the broker pays {} {} ", x.Player(e.to.index), FormatMoney(e.amount));
+        if (rest.starts_with(payer)) {
+            *payout = true;
+            rest.remove_prefix(payer.size());
+        }
+    }
+    return std::string(rest.substr(0, rest.find(" (")));
+}
+
+} // namespace rutland
