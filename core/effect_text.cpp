@@ -49,6 +49,27 @@ std::string Shares(int64_t n) { return FormatCount(n); }
 std::string Cents(int64_t cents) { return FormatMoney(Money::Cents(cents)); }
 int Ticks(int64_t t) { return static_cast<int>(t); }
 
+Security SecurityAt(int64_t index) {
+    return index == 1 ? Security::Preferred : index == 2 ? Security::Bond : Security::Common;
+}
+
+std::string SecurityWords(Company c, Security s) {
+    switch (s) {
+        case Security::Common: return std::string(Name(c));
+        case Security::Preferred: return fmt::format("{} preferred", Name(c));
+        case Security::Bond: return fmt::format("{} {}", Name(c), GetProspectus(c).debt_name);
+    }
+    return {};
+}
+
+// "Fulwell", or "Time 2 or Fulwell" after a Time card moved the pawn (the trade spaces).
+std::string SpacesText(const RenderContext& x, int64_t a, int64_t b) {
+    std::string out;
+    for (int64_t sp : {a, b})
+        if (sp >= 0) out += (out.empty() ? "" : " or ") + std::string(x.SpaceLabel(static_cast<int>(sp)));
+    return out;
+}
+
 std::string_view CoverWhyText(CoverWhy why, int option_id, std::string& scratch) {
     switch (why) {
         case CoverWhy::SplitCall: return "Split margin call";
@@ -212,6 +233,84 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         case EffectWhat::BoardOrderDisagrees:
             return fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
                                x.Player(Ticks(n[0])), n[1], x.SpaceLabel(Ticks(n[2])), x.SpaceLabel(Ticks(n[3])));
+        case EffectWhat::StartCash:
+            return fmt::format("the broker gives {} {} to start", x.Player(e.to.index), FormatMoney(e.amount));
+        case EffectWhat::TurnDoubles: return fmt::format("{} rolled doubles and takes another turn", x.Player(Ticks(n[0])));
+        case EffectWhat::TurnEnds: return fmt::format("{} ends the turn; {} is next", x.Player(Ticks(n[0])), x.Player(e.player));
+        case EffectWhat::CurrentPlayerSet:
+            return fmt::format("the broker makes {} the current player{}", x.Player(Ticks(n[0])),
+                               n[1] ? " (the turn in progress is closed)" : "");
+        case EffectWhat::BondBuyPaid: {
+            const Company c = CompanyAt(n[0]);
+            return fmt::format("{} pays the bank {} for {} of {} {} at face", x.Player(e.from.index), FormatMoney(e.amount),
+                               FormatMoney(e.amount), Name(c), GetProspectus(c).debt_name);
+        }
+        case EffectWhat::BondTaken:
+            return fmt::format("{} takes {} of {} {} from the tray (no promotion)", x.Player(e.player),
+                               FormatMoney(Money::Dollars(e.quantity)), Name(e.company), GetProspectus(e.company).debt_name);
+        case EffectWhat::ExBonds:
+            return fmt::format("bought after the year-ending draw: these {} earn no interest this year end (still "
+                               "convertible this turn)",
+                               GetProspectus(CompanyAt(n[0])).debt_name);
+        case EffectWhat::OffPreferredSpace:
+            return fmt::format("after the year-ending draw {} buys {} preferred at {}, off the PREFERRED spaces "
+                               "(the manual's one exception)",
+                               x.Player(Ticks(n[0])), Name(CompanyAt(n[1])), SpacesText(x, n[2], n[3]));
+        case EffectWhat::BuyPaid: {
+            const Company c = CompanyAt(n[0]);
+            const Money cost = ValueAt(n[2], Ticks(n[3]));
+            return fmt::format("{} pays the bank {} for {} {} at {} ({} x {} = {})", x.Player(e.from.index),
+                               FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])),
+                               FormatPrice(Ticks(n[3])), Shares(n[2]), FormatPrice(Ticks(n[3])), FormatMoney(cost));
+        }
+        case EffectWhat::SharesTaken:
+            return fmt::format("{} takes {} {} from the tray", x.Player(e.player), Shares(e.quantity),
+                               SecurityWords(e.company, e.security));
+        case EffectWhat::ExPreferred: return "bought after the year-ending draw: this preferred earns no dividend this year end";
+        case EffectWhat::BondHanded:
+            return fmt::format("{} hands {} of {} {} to the broker (no promotion)", x.Player(e.player),
+                               FormatMoney(Money::Dollars(e.quantity)), Name(e.company), GetProspectus(e.company).debt_name);
+        case EffectWhat::BondProceeds: {
+            const Company c = CompanyAt(n[0]);
+            return fmt::format("the bank pays {} {} for {} of {} {} at face", x.Player(e.to.index), FormatMoney(e.amount),
+                               FormatMoney(e.amount), Name(c), GetProspectus(c).debt_name);
+        }
+        case EffectWhat::ForcedSale:
+            return fmt::format("forced sale for {}: no Bid needed, promotion applies", x.Player(Ticks(n[0])));
+        case EffectWhat::SharesHanded:
+            return fmt::format("{} hands {} {} to the broker", x.Player(e.player), Shares(e.quantity),
+                               SecurityWords(e.company, e.security));
+        case EffectWhat::SaleProceeds: {
+            const Company c = CompanyAt(n[0]);
+            const int ticks = Ticks(n[3]);
+            return fmt::format("the bank pays {} {} for {} {} at {} ({} x {} = {})", x.Player(e.to.index),
+                               FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])), FormatPrice(ticks),
+                               Shares(n[2]), FormatPrice(ticks), FormatMoney(ValueAt(n[2], ticks)));
+        }
+        case EffectWhat::ShortSold: {
+            const int ticks = Ticks(n[3]);
+            return fmt::format("{} sells {} {} short at {}: {} x {} = {}; margin: assets {} >= twice the shorts {}",
+                               x.Player(Ticks(n[0])), Shares(n[2]), Name(CompanyAt(n[1])), FormatPrice(ticks), Shares(n[2]),
+                               FormatPrice(ticks), FormatMoney(ValueAt(n[2], ticks)), Cents(n[4]), Cents(n[5]));
+        }
+        case EffectWhat::CoverPaid: {
+            const int ticks = Ticks(n[2]);
+            return fmt::format("{} pays the bank {} to cover {} {} at {} ({} x {} = {})", x.Player(e.from.index),
+                               FormatMoney(e.amount), Shares(n[1]), Name(CompanyAt(n[0])), FormatPrice(ticks), Shares(n[1]),
+                               FormatPrice(ticks), FormatMoney(ValueAt(n[1], ticks)));
+        }
+        case EffectWhat::NoAskYearEnd:
+            return fmt::format("no Ask for {} at {}: after the year-ending draw a common directorship needs none "
+                               "(the manual's one exception)",
+                               Name(CompanyAt(n[0])), SpacesText(x, n[1], n[2]));
+        case EffectWhat::LegalFees:
+            return fmt::format("{} pays the bank {} in legal fees ({} x $500)", x.Player(e.from.index), FormatMoney(e.amount),
+                               n[0]);
+        case EffectWhat::RingsOn:
+            return fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)",
+                               x.Player(e.player), e.quantity, Name(e.company), e.quantity == 1 ? "" : "s", n[0],
+                               Name(e.company), n[0] == 1 ? "" : "s");
+        case EffectWhat::ExDirectorship: return "bought after the year-ending draw: no directorship dividend for it this year end";
         case EffectWhat::UnverifiedUsed:
             return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
                                n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));

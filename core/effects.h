@@ -95,7 +95,29 @@ enum class EffectWhat : uint16_t {
     Redoes,         // Info "redo": n0 = the entry redone, `quote` its line
     YearEndStarts,  // Year Y-1: n0 = the year, n1 = the player the payouts start from
     YearBegins,     // Year Y-5: n0 = the new year, n1 = 1 when high volatility ends
-    // rules.cpp: the turn
+    // rules.cpp: the start, the turn, the trades. "spaces" = the trade spaces, two ids (-1: none).
+    StartCash,          // Cash G-1: the starting cash
+    TurnDoubles,        // Turn T-5: n0 = the player who rolled doubles
+    TurnEnds,           // Turn G-2: n0 = the player whose turn ends (`player` is next)
+    CurrentPlayerSet,   // Info G-2: n0 = the player, n1 = 1 when a turn in progress was closed
+    BondBuyPaid,        // Cash B-3: n0 = company
+    BondTaken,          // Certificates B-3
+    ExBonds,            // Info B-5: n0 = company
+    OffPreferredSpace,  // Info D-24: n0 = player, n1 = company, n2, n3 = spaces
+    BuyPaid,            // Cash B-1/B-2: n0 = company, n1 = security, n2 = shares, n3 = price
+    SharesTaken,        // Certificates B-1/B-2
+    ExPreferred,        // Info B-5
+    BondHanded,         // Certificates S-2
+    BondProceeds,       // Cash S-2: n0 = company
+    ForcedSale,         // Info S-6: n0 = player
+    SharesHanded,       // Certificates S-1
+    SaleProceeds,       // Cash S-1: n0 = company, n1 = security, n2 = shares, n3 = price
+    ShortSold,          // Info S-4: n0 = player, n1 = company, n2 = shares, n3 = price, n4 = assets, n5 = needed (cents)
+    CoverPaid,          // Cash S-5: n0 = company, n1 = shares, n2 = price
+    NoAskYearEnd,       // Info D-24: n0 = company, n1, n2 = spaces
+    LegalFees,          // Cash B-4: n0 = count
+    RingsOn,            // Directorship B-4: n0 = the player's directorships of the company after it
+    ExDirectorship,     // Info B-5
     PawnRolled,           // Pawn T-1: n0, n1 = the dice, n2 = volatility, n3 = 1 doubles
     BoardOrderDisagrees,  // Info D-2: n0 = player, n1 = the dice's sum, n2 = the board order's space, n3 = the table's space     // Info D-2: a provisional board fact used: n0 = 1 Ask / 0 Bid, n1 = company, n2 = space
 

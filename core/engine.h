@@ -623,6 +623,12 @@ inline std::optional<int> TradeSpaceOfKind(const GameState& s, SpaceKind kind, s
     return std::nullopt;
 }
 
+// The k-th trade space (TradeSpaces), or -1: what an effect records of "where" (TradeSpacesWords).
+inline int64_t TradeSpaceAt(const GameState& s, size_t k) {
+    const std::vector<int> spaces = TradeSpaces(s);
+    return k < spaces.size() ? spaces[k] : -1;
+}
+
 // "Fulwell", or "Time or Fulwell" after a Time card moved the pawn.
 inline std::string TradeSpacesText(const GameState& s) {
     std::string out;
@@ -704,9 +710,12 @@ inline std::string StrictYearEndNote(const GameState& s, int actor) {
                : "";
 }
 
-inline std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
+// `what` makes the words of what costs `cost` (only when the cash is short: no words on the way
+// to an accepted command).
+template <class What>
+std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const What& what, const std::string& rule) {
     if (p.cash >= cost) return std::nullopt;
-    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
+    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what(), FormatMoney(cost)), rule};
 }
 
 #define RUTLAND_TRY(expr)                                                   \

@@ -198,7 +198,7 @@ ApplyResult DoRights(Ctx& x, const Rights& r) {
     if (s.tray[r.company].common < r.shares)
         return Rejected(fmt::format("the tray has only {} {} common left", Shares(s.tray[r.company].common), Name(r.company)),
                         "R-1");
-    RUTLAND_TRY(NeedCash(me, r.price, fmt::format("the offering of {} {}", Shares(r.shares), Name(r.company)), "R-1"));
+    RUTLAND_TRY(NeedCash(me, r.price, [&] { return fmt::format("the offering of {} {}", Shares(r.shares), Name(r.company)); }, "R-1"));
     Effects fx;
     Engine e(s, fx);
     s.rights_taken = true;
@@ -278,7 +278,7 @@ ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& o) {
                         "O-1");
     if (o.strike_total <= Money())
         return Rejected(fmt::format("an option card has a strike total, got {}", FormatMoney(o.strike_total)), "O-1");
-    RUTLAND_TRY(NeedCash(me, o.cost, fmt::format("the {} card", kind), "O-1"));
+    RUTLAND_TRY(NeedCash(me, o.cost, [&] { return fmt::format("the {} card", kind); }, "O-1"));
     Effects fx;
     Engine e(s, fx);
     s.option_taken = true;
@@ -330,7 +330,7 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
                 return Rejected(fmt::format("the tray has only {} {} common left", Shares(s.tray[card.company].common),
                                             Name(card.company)),
                                 "O-4");
-            RUTLAND_TRY(NeedCash(me, card.strike_total, fmt::format("the strike of option #{}", card.id), "O-4"));
+            RUTLAND_TRY(NeedCash(me, card.strike_total, [&] { return fmt::format("the strike of option #{}", card.id); }, "O-4"));
             break;
         case ExerciseMode::Cover: {
             const int64_t short_shares = s.ShortShares(x.actor, card.company);
