@@ -70,6 +70,24 @@ std::string SpacesText(const RenderContext& x, int64_t a, int64_t b) {
     return out;
 }
 
+// A Time card's effect (rules_cards.cpp TimeCode): "high volatility, move to Fulwell, delist Blue".
+std::string TimeCodeWords(const RenderContext& x, int64_t code) {
+    std::string out;
+    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+    if (code & 1) add("high volatility");
+    if (const int64_t space = code >> 8; space > 0) add(fmt::format("move to {}", x.SpaceLabel(static_cast<int>(space - 1))));
+    if (const int64_t c = (code >> 1) & 7; c > 0) add(fmt::format("delist {}", Name(CompanyAt(c - 1))));
+    return out.empty() ? "no effect" : out;
+}
+
+// "#3 (call 10,000 Blue, strike $30,000 = $3.00 a share)": an option effect's card (OptionEffect).
+std::string OptionWords(const Effect& e) {
+    const Money strike = Money::Cents(e.n[1]);
+    return fmt::format("#{} ({} {} {}, strike {} = {} a share)", e.option_id, e.n[0] ? "put" : "call", Shares(e.quantity),
+                       Name(e.company), FormatMoney(strike),
+                       FormatMoney(Money::Cents(e.quantity ? strike.cents() / e.quantity : 0)));
+}
+
 std::string_view CoverWhyText(CoverWhy why, int option_id, std::string& scratch) {
     switch (why) {
         case CoverWhy::SplitCall: return "Split margin call";
@@ -311,6 +329,84 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
                                x.Player(e.player), e.quantity, Name(e.company), e.quantity == 1 ? "" : "s", n[0],
                                Name(e.company), n[0] == 1 ? "" : "s");
         case EffectWhat::ExDirectorship: return "bought after the year-ending draw: no directorship dividend for it this year end";
+        case EffectWhat::Delisted:
+            return fmt::format("{} is delisted: its price is frozen at {} and nobody may buy, sell, short, cover, "
+                               "exercise options or buy directorships of it until the new year",
+                               Name(e.company), FormatPrice(Ticks(n[0])));
+        case EffectWhat::CoverAtIssueLater: {
+            const Company c = CompanyAt(n[1]);
+            return fmt::format("{}'s short of {} {} is covered at Issue ({}) at the start of the new year",
+                               x.Player(Ticks(n[0])), Shares(n[2]), Name(c), FormatPrice(GetProspectus(c).issue_ticks));
+        }
+        case EffectWhat::TimeCardDrawn:
+            return fmt::format("{} draws {} ({} of {} this year): {}{}", x.Player(e.player),
+                               n[3] ? "Time card " + e.quote : std::string("a Time card"), e.quantity, n[0],
+                               TimeCodeWords(x, n[1]), n[2] ? " (from the game's card list)" : "");
+        case EffectWhat::CardSaved:
+            return fmt::format("card list: {} saved as {}; next time 'time card={}' is enough", e.quote, TimeCodeWords(x, n[0]),
+                               e.quote);
+        case EffectWhat::CardChanged:
+            return fmt::format("card list: {} was {}, now {} (the table wins)", e.quote, TimeCodeWords(x, n[0]),
+                               TimeCodeWords(x, n[1]));
+        case EffectWhat::VolatilityHigh:
+            return n[0] ? "volatility is already high: the red die stays until the year end"
+                        : "high volatility: the red die (1 to 6) replaces the yellow one until the year end";
+        case EffectWhat::TimeMove:
+            return fmt::format("{} moves to {}: no second Market Open; its Asks, Bids and offers may be used this turn (T-6)",
+                               x.Player(e.player), x.SpaceLabel(e.space));
+        case EffectWhat::LastTimeCard:
+            return fmt::format("that is the year's last Time card: the End of the Year card follows. {} finishes the "
+                               "turn (what {} buys now is ex-dividend, B-5), then year {} ends",
+                               x.Player(e.player), x.Player(e.player), n[0]);
+        case EffectWhat::RightsPaid:
+            return fmt::format("{} pays the bank {} for the rights offering of {} {} (all or nothing, no Ask needed)",
+                               x.Player(e.from.index), FormatMoney(e.amount), Shares(n[0]), Name(CompanyAt(n[1])));
+        case EffectWhat::RightsTaken:
+            return fmt::format("{} takes {} {} common from the tray (no promotion, M-2)", x.Player(e.player),
+                               Shares(e.quantity), Name(e.company));
+        case EffectWhat::OptionCardPaid:
+            return fmt::format("{} pays the bank {} for the {} card", x.Player(e.from.index), FormatMoney(e.amount),
+                               n[0] ? "put" : "call");
+        case EffectWhat::OptionKept:
+            return fmt::format("{} keeps option {}: exercise on a later turn, before the year end (O-2)", x.Player(e.player),
+                               OptionWords(e));
+        case EffectWhat::OptionExercised:
+            return fmt::format("{} exercises option {} (no promotion, D-20)", x.Player(e.player), OptionWords(e));
+        case EffectWhat::OptionHanded:
+            return fmt::format("{} hands option {} to {}", x.Player(Ticks(n[2])), OptionWords(e), x.Player(e.player));
+        case EffectWhat::OptionCashValue:
+        case EffectWhat::OptionWorthless: {
+            const Money market = ValueAt(n[2], Ticks(n[3]));
+            const Money strike = Money::Cents(n[4]);
+            const std::string market_words =
+                fmt::format("{} x {} = {}", Shares(n[2]), FormatPrice(Ticks(n[3])), FormatMoney(market));
+            const std::string arithmetic =
+                n[1] == 0 ? fmt::format("{} - strike {} = {}", market_words, FormatMoney(strike), FormatMoney(market - strike))
+                          : fmt::format("strike {} - {} = {}", FormatMoney(strike), market_words, FormatMoney(strike - market));
+            if (e.what == EffectWhat::OptionCashValue)
+                return fmt::format("the broker pays {} the cash value of option #{}: {}", x.Player(e.to.index), n[0],
+                                   arithmetic);
+            return fmt::format("option #{} is worth nothing in cash ({}): nothing is paid", n[0], arithmetic);
+        }
+        case EffectWhat::StrikePaidBuy:
+            return fmt::format("{} pays the bank the strike {} for {} {}", x.Player(e.from.index), FormatMoney(e.amount),
+                               Shares(n[0]), Name(CompanyAt(n[1])));
+        case EffectWhat::StrikeSharesTaken:
+            return fmt::format("{} takes {} {} common from the tray", x.Player(e.player), Shares(e.quantity), Name(e.company));
+        case EffectWhat::StrikePaidCover:
+            return fmt::format("{} pays the bank the strike {} to cover {} {} with option #{}", x.Player(e.from.index),
+                               FormatMoney(e.amount), Shares(n[0]), Name(CompanyAt(n[1])), n[2]);
+        case EffectWhat::PutDelivered:
+            return fmt::format("{} delivers {} {} common to the broker", x.Player(e.player), Shares(e.quantity),
+                               Name(e.company));
+        case EffectWhat::PutStrikePaid:
+            return fmt::format("the broker pays {} the strike {} for them", x.Player(e.to.index), FormatMoney(e.amount));
+        case EffectWhat::PutShort:
+            return fmt::format("{} sells {} {} short at the strike {}: a normal short from now on", x.Player(Ticks(n[0])),
+                               Shares(n[1]), Name(CompanyAt(n[2])), Cents(n[3]));
+        case EffectWhat::OptionSold:
+            return fmt::format("{} pays {} {} for option #{} (the one deal between players)", x.Player(e.from.index),
+                               x.Player(e.to.index), FormatMoney(e.amount), n[0]);
         case EffectWhat::UnverifiedUsed:
             return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
                                n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));

@@ -95,6 +95,32 @@ enum class EffectWhat : uint16_t {
     Redoes,         // Info "redo": n0 = the entry redone, `quote` its line
     YearEndStarts,  // Year Y-1: n0 = the year, n1 = the player the payouts start from
     YearBegins,     // Year Y-5: n0 = the new year, n1 = 1 when high volatility ends
+    // rules_cards.cpp. "a Time code" = TimeCode (rules_cards.cpp); option effects: n0 0 call / 1 put,
+    // n1 the strike total (cents)
+    Delisted,           // Listing M-7: n0 = the frozen price
+    CoverAtIssueLater,  // Info D-10: n0 = player, n1 = company, n2 = shares
+    TimeCardDrawn,      // Year T-4: `quantity` drawn this year, n0 = of how many, n1 = Time code, n2 = 1 from the
+                        // card list, n3 = 1 when the card is named (`quote` its name)
+    CardSaved,          // Info D-19: `quote` the card, n0 = Time code
+    CardChanged,        // Info D-19: `quote` the card, n0 = the saved Time code, n1 = the new one
+    VolatilityHigh,     // Year T-2: n0 = 1 when it already was
+    TimeMove,           // Pawn T-4
+    LastTimeCard,       // Year Y-1: n0 = the year
+    RightsPaid,         // Cash R-1: n0 = shares, n1 = company
+    RightsTaken,        // Certificates R-1
+    OptionCardPaid,     // Cash O-1: n0 0 call / 1 put
+    OptionKept,         // Option O-1
+    OptionExercised,    // Option O-4/O-5
+    OptionHanded,       // Option O-3: n2 = the seller (`player` the buyer)
+    OptionCashValue,    // Cash O-4/O-5: n0 = option id, n1 0 call / 1 put, n2 = shares, n3 = price, n4 = strike (cents)
+    OptionWorthless,    // Info O-4/O-5: as OptionCashValue
+    StrikePaidBuy,      // Cash O-4: n0 = shares, n1 = company
+    StrikeSharesTaken,  // Certificates O-4
+    StrikePaidCover,    // Cash O-4: n0 = shares, n1 = company, n2 = option id
+    PutDelivered,       // Certificates O-5
+    PutStrikePaid,      // Cash O-5
+    PutShort,           // Info O-5: n0 = player, n1 = shares, n2 = company, n3 = strike (cents)
+    OptionSold,         // Cash O-3: n0 = option id
     // rules.cpp: the start, the turn, the trades. "spaces" = the trade spaces, two ids (-1: none).
     StartCash,          // Cash G-1: the starting cash
     TurnDoubles,        // Turn T-5: n0 = the player who rolled doubles
