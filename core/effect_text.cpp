@@ -88,6 +88,33 @@ std::string OptionWords(const Effect& e) {
                        FormatMoney(Money::Cents(e.quantity ? strike.cents() / e.quantity : 0)));
 }
 
+// "Blue escrow yes, common directorships 3 of 4, shares 120,000 of 100,000" (a W-1 effect's majority).
+std::string MajorityWords(const Effect& e) {
+    const Company c = CompanyAt(e.n[0] - 1);
+    const Prospectus& pr = GetProspectus(c);
+    return fmt::format("{} escrow {}, common directorships {} of {}, shares {} of {}", Name(c), e.n[1] ? "yes" : "no",
+                       e.n[2], pr.majority_directorships, Shares(e.n[3]), Shares(pr.majority_shares));
+}
+
+// What a Y-2 payout pays for: "for 2 Blue directorships (2 x $5,000)".
+std::string PayoutFor(const Effect& e) {
+    const Company c = CompanyAt(e.n[0]);
+    const Prospectus& pr = GetProspectus(c);
+    switch (e.what) {
+        case EffectWhat::PayoutDirectorships: {
+            const int64_t d = e.n[1];
+            return fmt::format("for {} {} directorship{}{} ({} x {})", d, Name(c), d == 1 ? "" : "s",
+                               e.n[2] ? " (escrow included)" : "", d, FormatMoney(pr.dividend_per_directorship));
+        }
+        case EffectWhat::PayoutPreferred:
+            return fmt::format("of {} preferred dividend ({} x $1,000 per 5,000)", Name(c), e.n[1]);
+        case EffectWhat::PayoutInterest:
+            return fmt::format("interest on {} of {} {} ({}% of face)", FormatMoney(Money::Dollars(e.n[1])), Name(c),
+                               pr.debt_name, pr.debt_rate_percent);
+        default: return {};
+    }
+}
+
 std::string_view CoverWhyText(CoverWhy why, int option_id, std::string& scratch) {
     switch (why) {
         case CoverWhy::SplitCall: return "Split margin call";
@@ -407,6 +434,60 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         case EffectWhat::OptionSold:
             return fmt::format("{} pays {} {} for option #{} (the one deal between players)", x.Player(e.from.index),
                                x.Player(e.to.index), FormatMoney(e.amount), n[0]);
+        case EffectWhat::BondsConverted:
+            return fmt::format("{} hands {} of {} bonds to the broker", x.Player(e.player), FormatMoney(Money::Dollars(e.quantity)),
+                               Name(e.company));
+        case EffectWhat::BondSharesTaken:
+            return fmt::format("{} takes {} {} common from the tray ({} x 5,000 per $10,000 bond; no Ask or Bid, "
+                               "no promotion)",
+                               x.Player(e.player), Shares(e.quantity), Name(e.company), n[0]);
+        case EffectWhat::ConvertedTaken:
+            return fmt::format("{} takes {} {} from the tray (the price does not move; directorships unchanged, C-4)",
+                               x.Player(e.player), Shares(e.quantity), SecurityWords(e.company, e.security));
+        case EffectWhat::ConvertedExPreferred:
+            return "converted after the year-ending draw: this preferred earns no dividend this year end";
+        case EffectWhat::ConversionGain:
+            return fmt::format("the broker pays {} the conversion gain: {} lots x $500 = {}", x.Player(e.to.index), n[0],
+                               FormatMoney(e.amount));
+        case EffectWhat::EscrowWaits: {
+            const std::string_view c = Name(CompanyAt(n[0]));
+            return fmt::format("nobody else holds all six {} proxies: the {} escrow directorship goes to the next player "
+                               "to complete them",
+                               c, c);
+        }
+        case EffectWhat::EscrowGivenUp:
+            return fmt::format("{} gives up the {} escrow directorship{} and returns the {} pawn", x.Player(e.player),
+                               Name(e.company), n[0] ? fmt::format(" to switch to {}", Name(CompanyAt(n[0] - 1))) : "",
+                               Name(e.company));
+        case EffectWhat::ClaimWon:
+            return fmt::format("{} holds the {} majority with every short covered ({}): {} wins the game", x.Player(e.player),
+                               Name(CompanyAt(n[0] - 1)), MajorityWords(e), x.Player(e.player));
+        case EffectWhat::ClaimFails:
+            return fmt::format("{}'s claim fails: after the margin call the majority no longer holds ({}); the covers "
+                               "stand and the game goes on",
+                               x.Player(e.player), n[0] ? MajorityWords(e) : std::string("no escrow directorship"));
+        case EffectWhat::WinDeclared:
+            return fmt::format("{} declares a win with the {} majority ({}); every short of {} is margin-called at market "
+                               "first",
+                               x.Player(Ticks(n[4])), Name(CompanyAt(n[0] - 1)), MajorityWords(e), x.Player(Ticks(n[4])));
+        case EffectWhat::ClaimWaits:
+            return fmt::format("the claim is decided once {} has paid the margin call", x.Player(Ticks(n[0])));
+        case EffectWhat::PayoutDirectorships:
+        case EffectWhat::PayoutPreferred:
+        case EffectWhat::PayoutInterest:
+            return fmt::format("the broker pays {} {} {}", x.Player(e.to.index), FormatMoney(e.amount), PayoutFor(e));
+        case EffectWhat::NotPaidExDividend:
+            return fmt::format("{} bought {} after the year-ending draw: not paid this time", x.Player(Ticks(n[0])),
+                               Name(CompanyAt(n[1])));
+        case EffectWhat::OptionExpired:
+            return fmt::format("{}'s option #{} ({} {} {}) expires worthless: the card goes under its pile",
+                               x.Player(e.player), e.option_id, n[0] ? "put" : "call", Shares(e.quantity), Name(e.company));
+        case EffectWhat::ListedAgain: return fmt::format("{} is listed again for the new year, at Issue", Name(e.company));
+        case EffectWhat::ShortsCarryOver: return "shorts carry over into the new year (variant shorts-carry-over)";
+        case EffectWhat::YearEndCalls:
+            return fmt::format("year-end margin calls at market, in turn order from {}, who rolls next", x.Player(Ticks(n[0])));
+        case EffectWhat::YearEndNow:
+            return fmt::format("the broker settles the year end now ({} of {} Time cards counted this year)", n[0], n[1]);
         case EffectWhat::UnverifiedUsed:
             return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
                                n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));
@@ -428,17 +509,11 @@ std::string EffectBrief(const Effect& e, const RenderContext& x) {
 }
 
 std::string EffectShort(const Effect& e, const RenderContext& x, bool* payout) {
-    *payout = false;
-    const std::string text = EffectText(e, x);
-    std::string_view rest = text;
-    if (e.kind == EffectKind::Cash && e.rule == "Y-2" && e.to.kind == AccountKind::Player) {
-        const std::string payer = fmt::format("the broker pays {} {} ", x.Player(e.to.index), FormatMoney(e.amount));
-        if (rest.starts_with(payer)) {
-            *payout = true;
-            rest.remove_prefix(payer.size());
-        }
-    }
-    return std::string(rest.substr(0, rest.find(" (")));
+    *payout = e.what == EffectWhat::PayoutDirectorships || e.what == EffectWhat::PayoutPreferred ||
+              e.what == EffectWhat::PayoutInterest;
+    std::string text = *payout ? PayoutFor(e) : EffectText(e, x);
+    if (const size_t at = text.find(" ("); at != std::string::npos) text.resize(at);
+    return text;
 }
 
 } // namespace rutland

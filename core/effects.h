@@ -121,6 +121,28 @@ enum class EffectWhat : uint16_t {
     PutStrikePaid,      // Cash O-5
     PutShort,           // Info O-5: n0 = player, n1 = shares, n2 = company, n3 = strike (cents)
     OptionSold,         // Cash O-3: n0 = option id
+    // rules_year.cpp. "a majority" = n0 company + 1 (0: none), n1 escrow held, n2 common
+    // directorships, n3 voting shares
+    BondsConverted,        // Certificates C-3
+    BondSharesTaken,       // Certificates C-3: n0 = bonds converted
+    ConvertedTaken,        // Certificates C-1/C-2
+    ConvertedExPreferred,  // Info B-5
+    ConversionGain,        // Cash D-15: n0 = lots
+    EscrowWaits,           // Info D-17: n0 = company
+    EscrowGivenUp,         // Escrow -1 E-2: n0 = the company switched to + 1 (0: none)
+    ClaimWon,              // Turn W-1: a majority
+    ClaimFails,            // Turn W-1: a majority
+    WinDeclared,           // Info W-1: a majority, n4 = player
+    ClaimWaits,            // Info W-1: n0 = player
+    PayoutDirectorships,   // Cash Y-2: n0 = company, n1 = directorships, n2 = 1 escrow included
+    PayoutPreferred,       // Cash Y-2: n0 = company, n1 = lots of 5,000
+    PayoutInterest,        // Cash Y-2: n0 = company, n1 = face (dollars)
+    NotPaidExDividend,     // Info B-5: n0 = player, n1 = company
+    OptionExpired,         // Option Y-3: n0 0 call / 1 put
+    ListedAgain,           // Listing D-9
+    ShortsCarryOver,       // Info D-13
+    YearEndCalls,          // Info S-6: n0 = the player the calls start from
+    YearEndNow,            // Info Y-1: n0 = Time cards drawn, n1 = of how many
     // rules.cpp: the start, the turn, the trades. "spaces" = the trade spaces, two ids (-1: none).
     StartCash,          // Cash G-1: the starting cash
     TurnDoubles,        // Turn T-5: n0 = the player who rolled doubles
