@@ -115,6 +115,35 @@ std::string PayoutFor(const Effect& e) {
     }
 }
 
+std::string BoardCorrectedText(const Effect& e, const RenderContext& x) {
+    const auto& n = e.n;
+    auto letters = [](int64_t bits) {
+        std::string out;
+        for (Company c : kCompanies)
+            if ((bits >> Index(c)) & 1) out += GetProspectus(c).letter;
+        return out.empty() ? std::string("none") : out;
+    };
+    auto arrows = [](int64_t bits) {
+        std::string out;
+        for (int k = 0; k < kCompanyCount; ++k) out += (bits >> k) & 1 ? 'U' : 'D';
+        return out;
+    };
+    auto kind = [](int64_t k) { return std::string(SpaceKindName(static_cast<SpaceKind>(k))); };
+    std::string facts;
+    auto fact = [&](const std::string& what, const std::string& was, const std::string& now) {
+        facts += fmt::format("{}{} {}{}", facts.empty() ? "" : ", ", what, now, was == now ? " (as provisional)" : fmt::format(" (was {})", was));
+    };
+    if (n[0] & 1) fact("kind", kind(n[1] & 0xFF), kind((n[1] >> 8) & 0xFF));
+    if (n[0] & 2) fact("position", std::to_string(n[2] & 0xFFFF), std::to_string((n[2] >> 16) & 0xFFFF));
+    if (n[0] & 4) fact("arrows", arrows(n[3] & 0xF), arrows((n[3] >> 4) & 0xF));
+    if (n[0] & 8) fact("Ask", letters((n[3] >> 8) & 0xF), letters((n[3] >> 12) & 0xF));
+    if (n[0] & 16) fact("Bids", letters((n[3] >> 16) & 0xF), letters((n[3] >> 20) & 0xF));
+    const std::string changes =
+        n[4] > 0 ? fmt::format(" {} moves to position {} (still unverified);", x.SpaceLabel(Ticks(n[4] - 1)), n[5]) : "";
+    return fmt::format("board corrected from the physical board at {}: {} now verified{}{}", x.SpaceLabel(e.space), facts,
+                       changes.empty() ? "" : ";", changes);
+}
+
 std::string_view CoverWhyText(CoverWhy why, int option_id, std::string& scratch) {
     switch (why) {
         case CoverWhy::SplitCall: return "Split margin call";
@@ -163,7 +192,6 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
     const auto& n = e.n;
     switch (e.what) {
         case EffectWhat::StoredText:
-        case EffectWhat::LegacyText:
         case EffectWhat::kCount: return e.quote;
 
         // engine.h: accounting
@@ -192,7 +220,6 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         case EffectWhat::DebtWrittenOff:
             return fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
                                x.Player(static_cast<int>(n[0])), Cents(n[1]), e.quote);
-        case EffectWhat::ProceedsPaid: return e.quote;
 
         // engine.h: prices and market events
         case EffectWhat::PriceMove: {
@@ -488,6 +515,7 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
             return fmt::format("year-end margin calls at market, in turn order from {}, who rolls next", x.Player(Ticks(n[0])));
         case EffectWhat::YearEndNow:
             return fmt::format("the broker settles the year end now ({} of {} Time cards counted this year)", n[0], n[1]);
+        case EffectWhat::BoardCorrected: return BoardCorrectedText(e, x);
         case EffectWhat::UnverifiedUsed:
             return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
                                n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));

@@ -55,7 +55,6 @@ enum class EffectKind : uint8_t {
 // says; "a reason" is n0..n5 as ChargeReason (EncodeReason). Money in n[] is in cents, prices in ticks.
 enum class EffectWhat : uint16_t {
     StoredText,  // read back from a game file (EffectFromJson): only the stored words are known, in `quote`
-    LegacyText,  // not converted yet: the rules still wrote the words, in `quote`
 
     // engine.h: accounting
     NoteWritten,     // Cash bank -> margin with the player's note: n0 = player, n1 = company, n2 = shares
@@ -66,7 +65,6 @@ enum class EffectWhat : uint16_t {
     ObligationMade,  // Obligation: still owes `amount` for a reason
     DebtPaid,        // Cash player -> bank of a debt: `quote` the obligation's reason, n0 = still owed (cents)
     DebtWrittenOff,  // Info S-6: nothing left to sell: `quote` the obligation's reason, n0 = player, n1 = owed (cents)
-    ProceedsPaid,    // Cash bank -> player: sale proceeds; `quote` what was sold (LegacyText callers) -- see rules.cpp
 
     // engine.h: prices and market events
     PriceMove,        // Price: n0 = the ticks asked (signed), n1 = PriceWhy
@@ -143,6 +141,11 @@ enum class EffectWhat : uint16_t {
     ShortsCarryOver,       // Info D-13
     YearEndCalls,          // Info S-6: n0 = the player the calls start from
     YearEndNow,            // Info Y-1: n0 = Time cards drawn, n1 = of how many
+    // rules.cpp: a board correction (D-2)
+    BoardCorrected,  // Board at `space`: n0 = facts given (bit 0 kind, 1 position, 2 arrows, 3 Ask, 4 Bids),
+                     // n1 = kind was | now << 8, n2 = position was | now << 16, n3 = arrows was | now << 4 |
+                     // Ask was << 8 | now << 12 | Bids was << 16 | now << 20 (company bits), n4 = the space
+                     // that moved to make room + 1 (0: none), n5 = its new position
     // rules.cpp: the start, the turn, the trades. "spaces" = the trade spaces, two ids (-1: none).
     StartCash,          // Cash G-1: the starting cash
     TurnDoubles,        // Turn T-5: n0 = the player who rolled doubles
@@ -216,8 +219,9 @@ struct Effect {
 
     // The sentence's other numbers (see EffectWhat): fixed, so an effect costs no allocation.
     std::array<int64_t, 6> n{};
-    // Text the table typed that the sentence quotes (a note, a Time card's name); for StoredText and
-    // LegacyText the whole sentence. Empty for most effects (no allocation).
+    // Text the table typed that the sentence quotes (a note, a Time card's name, an undone line, an
+    // obligation's reason as the state keeps it); for StoredText the whole stored sentence. Empty for
+    // most effects (no allocation).
     std::string quote;
 };
 

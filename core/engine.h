@@ -135,16 +135,14 @@ inline std::string Unverified(bool verified) { return verified ? "" : " on the p
 
 // [SECTION] Engine: transfers, prices and market events, directorships, proxies, escrow
 
-// An effect's sentence as data: which one and its numbers (effects.h, EffectWhat). A plain string
-// converts to LegacyText: words the rules still write themselves (not converted yet, issue 15).
+// An effect's sentence as data: which one, its numbers and, only for text the table typed, a quote
+// (effects.h, EffectWhat). There is no way to hand the Engine words: effect_text.cpp writes them.
 struct Say {
-    EffectWhat what = EffectWhat::LegacyText;
+    EffectWhat what;
     std::array<int64_t, 6> n{};
     std::string quote;
-    Say() = default;
-    Say(EffectWhat w, std::array<int64_t, 6> numbers = {}, std::string q = {}) : what(w), n(numbers), quote(std::move(q)) {}
-    Say(std::string legacy_words) : quote(std::move(legacy_words)) {}  // NOLINT: implicit on purpose (LegacyText)
-    Say(const char* legacy_words) : quote(legacy_words) {}             // NOLINT
+    explicit Say(EffectWhat w, std::array<int64_t, 6> numbers = {}, std::string q = {})
+        : what(w), n(numbers), quote(std::move(q)) {}
     void Into(Effect& e) && {
         e.what = what;
         e.n = n;
@@ -722,13 +720,6 @@ std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const What& 
     do {                                                                    \
         if (auto rutland_reject_ = (expr)) return Rejected(rutland_reject_->message, rutland_reject_->rule); \
     } while (false)
-
-// Sale proceeds go to the seller; what a debtor owes is taken from cash once the command is done
-// (Engine::SettleObligations).
-inline void PayProceeds(Engine& e, int player, Money proceeds, const std::string& rule, const std::string& what) {
-    e.Pay(Account::Bank(), Account::Player(player), proceeds, rule,
-          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(proceeds), what));
-}
 
 inline bool Owes(const GameState& s, int player) {
     return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });

@@ -595,38 +595,31 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     Effects fx;
     Engine e(s, fx);
     auto board = std::make_shared<Board>(*s.board);
-    std::string changes;
+    int other = -1;  // the space whose position the corrected one takes (BD-1: they swap)
     if (f.position && *f.position != old.position.value) {
-        const int other = board->AtPosition(*f.position);
+        other = board->AtPosition(*f.position);
         if (other >= 0) board->MutableAt(other).position.value = old.position.value;
-        if (other >= 0)
-            changes += fmt::format(" {} moves to position {} (still unverified);", board->At(other).label, old.position.value);
     }
     if (f.position) fixed.position = {*f.position, true};
     board->MutableAt(*idx) = fixed;
     s.board = std::move(board);
-    auto letters = [](CompanySet set) {
-        std::string out;
-        for (Company c : kCompanies)
-            if (set.Has(c)) out += GetProspectus(c).letter;
-        return out.empty() ? std::string("none") : out;
+    auto arrows = [](const Trends& t) {
+        int64_t bits = 0;
+        for (int k = 0; k < kCompanyCount; ++k)
+            if (t[static_cast<size_t>(k)] == Trend::Up) bits |= int64_t{1} << k;
+        return bits;
     };
-    std::string facts;
-    auto fact = [&](const std::string& what, const std::string& was, const std::string& now) {
-        facts += fmt::format("{}{} {}{}", facts.empty() ? "" : ", ", what, now, was == now ? " (as provisional)" : fmt::format(" (was {})", was));
-    };
-    if (f.kind) fact("kind", std::string(SpaceKindName(old.kind.value)), std::string(SpaceKindName(fixed.kind.value)));
-    if (f.position) fact("position", std::to_string(old.position.value), std::to_string(fixed.position.value));
-    if (f.trend) fact("arrows", ArrowsText(old.trend.value), ArrowsText(fixed.trend.value));
-    if (f.ask) fact("Ask", letters(old.ask.value), letters(fixed.ask.value));
-    if (f.bid) fact("Bids", letters(old.bid.value), letters(fixed.bid.value));
     Effect fix;
     fix.kind = EffectKind::Board;
     fix.rule = "D-2";
     fix.space = *idx;
-    fix.what = EffectWhat::LegacyText;
-    fix.quote = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
-                           changes.empty() ? "" : ";", changes);
+    fix.what = EffectWhat::BoardCorrected;
+    fix.n = {(f.kind ? 1 : 0) | (f.position ? 2 : 0) | (f.trend ? 4 : 0) | (f.ask ? 8 : 0) | (f.bid ? 16 : 0),
+             static_cast<int64_t>(old.kind.value) | static_cast<int64_t>(fixed.kind.value) << 8,
+             static_cast<int64_t>(old.position.value) | static_cast<int64_t>(fixed.position.value) << 16,
+             arrows(old.trend.value) | arrows(fixed.trend.value) << 4 | int64_t{old.ask.value.bits} << 8 |
+                 int64_t{fixed.ask.value.bits} << 12 | int64_t{old.bid.value.bits} << 16 | int64_t{fixed.bid.value.bits} << 20,
+             other + 1, old.position.value};
     e.Emit(std::move(fix));
     Command canonical = Canon(x);
     BoardFix canon_fix = f;
