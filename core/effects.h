@@ -31,7 +31,7 @@ enum class EffectKind : uint8_t {
     Certificates,  // quantity of company/security moved between player and tray
     ShortNote,     // a short note written (quantity > 0) or taken back (quantity < 0)
     Price,         // company's marker moved from_ticks -> to_ticks
-    MarketEvent,   // Split, Roll Back, Bankruptcy (text says which)
+    MarketEvent,   // Split, Roll Back, Bankruptcy (`what` says which)
     Pawn,          // player's pawn moved to space
     Proxy,         // player earned a subsidiary's proxy (space)
     Escrow,        // player gains (quantity 1) or gives up (quantity -1) the escrow directorship of company
