@@ -67,9 +67,12 @@ bool IsForcedEvent(const Effect& e) {
         case EffectKind::Directorship: return e.quantity < 0;
         case EffectKind::Cash:
         case EffectKind::Info: return forced_rule;
-        case EffectKind::Turn: return e.rule == "W-1";
-        case EffectKind::Price: return e.rule == "M-4" || e.rule == "M-5" || e.rule == "M-6" || e.rule == "D-9";
-        case EffectKind::Certificates: return e.rule == "M-5" || e.rule == "M-6";
+        case EffectKind::Turn: return e.what == EffectWhat::ClaimWon || e.what == EffectWhat::ClaimFails;
+        // The marker back to Issue after a market event or a relisting (M-4..M-6, D-9).
+        case EffectKind::Price: return e.what == EffectWhat::MarkerToIssue;
+        case EffectKind::Certificates:
+            return e.what == EffectWhat::RollBackReturn || e.what == EffectWhat::BankruptcyReturnCommon ||
+                   e.what == EffectWhat::BankruptcyReturnBonds;
         default: return false;
     }
 }
