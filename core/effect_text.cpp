@@ -537,8 +537,7 @@ std::string EffectBrief(const Effect& e, const RenderContext& x) {
 }
 
 std::string EffectShort(const Effect& e, const RenderContext& x, bool* payout) {
-    *payout = e.what == EffectWhat::PayoutDirectorships || e.what == EffectWhat::PayoutPreferred ||
-              e.what == EffectWhat::PayoutInterest;
+    *payout = IsPayout(e);
     std::string text = *payout ? PayoutFor(e) : EffectText(e, x);
     if (const size_t at = text.find(" ("); at != std::string::npos) text.resize(at);
     return text;

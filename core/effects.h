@@ -227,6 +227,12 @@ struct Effect {
 
 using Effects = std::vector<Effect>;
 
+// A Y-2 payout at the year end (directorships, preferred dividends, interest).
+inline bool IsPayout(const Effect& e) {
+    return e.what == EffectWhat::PayoutDirectorships || e.what == EffectWhat::PayoutPreferred ||
+           e.what == EffectWhat::PayoutInterest;
+}
+
 // A trade or Market Open relied on a board fact nobody has verified (D-2).
 inline bool UsesUnverifiedFact(const Effect& e) {
     return e.what == EffectWhat::UnverifiedUsed || (e.what == EffectWhat::MarketOpen && e.n[2] == 0);

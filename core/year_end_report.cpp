@@ -14,7 +14,7 @@ namespace rutland {
 namespace {
 
 bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
-bool IsYearDone(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-5"; }
+bool IsYearDone(const Effect& e) { return e.what == EffectWhat::YearBegins; }
 
 // The player an effect is about, or -1 (a cash movement is about the player whose cash moved).
 int PlayerOf(const Effect& e, Money* cash) {
@@ -81,7 +81,7 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
             continue;
         }
         YearEndRow& row = st.rows[static_cast<size_t>(row_of[static_cast<size_t>(p)])];
-        if (e.kind == EffectKind::Cash && e.rule == "Y-2")
+        if (IsPayout(e))
             row.payouts += cash;
         else
             row.other += cash;

@@ -66,8 +66,8 @@ PriceHistory MakePriceHistory(const Ledger& ledger) {
                     break;
                 case EffectKind::Year:
                     // T-2: a Time card brought the red die; Y-5: a new year, back to the yellow one.
-                    if (e.rule == "T-2" && high_from < 0) high_from = seq;
-                    if (e.rule == "Y-5") {
+                    if (e.what == EffectWhat::VolatilityHigh && high_from < 0) high_from = seq;
+                    if (e.what == EffectWhat::YearBegins) {
                         if (high_from >= 0) h.high_volatility.push_back({high_from, seq});
                         high_from = -1;
                         h.years.emplace_back(seq, h.years.back().second + 1);

@@ -82,36 +82,38 @@ std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& e, const RenderConte
     const Board& board = *context.board;
     UnverifiedUse u;
     int space = -1;
+    // Which of the space's facts was used, to tell whether it is verified now.
+    enum class Fact { None, Arrows, Ask, Bid, Position } fact = Fact::None;
     switch (e.what) {
         case EffectWhat::MarketOpen:
             space = static_cast<int>(e.n[0]);
             u.fact = "arrows";
+            fact = Fact::Arrows;
             break;
         case EffectWhat::UnverifiedUsed:
             space = static_cast<int>(e.n[2]);
             u.fact = fmt::format("{} for {}", e.n[0] ? "Ask" : "Bid",
                                  GetProspectus(kCompanies[static_cast<size_t>(e.n[1]) % kCompanyCount]).name);
+            fact = e.n[0] ? Fact::Ask : Fact::Bid;
             break;
         case EffectWhat::BoardOrderDisagrees:
             space = static_cast<int>(e.n[3]);  // where the table says the pawn landed
             u.fact = "position (the board order disagreed)";
+            fact = Fact::Position;
             break;
         default: u.fact = EffectText(e, context);
     }
     if (space >= 0 && space < board.SpaceCount()) {
         u.space = board.At(space).label;
         u.space_index = space;
-    }
-    if (u.space_index >= 0) {
-        const Space& sp = board.At(u.space_index);
-        if (u.fact == "arrows")
-            u.verified_now = sp.trend.verified;
-        else if (u.fact.starts_with("Ask"))
-            u.verified_now = sp.ask.verified;
-        else if (u.fact.starts_with("Bid"))
-            u.verified_now = sp.bid.verified;
-        else if (u.fact.starts_with("position"))
-            u.verified_now = sp.position.verified;
+        const Space& sp = board.At(space);
+        switch (fact) {
+            case Fact::Arrows: u.verified_now = sp.trend.verified; break;
+            case Fact::Ask: u.verified_now = sp.ask.verified; break;
+            case Fact::Bid: u.verified_now = sp.bid.verified; break;
+            case Fact::Position: u.verified_now = sp.position.verified; break;
+            case Fact::None: break;
+        }
     }
     return u;
 }
