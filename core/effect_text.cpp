@@ -164,18 +164,21 @@ void SetTestWording(EffectWhat what, std::string words) { TestWordings()[static_
 
 // [SECTION] Reasons
 
-std::string ChargeReasonText(const ChargeReason& r) {
+std::string ChargeReasonText(const ChargeReason& r, bool brief) {
     std::string scratch;
     switch (r.what) {
         case ChargeFor::FixedCover:
+            if (brief) return fmt::format("covering {} {} at {}", Shares(r.shares), Name(r.company), FormatPrice(r.ticks));
             return fmt::format("covering {} {} at {} ({}: {} x {} = {})", Shares(r.shares), Name(r.company),
                                FormatPrice(r.ticks), CoverWhyText(r.why, r.option_id, scratch), Shares(r.shares),
                                FormatPrice(r.ticks), FormatMoney(ValueAt(r.shares, r.ticks)));
         case ChargeFor::MarketCover:
+            if (brief) return fmt::format("covering {} {} at market", Shares(r.shares), Name(r.company));
             return fmt::format("covering {} {} at market ({}: {} x {} = {})", Shares(r.shares), Name(r.company),
                                CoverWhyText(r.why, r.option_id, scratch), Shares(r.shares), FormatPrice(r.ticks),
                                FormatMoney(ValueAt(r.shares, r.ticks)));
         case ChargeFor::RollBackOddLot:
+            if (brief) return "the Roll Back odd lot";
             return fmt::format("the Roll Back odd lot (2,500 {} x {} = {})", Name(r.company), FormatPrice(r.ticks),
                                FormatMoney(ValueAt(r.shares, r.ticks)));
     }
@@ -184,7 +187,12 @@ std::string ChargeReasonText(const ChargeReason& r) {
 
 // [SECTION] The sentences
 
-std::string EffectText(const Effect& e, const RenderContext& x) {
+namespace {
+
+// The sentence; `brief`: for a glance (EffectBrief), without the arithmetic in brackets and with
+// "pays" for "pays the bank".
+std::string Render(const Effect& e, const RenderContext& x, bool brief) {
+    const std::string_view pays = brief ? "pays" : "pays the bank";
     if (e.what < EffectWhat::kCount) {
         const std::string& alt = TestWordings()[static_cast<size_t>(e.what)];
         if (!alt.empty()) return alt;
@@ -207,15 +215,15 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
             return n[0] == 0 ? fmt::format("{}'s {} short is closed", x.Player(e.player), Name(e.company))
                              : fmt::format("{} is still short {} {}", x.Player(e.player), Shares(n[0]), Name(e.company));
         case EffectWhat::ChargePaid:
-            return fmt::format("{} pays the bank {} for {}", x.Player(e.from.index), FormatMoney(e.amount),
-                               ChargeReasonText(DecodeReason(e)));
+            return fmt::format("{} {} {} for {}", x.Player(e.from.index), pays, FormatMoney(e.amount),
+                               ChargeReasonText(DecodeReason(e), brief));
         case EffectWhat::ObligationMade:
             return fmt::format("{} is short of cash and still owes the bank {} for {}: {} chooses assets for the "
                                "broker to sell (no Bid needed)",
                                x.Player(e.player), FormatMoney(e.amount), ChargeReasonText(DecodeReason(e)),
                                x.Player(e.player));
         case EffectWhat::DebtPaid:
-            return fmt::format("{} pays the bank {} of what is owed for {}{}", x.Player(e.from.index), FormatMoney(e.amount),
+            return fmt::format("{} {} {} of what is owed for {}{}", x.Player(e.from.index), pays, FormatMoney(e.amount),
                                e.quote, n[0] == 0 ? " (paid in full)" : fmt::format(" ({} still owed)", Cents(n[0])));
         case EffectWhat::DebtWrittenOff:
             return fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
@@ -314,7 +322,7 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
                                n[1] ? " (the turn in progress is closed)" : "");
         case EffectWhat::BondBuyPaid: {
             const Company c = CompanyAt(n[0]);
-            return fmt::format("{} pays the bank {} for {} of {} {} at face", x.Player(e.from.index), FormatMoney(e.amount),
+            return fmt::format("{} {} {} for {} of {} {} at face", x.Player(e.from.index), pays, FormatMoney(e.amount),
                                FormatMoney(e.amount), Name(c), GetProspectus(c).debt_name);
         }
         case EffectWhat::BondTaken:
@@ -331,9 +339,11 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         case EffectWhat::BuyPaid: {
             const Company c = CompanyAt(n[0]);
             const Money cost = ValueAt(n[2], Ticks(n[3]));
-            return fmt::format("{} pays the bank {} for {} {} at {} ({} x {} = {})", x.Player(e.from.index),
-                               FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])),
-                               FormatPrice(Ticks(n[3])), Shares(n[2]), FormatPrice(Ticks(n[3])), FormatMoney(cost));
+            const std::string said = fmt::format("{} {} {} for {} {} at {}", x.Player(e.from.index), pays,
+                                                 FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])),
+                                                 FormatPrice(Ticks(n[3])));
+            if (brief) return said;
+            return fmt::format("{} ({} x {} = {})", said, Shares(n[2]), FormatPrice(Ticks(n[3])), FormatMoney(cost));
         }
         case EffectWhat::SharesTaken:
             return fmt::format("{} takes {} {} from the tray", x.Player(e.player), Shares(e.quantity),
@@ -355,9 +365,11 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         case EffectWhat::SaleProceeds: {
             const Company c = CompanyAt(n[0]);
             const int ticks = Ticks(n[3]);
-            return fmt::format("the bank pays {} {} for {} {} at {} ({} x {} = {})", x.Player(e.to.index),
-                               FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])), FormatPrice(ticks),
-                               Shares(n[2]), FormatPrice(ticks), FormatMoney(ValueAt(n[2], ticks)));
+            const std::string said = fmt::format("the bank pays {} {} for {} {} at {}", x.Player(e.to.index),
+                                                 FormatMoney(e.amount), Shares(n[2]), SecurityWords(c, SecurityAt(n[1])),
+                                                 FormatPrice(ticks));
+            if (brief) return said;
+            return fmt::format("{} ({} x {} = {})", said, Shares(n[2]), FormatPrice(ticks), FormatMoney(ValueAt(n[2], ticks)));
         }
         case EffectWhat::ShortSold: {
             const int ticks = Ticks(n[3]);
@@ -367,16 +379,17 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
         }
         case EffectWhat::CoverPaid: {
             const int ticks = Ticks(n[2]);
-            return fmt::format("{} pays the bank {} to cover {} {} at {} ({} x {} = {})", x.Player(e.from.index),
-                               FormatMoney(e.amount), Shares(n[1]), Name(CompanyAt(n[0])), FormatPrice(ticks), Shares(n[1]),
-                               FormatPrice(ticks), FormatMoney(ValueAt(n[1], ticks)));
+            const std::string said = fmt::format("{} {} {} to cover {} {} at {}", x.Player(e.from.index), pays,
+                                                 FormatMoney(e.amount), Shares(n[1]), Name(CompanyAt(n[0])), FormatPrice(ticks));
+            if (brief) return said;
+            return fmt::format("{} ({} x {} = {})", said, Shares(n[1]), FormatPrice(ticks), FormatMoney(ValueAt(n[1], ticks)));
         }
         case EffectWhat::NoAskYearEnd:
             return fmt::format("no Ask for {} at {}: after the year-ending draw a common directorship needs none "
                                "(the manual's one exception)",
                                Name(CompanyAt(n[0])), SpacesText(x, n[1], n[2]));
         case EffectWhat::LegalFees:
-            return fmt::format("{} pays the bank {} in legal fees ({} x $500)", x.Player(e.from.index), FormatMoney(e.amount),
+            return fmt::format("{} {} {} in legal fees ({} x $500)", x.Player(e.from.index), pays, FormatMoney(e.amount),
                                n[0]);
         case EffectWhat::RingsOn:
             return fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)",
@@ -413,13 +426,13 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
                                "turn (what {} buys now is ex-dividend, B-5), then year {} ends",
                                x.Player(e.player), x.Player(e.player), n[0]);
         case EffectWhat::RightsPaid:
-            return fmt::format("{} pays the bank {} for the rights offering of {} {} (all or nothing, no Ask needed)",
-                               x.Player(e.from.index), FormatMoney(e.amount), Shares(n[0]), Name(CompanyAt(n[1])));
+            return fmt::format("{} {} {} for the rights offering of {} {} (all or nothing, no Ask needed)",
+                               x.Player(e.from.index), pays, FormatMoney(e.amount), Shares(n[0]), Name(CompanyAt(n[1])));
         case EffectWhat::RightsTaken:
             return fmt::format("{} takes {} {} common from the tray (no promotion, M-2)", x.Player(e.player),
                                Shares(e.quantity), Name(e.company));
         case EffectWhat::OptionCardPaid:
-            return fmt::format("{} pays the bank {} for the {} card", x.Player(e.from.index), FormatMoney(e.amount),
+            return fmt::format("{} {} {} for the {} card", x.Player(e.from.index), pays, FormatMoney(e.amount),
                                n[0] ? "put" : "call");
         case EffectWhat::OptionKept:
             return fmt::format("{} keeps option {}: exercise on a later turn, before the year end (O-2)", x.Player(e.player),
@@ -443,12 +456,12 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
             return fmt::format("option #{} is worth nothing in cash ({}): nothing is paid", n[0], arithmetic);
         }
         case EffectWhat::StrikePaidBuy:
-            return fmt::format("{} pays the bank the strike {} for {} {}", x.Player(e.from.index), FormatMoney(e.amount),
+            return fmt::format("{} {} the strike {} for {} {}", x.Player(e.from.index), pays, FormatMoney(e.amount),
                                Shares(n[0]), Name(CompanyAt(n[1])));
         case EffectWhat::StrikeSharesTaken:
             return fmt::format("{} takes {} {} common from the tray", x.Player(e.player), Shares(e.quantity), Name(e.company));
         case EffectWhat::StrikePaidCover:
-            return fmt::format("{} pays the bank the strike {} to cover {} {} with option #{}", x.Player(e.from.index),
+            return fmt::format("{} {} the strike {} to cover {} {} with option #{}", x.Player(e.from.index), pays,
                                FormatMoney(e.amount), Shares(n[0]), Name(CompanyAt(n[1])), n[2]);
         case EffectWhat::PutDelivered:
             return fmt::format("{} delivers {} {} common to the broker", x.Player(e.player), Shares(e.quantity),
@@ -523,16 +536,20 @@ std::string EffectText(const Effect& e, const RenderContext& x) {
     return e.quote;
 }
 
+} // namespace
+
+std::string EffectText(const Effect& e, const RenderContext& x) { return Render(e, x, false); }
+
 // [SECTION] The brief form
 
 std::string EffectBrief(const Effect& e, const RenderContext& x) {
-    std::string part = EffectText(e, x);
-    if (e.kind == EffectKind::Cash) {
-        // The arithmetic in brackets is for the ledger's explanation, not for a glance.
-        if (const size_t at = part.rfind(" ("); at != std::string::npos && part.find('=', at) != std::string::npos)
-            part.resize(at);
-        if (const size_t at = part.find(" pays the bank "); at != std::string::npos) part.replace(at, 15, " pays ");
-    }
+    if (e.kind != EffectKind::Cash) return Render(e, x, false);
+    if (e.what != EffectWhat::StoredText) return Render(e, x, true);
+    // Words read back from a file: only the words are known (never shown as a preview today).
+    std::string part = e.quote;
+    if (const size_t at = part.rfind(" ("); at != std::string::npos && part.find('=', at) != std::string::npos)
+        part.resize(at);
+    if (const size_t at = part.find(" pays the bank "); at != std::string::npos) part.replace(at, 15, " pays ");
     return part;
 }
 

@@ -35,8 +35,8 @@ struct RenderContext {
 
 std::string EffectText(const Effect& effect, const RenderContext& context);
 
-// The effect in short, for a glance (the entry line's preview, the year-end summary): the
-// sentence without the arithmetic in brackets, "pays the bank" as "pays".
+// A payment in short, for a glance (the entry line's preview, the table display): the sentence
+// without the arithmetic in brackets, "pays the bank" as "pays"; any other effect in full.
 std::string EffectBrief(const Effect& effect, const RenderContext& context);
 
 // The sentence up to its bracketed detail, for the year-end summary; for a Y-2 payout to a
@@ -44,8 +44,8 @@ std::string EffectBrief(const Effect& effect, const RenderContext& context);
 std::string EffectShort(const Effect& effect, const RenderContext& context, bool* payout);
 
 // The words of a charge's reason ("covering 5,000 Blue at market (...)"); the state's Obligation
-// keeps them (state.h).
-std::string ChargeReasonText(const ChargeReason& reason);
+// keeps them (state.h). `brief`: without the arithmetic in brackets.
+std::string ChargeReasonText(const ChargeReason& reason, bool brief = false);
 
 // TEST ONLY: words to use instead of the standard ones for one EffectWhat (empty: the standard
 // words), to show that nothing but the rendered text depends on the wording.
