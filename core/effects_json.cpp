@@ -46,11 +46,11 @@ bool AccountFromJson(const nlohmann::json& j, Account* a) {
 
 } // namespace
 
-nlohmann::json EffectToJson(const Effect& e) {
+nlohmann::json EffectToJson(const Effect& e, const RenderContext& context) {
     nlohmann::json j;
     j["kind"] = NameOf(kKindNames, static_cast<int>(e.kind));
     j["rule"] = e.rule;
-    j["text"] = e.text;
+    j["text"] = EffectText(e, context);
     j["from"] = AccountToJson(e.from);
     j["to"] = AccountToJson(e.to);
     j["amount"] = e.amount.cents();
@@ -66,9 +66,9 @@ nlohmann::json EffectToJson(const Effect& e) {
     return j;
 }
 
-nlohmann::json EffectsToJson(const Effects& effects) {
+nlohmann::json EffectsToJson(const Effects& effects, const RenderContext& context) {
     nlohmann::json out = nlohmann::json::array();
-    for (const Effect& e : effects) out.push_back(EffectToJson(e));
+    for (const Effect& e : effects) out.push_back(EffectToJson(e, context));
     return out;
 }
 
@@ -159,7 +159,7 @@ void AppendAccount(std::string& out, const Account& a) {
 
 } // namespace
 
-std::string EffectsJsonText(const Effects& effects) {
+std::string EffectsJsonText(const Effects& effects, const RenderContext& context) {
     // The keys in the order nlohmann's object (a std::map) keeps them: sorted bytewise.
     std::string out;
     out.reserve(64 + effects.size() * 330);
@@ -193,7 +193,7 @@ std::string EffectsJsonText(const Effects& effects) {
         out += ",\"space\":";
         AppendInt(out, e.space);
         out += ",\"text\":";
-        AppendString(out, e.text);
+        AppendString(out, EffectText(e, context));
         out += ",\"to\":";
         AppendAccount(out, e.to);
         out += ",\"to_player\":";
@@ -227,7 +227,8 @@ std::optional<Effect> EffectFromJson(const nlohmann::json& j, std::string* error
     std::optional<Company> company;
     if (!j.contains("kind") || !EnumOf(kKindNames, j["kind"], &e.kind)) return fail("kind");
     if (!text("rule", &e.rule)) return fail("rule");
-    if (!text("text", &e.text)) return fail("text");
+    e.what = EffectWhat::StoredText;
+    if (!text("text", &e.quote)) return fail("text");
     if (!j.contains("from") || !AccountFromJson(j["from"], &e.from)) return fail("from");
     if (!j.contains("to") || !AccountFromJson(j["to"], &e.to)) return fail("to");
     if (!integer("amount", &cents)) return fail("amount");

@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "effect_text.h"
 #include "rules.h"
 #include "text.h"
 
@@ -134,6 +135,21 @@ inline std::string Unverified(bool verified) { return verified ? "" : " on the p
 
 // [SECTION] Engine: transfers, prices and market events, directorships, proxies, escrow
 
+// An effect's sentence as data: which one, its numbers and, only for text the table typed, a quote
+// (effects.h, EffectWhat). There is no way to hand the Engine words: effect_text.cpp writes them.
+struct Say {
+    EffectWhat what;
+    std::array<int64_t, 6> n{};
+    std::string quote;
+    explicit Say(EffectWhat w, std::array<int64_t, 6> numbers = {}, std::string q = {})
+        : what(w), n(numbers), quote(std::move(q)) {}
+    void Into(Effect& e) && {
+        e.what = what;
+        e.n = n;
+        e.quote = std::move(quote);
+    }
+};
+
 class Engine {
 public:
     // Most commands make a handful of effects, a Market Open or a year end dozens: one allocation
@@ -148,11 +164,11 @@ public:
 
     void Emit(Effect e) { m_fx.push_back(std::move(e)); }
 
-    void Info(std::string rule, std::string text) {
+    void Info(std::string rule, Say say) {
         Effect e;
         e.kind = EffectKind::Info;
         e.rule = std::move(rule);
-        e.text = std::move(text);
+        std::move(say).Into(e);
         Emit(std::move(e));
     }
 
@@ -168,14 +184,14 @@ public:
     }
 
     // Cash between the bank and a player (margin accounts move only with their notes).
-    void Pay(Account from, Account to, Money amount, std::string rule, std::string text) {
+    void Pay(Account from, Account to, Money amount, std::string rule, Say say) {
         if (amount == Money()) return;
         Balance(from) -= amount;
         Balance(to) += amount;
         Effect e;
         e.kind = EffectKind::Cash;
         e.rule = std::move(rule);
-        e.text = std::move(text);
+        std::move(say).Into(e);
         e.from = from;
         e.to = to;
         e.amount = amount;
@@ -184,7 +200,7 @@ public:
 
     // Certificates between the tray and a player.
     void MoveCertificates(int player, Company c, Security sec, int64_t quantity, bool to_player,
-                          std::string rule, std::string text) {
+                          std::string rule, Say say) {
         if (quantity == 0) return;
         PlayerState& p = P(player);
         Tray& tray = m_s.tray[c];
@@ -196,7 +212,7 @@ public:
         Effect e;
         e.kind = EffectKind::Certificates;
         e.rule = std::move(rule);
-        e.text = std::move(text);
+        std::move(say).Into(e);
         e.player = player;
         e.company = c;
         e.security = sec;
@@ -212,8 +228,8 @@ public:
         Effect cash;
         cash.kind = EffectKind::Cash;
         cash.rule = rule;
-        cash.text = fmt::format("the broker puts {} in the {} margin account with {}'s note for {} shares",
-                                FormatMoney(proceeds), Name(c), PName(player), Shares(shares));
+        cash.what = EffectWhat::NoteWritten;
+        cash.n = {player, Index(c), shares};
         cash.from = Account::Bank();
         cash.to = Account::Margin(c);
         cash.amount = proceeds;
@@ -221,7 +237,8 @@ public:
         Effect note;
         note.kind = EffectKind::ShortNote;
         note.rule = std::move(rule);
-        note.text = fmt::format("{} is short {} {} in all", PName(player), Shares(m_s.ShortShares(player, c)), Name(c));
+        note.what = EffectWhat::ShortTotal;
+        note.n = {m_s.ShortShares(player, c)};
         note.player = player;
         note.company = c;
         note.quantity = shares;
@@ -241,8 +258,8 @@ public:
         Effect cash;
         cash.kind = EffectKind::Cash;
         cash.rule = rule;
-        cash.text = fmt::format("{} takes back the note for {} {} and {} from the margin account", PName(player),
-                                Shares(shares), Name(c), FormatMoney(paid));
+        cash.what = EffectWhat::NoteTakenBack;
+        cash.n = {0, Index(c), shares};
         cash.from = Account::Margin(c);
         cash.to = Account::Player(player);
         cash.amount = paid;
@@ -251,8 +268,8 @@ public:
         note.kind = EffectKind::ShortNote;
         note.rule = std::move(rule);
         const int64_t left = m_s.ShortShares(player, c);
-        note.text = left == 0 ? fmt::format("{}'s {} short is closed", PName(player), Name(c))
-                              : fmt::format("{} is still short {} {}", PName(player), Shares(left), Name(c));
+        note.what = EffectWhat::ShortLeft;
+        note.n = {left};
         note.player = player;
         note.company = c;
         note.quantity = -shares;
@@ -261,25 +278,29 @@ public:
 
     // A payment the player may not be able to make in full (a forced cover, the roll-back odd
     // lot): what cash there is goes to the bank; the rest becomes a pending obligation (S-6).
-    void Charge(int player, Money amount, const std::string& rule, const std::string& what) {
+    void Charge(int player, Money amount, const std::string& rule, const ChargeReason& why) {
         const Money cash = P(player).cash;
         const Money now = std::min(cash, amount);
-        Pay(Account::Player(player), Account::Bank(), now, rule,
-            fmt::format("{} pays the bank {} for {}", PName(player), FormatMoney(now), what));
+        Say say(EffectWhat::ChargePaid);
+        Effect tmp;
+        EncodeReason(tmp, why);
+        say.n = tmp.n;
+        Pay(Account::Player(player), Account::Bank(), now, rule, std::move(say));
         const Money owed = amount - now;
-        if (owed > Money()) AddObligation(player, owed, rule, what);
+        if (owed > Money()) AddObligation(player, owed, rule, why);
     }
 
-    void AddObligation(int player, Money owed, const std::string& rule, const std::string& what) {
-        m_s.pending.push_back(Obligation{player, owed, rule, what});
+    // The state keeps the reason's words (the state JSON's "pending" shows them): rendered here,
+    // only when a debt is actually left, which is rare.
+    void AddObligation(int player, Money owed, const std::string& rule, const ChargeReason& why) {
+        m_s.pending.push_back(Obligation{player, owed, rule, ChargeReasonText(why)});
         Effect e;
         e.kind = EffectKind::Obligation;
+        e.what = EffectWhat::ObligationMade;
         e.rule = "S-6";
         e.player = player;
         e.amount = owed;
-        e.text = fmt::format("{} is short of cash and still owes the bank {} for {}: {} chooses assets for the "
-                             "broker to sell (no Bid needed)",
-                             PName(player), FormatMoney(owed), what, PName(player));
+        EncodeReason(e, why);
         Emit(std::move(e));
     }
 
@@ -294,9 +315,7 @@ public:
             if (part > Money()) {
                 it->amount -= part;
                 Pay(Account::Player(it->player), Account::Bank(), part, "S-6",
-                    fmt::format("{} pays the bank {} of what is owed for {}{}", p.name, FormatMoney(part), it->reason,
-                                it->amount == Money() ? " (paid in full)"
-                                                      : fmt::format(" ({} still owed)", FormatMoney(it->amount))));
+                    Say(EffectWhat::DebtPaid, {it->amount.cents()}, it->reason));
             }
             if (it->amount == Money()) it = m_s.pending.erase(it);
             else ++it;
@@ -320,8 +339,7 @@ public:
         if (HasSellableAssets(player)) return;
         for (auto it = m_s.pending.begin(); it != m_s.pending.end();) {
             if (it->player != player) { ++it; continue; }
-            Info("S-6", fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
-                                    PName(player), FormatMoney(it->amount), it->reason));
+            Info("S-6", Say(EffectWhat::DebtWrittenOff, {player, it->amount.cents()}, it->reason));
             it = m_s.pending.erase(it);
         }
     }
@@ -330,7 +348,8 @@ public:
 
     // Moves the marker by `delta` ticks. Reaching or passing a level fires the event at once; the
     // marker goes to Issue and the rest of the move is dropped (M-3, D-8).
-    void MovePrice(Company c, int delta, const std::string& rule, const std::string& why) {
+    // `why`: a promotion (M-1) or the Market Open (T-2, with its volatility).
+    void MovePrice(Company c, int delta, const std::string& rule, PriceWhy why, int volatility = 0) {
         if (delta == 0) return;
         const Prospectus& pr = GetProspectus(c);
         const int from = m_s.price[c];
@@ -346,8 +365,8 @@ public:
         e.company = c;
         e.from_ticks = from;
         e.to_ticks = to;
-        e.text = fmt::format("{} {} {} -> {}{}", Name(c), why, FormatPrice(from), FormatPrice(to),
-                             (split || floor) && to - from != delta ? " (the rest of the move is dropped, D-8)" : "");
+        e.what = EffectWhat::PriceMove;
+        e.n = {delta, static_cast<int64_t>(why), volatility};
         Emit(std::move(e));
         if (split) Split(c);
         else if (floor && pr.floor_event == FloorEvent::RollBack) RollBack(c);
@@ -357,8 +376,7 @@ public:
     // M-1: promotion after a share transaction, one tick per 5,000 shares.
     void Promote(Company c, int64_t shares, bool up) {
         const int ticks = static_cast<int>(shares / kBoardLot);
-        MovePrice(c, up ? ticks : -ticks, "M-1", fmt::format("promotion {} {} tick{}:", up ? "up" : "down", ticks,
-                                                           ticks == 1 ? "" : "s"));
+        MovePrice(c, up ? ticks : -ticks, "M-1", PriceWhy::Promotion);
     }
 
     void MarkerToIssue(Company c, const std::string& rule) {
@@ -371,32 +389,30 @@ public:
         e.company = c;
         e.from_ticks = from;
         e.to_ticks = issue;
-        e.text = fmt::format("{} marker back to Issue: {} -> {}", Name(c), FormatPrice(from), FormatPrice(issue));
+        e.what = EffectWhat::MarkerToIssue;
         Emit(std::move(e));
     }
 
-    void Event(Company c, const std::string& rule, std::string text) {
+    void Event(Company c, const std::string& rule, EffectWhat what) {
         Effect e;
         e.kind = EffectKind::MarketEvent;
+        e.what = what;
         e.rule = rule;
         e.company = c;
-        e.text = std::move(text);
         Emit(std::move(e));
     }
 
     // Covers a player's whole short at a fixed price, with no promotion (D-14): the player takes
     // back the notes and their proceeds and pays shares x price (S-5 "use those proceeds and top up").
-    void FixedPriceCover(int player, Company c, int ticks, const std::string& rule, const std::string& why) {
+    void FixedPriceCover(int player, Company c, int ticks, const std::string& rule, CoverWhy why) {
         const int64_t shares = m_s.ShortShares(player, c);
         if (shares == 0) return;
         const Money cost = ValueAt(shares, ticks);
         TakeBackNotes(player, c, shares, rule);
-        Charge(player, cost, rule,
-               fmt::format("covering {} {} at {} ({}: {} x {} = {})", Shares(shares), Name(c), FormatPrice(ticks), why,
-                           Shares(shares), FormatPrice(ticks), FormatMoney(cost)));
+        Charge(player, cost, rule, ChargeReason{ChargeFor::FixedCover, c, shares, ticks, why, 0});
     }
 
-    void CoverAllShorts(Company c, int ticks, const std::string& rule, const std::string& why) {
+    void CoverAllShorts(Company c, int ticks, const std::string& rule, CoverWhy why) {
         for (int p : CallOrder(m_s)) FixedPriceCover(p, c, ticks, rule, why);
     }
 
@@ -404,43 +420,40 @@ public:
     // in transactions of at most 20,000 shares, each followed by its promotion (M-1) before the
     // next; no Ask is needed. A delisted company's price is frozen (M-7), so its covers move nothing.
     // A Split fired by a promotion covers what is left at the Split price (M-4).
-    void MarketCall(int player, Company c, const std::string& rule, const std::string& why) {
+    void MarketCall(int player, Company c, const std::string& rule, CoverWhy why, int option_id = 0) {
         while (const int64_t left = m_s.ShortShares(player, c)) {
             const int64_t lot = std::min<int64_t>(left, 4 * kBoardLot);
             const int ticks = m_s.price[c];
             const Money cost = ValueAt(lot, ticks);
             TakeBackNotes(player, c, lot, rule);
-            Charge(player, cost, rule,
-                   fmt::format("covering {} {} at market ({}: {} x {} = {})", Shares(lot), Name(c), why, Shares(lot),
-                               FormatPrice(ticks), FormatMoney(cost)));
+            Charge(player, cost, rule, ChargeReason{ChargeFor::MarketCover, c, lot, ticks, why, option_id});
             if (m_s.listed[c]) Promote(c, lot, true);
         }
     }
 
     // Every short in the company, players in turn order from the one who would roll next (S-6).
-    void MarketCallAll(Company c, const std::string& rule, const std::string& why) {
+    void MarketCallAll(Company c, const std::string& rule, CoverWhy why) {
         for (int p : CallOrder(m_s)) MarketCall(p, c, rule, why);
     }
 
     // M-4 Split.
     void Split(Company c) {
         const Prospectus& pr = GetProspectus(c);
-        Event(c, "M-4", fmt::format("{} reaches its Split level {}: Split", Name(c), FormatPrice(pr.split_ticks)));
+        Event(c, "M-4", EffectWhat::SplitEvent);
         MarkerToIssue(c, "M-4");
         for (int p : TurnOrderFrom(m_s, m_s.current)) {
             const int64_t shares = P(p).common[c] + P(p).preferred[c];
             if (shares == 0) continue;
             Pay(Account::Bank(), Account::Player(p), Money::Dollars(shares), "M-4",
-                fmt::format("the broker pays {} $1 a share on {} {} shares: {}", PName(p), Shares(shares), Name(c),
-                            FormatMoney(Money::Dollars(shares))));
+                Say(EffectWhat::SplitPayout, {shares, Index(c)}));
         }
-        CoverAllShorts(c, pr.split_ticks, "M-4", "Split margin call");
+        CoverAllShorts(c, pr.split_ticks, "M-4", CoverWhy::SplitCall);
     }
 
     // M-5 Roll Back (Yellow, Blue).
     void RollBack(Company c) {
         const Prospectus& pr = GetProspectus(c);
-        Event(c, "M-5", fmt::format("{} falls to its Roll Back level {}: Roll Back", Name(c), FormatPrice(pr.floor_ticks)));
+        Event(c, "M-5", EffectWhat::RollBackEvent);
         MarkerToIssue(c, "M-5");
         const int odd_lot_ticks = m_s.variants.rollback_odd_lot_level ? pr.floor_ticks : pr.issue_ticks;  // D-6
         for (int p : TurnOrderFrom(m_s, m_s.current)) {
@@ -449,43 +462,40 @@ public:
             const int64_t half = held / 2;
             const int64_t keep = (half + kBoardLot - 1) / kBoardLot * kBoardLot;
             MoveCertificates(p, c, Security::Common, held - keep, false, "M-5",
-                             fmt::format("{} returns {} of {} {} common to the tray, keeping {}", PName(p),
-                                         Shares(held - keep), Shares(held), Name(c), Shares(keep)));
+                             Say(EffectWhat::RollBackReturn, {held, keep}));
             if (keep != half) {
                 const Money odd = ValueAt(kBoardLot / 2, odd_lot_ticks);
-                Charge(p, odd, "D-6",
-                       fmt::format("the Roll Back odd lot (2,500 {} x {} = {})", Name(c), FormatPrice(odd_lot_ticks),
-                                   FormatMoney(odd)));
+                Charge(p, odd, "D-6", ChargeReason{ChargeFor::RollBackOddLot, c, kBoardLot / 2, odd_lot_ticks, CoverWhy::SplitCall, 0});
             }
             Forfeits(p, c);
         }
         const int cover_ticks = m_s.variants.rollback_cover_half ? 10 : 20;  // D-7
-        CoverAllShorts(c, cover_ticks, "D-7", "Roll Back margin call");
+        CoverAllShorts(c, cover_ticks, "D-7", CoverWhy::RollBackCall);
     }
 
     // M-6 Bankruptcy (Red, Green).
     void Bankruptcy(Company c) {
-        Event(c, "M-6", fmt::format("{} falls to $0.00: Bankruptcy", Name(c)));
+        Event(c, "M-6", EffectWhat::BankruptcyEvent);
         for (int p : TurnOrderFrom(m_s, m_s.current)) {
             PlayerState& pl = P(p);
             if (pl.common[c] > 0)
                 MoveCertificates(p, c, Security::Common, pl.common[c], false, "M-6",
-                                 fmt::format("{} returns {} {} common to the broker, unpaid", pl.name,
-                                             Shares(pl.common[c]), Name(c)));
-            if (pl.directorships[c] > 0) LoseDirectorships(p, c, pl.directorships[c], "M-6", "the Bankruptcy");
+                                 Say(EffectWhat::BankruptcyReturnCommon));
+            if (pl.directorships[c] > 0)
+                LoseDirectorships(p, c, pl.directorships[c], "M-6", Say(EffectWhat::ForfeitBankruptcy));
             if (pl.bonds[c] > 0)
                 MoveCertificates(p, c, Security::Bond, pl.bonds[c], false, "M-6",
-                                 fmt::format("{} returns {} of {} {} to the broker, unpaid", pl.name,
-                                             FormatMoney(Money::Dollars(pl.bonds[c])), Name(c), GetProspectus(c).debt_name));
+                                 Say(EffectWhat::BankruptcyReturnBonds));
         }
         // The loop-hole: covered at $0, the seller keeps the whole margin proceeds.
-        CoverAllShorts(c, 0, "M-6", "Bankruptcy: covered at $0");
+        CoverAllShorts(c, 0, "M-6", CoverWhy::BankruptcyZero);
         MarkerToIssue(c, "M-6");
     }
 
     // [SECTION] Directorships, proxies, escrow (S-3, B-4, E-1, E-2)
 
-    void LoseDirectorships(int player, Company c, int count, const std::string& rule, const std::string& why) {
+    // `why`: ForfeitBankruptcy or ForfeitShares with its numbers.
+    void LoseDirectorships(int player, Company c, int count, const std::string& rule, Say why) {
         P(player).directorships[c] -= count;
         Effect e;
         e.kind = EffectKind::Directorship;
@@ -493,8 +503,7 @@ public:
         e.player = player;
         e.company = c;
         e.quantity = -count;
-        e.text = fmt::format("{} forfeits {} {} common directorship{} ({}); no refund", PName(player), count, Name(c),
-                             count == 1 ? "" : "s", why);
+        std::move(why).Into(e);
         Emit(std::move(e));
     }
 
@@ -505,8 +514,7 @@ public:
         const int supported = static_cast<int>(p.VotingShares(c) / kSharesPerDirectorship);
         if (p.directorships[c] <= supported) return;
         const int lose = p.directorships[c] - supported;
-        LoseDirectorships(player, c, lose, "S-3",
-                          fmt::format("{} {} shares back only {}", Shares(p.VotingShares(c)), Name(c), supported));
+        LoseDirectorships(player, c, lose, "S-3", Say(EffectWhat::ForfeitShares, {p.VotingShares(c), supported}));
     }
 
     // E-1, T-3: the first landing on a subsidiary earns its proxy, while any escrow is unclaimed.
@@ -516,7 +524,7 @@ public:
         PlayerState& p = P(player);
         if (p.HasProxy(space)) return;
         if (EscrowsHeld(m_s) == kCompanyCount) {
-            Info("E-1", fmt::format("all four escrow directorships are taken: proxies are no longer recorded"));
+            Info("E-1", Say(EffectWhat::ProxiesClosed));
             return;
         }
         p.proxies |= uint64_t{1} << space;
@@ -526,8 +534,8 @@ public:
         e.player = player;
         e.space = space;
         e.company = *sp.company;
-        e.text = fmt::format("{} earns the {} proxy ({} proxies: {} of 6)", p.name, sp.label, Name(*sp.company),
-                             ProxyCount(player, *sp.company));
+        e.what = EffectWhat::ProxyEarned;
+        e.n = {ProxyCount(player, *sp.company)};
         Emit(std::move(e));
         MaybeElect(player, *sp.company);
     }
@@ -547,16 +555,14 @@ public:
         PlayerState& p = P(player);
         if (ProxyCount(player, c) < 6 || EscrowHolder(m_s, c)) return;
         if (p.escrow) {
-            Info("E-2", fmt::format("{} holds all six {} proxies but is already the {} escrow director (one escrow "
-                                    "directorship at a time)",
-                                    p.name, Name(c), Name(*p.escrow)));
+            Info("E-2", Say(EffectWhat::AlreadyEscrow, {player, Index(c), Index(*p.escrow)}));
             return;
         }
-        SeatEscrow(player, c, "E-2", "is elected");
+        SeatEscrow(player, c, "E-2", EscrowHow::Elected);
     }
 
     // The player becomes the company's escrow director (E-2 election, a switch, or D-17's hand-over).
-    void SeatEscrow(int player, Company c, const std::string& rule, const std::string& how) {
+    void SeatEscrow(int player, Company c, const std::string& rule, EscrowHow how) {
         P(player).escrow = c;
         Effect e;
         e.kind = EffectKind::Escrow;
@@ -564,8 +570,8 @@ public:
         e.player = player;
         e.company = c;
         e.quantity = 1;
-        e.text = fmt::format("{} holds all six {} proxies and {} {} escrow director: takes the {} pawn", PName(player),
-                             Name(c), how, Name(c), Name(c));
+        e.what = EffectWhat::EscrowSeated;
+        e.n = {static_cast<int64_t>(how)};
         Emit(std::move(e));
     }
 
@@ -613,6 +619,12 @@ inline std::optional<int> TradeSpaceOfKind(const GameState& s, SpaceKind kind, s
         if (space.kind.value == kind && (!company || space.company == company)) return sp;
     }
     return std::nullopt;
+}
+
+// The k-th trade space (TradeSpaces), or -1: what an effect records of "where" (TradeSpacesWords).
+inline int64_t TradeSpaceAt(const GameState& s, size_t k) {
+    const std::vector<int> spaces = TradeSpaces(s);
+    return k < spaces.size() ? spaces[k] : -1;
 }
 
 // "Fulwell", or "Time or Fulwell" after a Time card moved the pawn.
@@ -676,8 +688,7 @@ inline void NoteUnverified(Engine& e, const GameState& s, bool ask, Company c) {
         const Space& sp = SpaceOf(s, index);
         if (!(ask ? HasAsk(s, index, c) : HasBid(s, index, c))) continue;
         if (!(ask ? sp.ask.verified : sp.bid.verified))
-            e.Info("D-2", fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
-                                      ask ? "Ask" : "Bid", Name(c), sp.label));
+            e.Info("D-2", Say(EffectWhat::UnverifiedUsed, {ask ? 1 : 0, Index(c), index}));
         return;
     }
 }
@@ -697,22 +708,18 @@ inline std::string StrictYearEndNote(const GameState& s, int actor) {
                : "";
 }
 
-inline std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const std::string& what, const std::string& rule) {
+// `what` makes the words of what costs `cost` (only when the cash is short: no words on the way
+// to an accepted command).
+template <class What>
+std::optional<Rejection> NeedCash(const PlayerState& p, Money cost, const What& what, const std::string& rule) {
     if (p.cash >= cost) return std::nullopt;
-    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what, FormatMoney(cost)), rule};
+    return Rejection{fmt::format("{} has {}; {} costs {}", p.name, FormatMoney(p.cash), what(), FormatMoney(cost)), rule};
 }
 
 #define RUTLAND_TRY(expr)                                                   \
     do {                                                                    \
         if (auto rutland_reject_ = (expr)) return Rejected(rutland_reject_->message, rutland_reject_->rule); \
     } while (false)
-
-// Sale proceeds go to the seller; what a debtor owes is taken from cash once the command is done
-// (Engine::SettleObligations).
-inline void PayProceeds(Engine& e, int player, Money proceeds, const std::string& rule, const std::string& what) {
-    e.Pay(Account::Bank(), Account::Player(player), proceeds, rule,
-          fmt::format("the bank pays {} {} for {}", e.PName(player), FormatMoney(proceeds), what));
-}
 
 inline bool Owes(const GameState& s, int player) {
     return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });

@@ -1,5 +1,7 @@
 #include "explain.h"
 
+#include "effect_text.h"
+
 #include <map>
 
 #include <fmt/format.h>
@@ -150,9 +152,10 @@ std::string ShortEffect(const Effect& e, const GameState& s) {
         default: {
             // The first words of the text are enough for a log line; explain gives the rest.
             constexpr size_t kWords = 6;
+            const std::string text = EffectText(e, RenderContext::Of(s));
             size_t at = 0;
-            for (size_t words = 0; at != std::string::npos && words < kWords; ++words) at = e.text.find(' ', at + 1);
-            what = at == std::string::npos ? e.text : e.text.substr(0, at) + "...";
+            for (size_t words = 0; at != std::string::npos && words < kWords; ++words) at = text.find(' ', at + 1);
+            what = at == std::string::npos ? text : text.substr(0, at) + "...";
             break;
         }
     }

@@ -1,5 +1,7 @@
 #include "instructions.h"
 
+#include "effect_text.h"
+
 #include <array>
 #include <fmt/format.h>
 
@@ -138,6 +140,9 @@ bool IsLastOfItsKind(const Effects& fx, size_t i) {
     return true;
 }
 
+// The effect in the table's words (effect_text.h).
+std::string Words(const Effect& e, const GameState& s) { return EffectText(e, RenderContext::Of(s)); }
+
 bool ValidPlayer(const GameState& s, int p) { return p >= 0 && p < static_cast<int>(s.players.size()); }
 
 std::string NoteText(const std::string& who, int64_t shares, Company c) {
@@ -151,7 +156,7 @@ std::string ShortNoteStep(const Effects& fx, size_t i, const GameState& s) {
     if (e.quantity > 0)
         return fmt::format("{} writes a note {}; the broker clips it to the cash in {}", who,
                            NoteText(who, e.quantity, e.company), account);
-    if (e.quantity == 0 || !ValidPlayer(s, e.player)) return e.text;
+    if (e.quantity == 0 || !ValidPlayer(s, e.player)) return Words(e, s);
     std::string line = fmt::format("{} takes back the notes for {} {} from {}", who, FormatCount(-e.quantity),
                                    Name(e.company), account);
     const int64_t left = s.ShortShares(e.player, e.company) - LaterQuantity(fx, i);
@@ -171,7 +176,7 @@ std::string ShortNoteStep(const Effects& fx, size_t i, const GameState& s) {
 
 std::string DirectorshipStep(const Effects& fx, size_t i, const GameState& s) {
     const Effect& e = fx[i];
-    if (e.quantity == 0 || !ValidPlayer(s, e.player)) return e.text;
+    if (e.quantity == 0 || !ValidPlayer(s, e.player)) return Words(e, s);
     const std::string who = PlayerName(s, e.player);
     const int64_t rings = e.quantity < 0 ? -e.quantity : e.quantity;
     const int64_t held = s.players[static_cast<size_t>(e.player)].directorships[e.company] - LaterQuantity(fx, i);
@@ -184,7 +189,7 @@ std::string DirectorshipStep(const Effects& fx, size_t i, const GameState& s) {
 }
 
 std::string EscrowStep(const Effect& e, const GameState& s) {
-    if (!ValidPlayer(s, e.player)) return e.text;
+    if (!ValidPlayer(s, e.player)) return Words(e, s);
     const std::string who = PlayerName(s, e.player);
     const std::string_view c = Name(e.company);
     // quantity says whether the pawn is taken (+1) or given up (-1).
@@ -213,13 +218,13 @@ std::string SpaceLabel(const GameState& s, int space) {
 
 std::string PawnStep(const Effect& e, const GameState& s) {
     const std::string where = SpaceLabel(s, e.space);
-    if (where.empty()) return e.text;
+    if (where.empty()) return Words(e, s);
     return fmt::format("move {}'s pawn to {}", PlayerName(s, e.player), where);
 }
 
 std::string ProxyStep(const Effect& e, const GameState& s) {
     const std::string where = SpaceLabel(s, e.space);
-    if (where.empty()) return e.text;
+    if (where.empty()) return Words(e, s);
     const std::string who = PlayerName(s, e.player);
     return fmt::format("{} records the {} proxy ({}) on {}'s proxy sheet", who, where, Name(e.company), who);
 }
@@ -227,7 +232,8 @@ std::string ProxyStep(const Effect& e, const GameState& s) {
 std::string MarketEventStep(const Effect& e, const GameState& s) {
     // The SEC guy enforces splits, roll-backs and bankruptcies (G-3).
     const std::string sec = s.header.sec ? fmt::format("the SEC guy ({})", *s.header.sec) : "the SEC guy";
-    return fmt::format("{} announces: {}", sec, e.text.empty() ? fmt::format("a {} market event", Name(e.company)) : e.text);
+    const std::string text = Words(e, s);
+    return fmt::format("{} announces: {}", sec, text.empty() ? fmt::format("a {} market event", Name(e.company)) : text);
 }
 
 } // namespace
@@ -283,7 +289,7 @@ std::vector<std::string> BrokerInstructions(const Effects& effects, const GameSt
             case EffectKind::Directorship: line = DirectorshipStep(effects, i, after); break;
             // Nothing physical moves (Turn, Board, Obligation, Info), or a kind added since: its
             // text is already in the table's words.
-            default: line = e.text; break;
+            default: line = Words(e, after); break;
         }
         if (!line.empty()) out.push_back(std::move(line));
     }

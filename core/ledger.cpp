@@ -11,11 +11,27 @@ std::string PrintHeader(const GameHeader& header) { return PrintCommand(Command{
 
 namespace {
 
-Effect InfoEffect(const char* rule, std::string text) {
+// One undone or redone command, listed (invariant 7): its entry and line.
+Effect ListedUndoRedo(EffectWhat what, const char* rule, int seq, const std::string& line) {
     Effect e;
     e.kind = EffectKind::Info;
     e.rule = rule;
-    e.text = std::move(text);
+    e.what = what;
+    e.n = {seq};
+    e.quote = line;
+    return e;
+}
+
+// More than kListedUndoRedo commands in one undo or redo (invariant 7): how many, the first and the
+// last, and their lines in `quote` (a table-language line never holds a newline, so one separates them).
+Effect SummedUndoRedo(EffectWhat what, const char* rule, const std::vector<int>& targets, const std::string& first_line,
+                      const std::string& last_line) {
+    Effect e;
+    e.kind = EffectKind::Info;
+    e.rule = rule;
+    e.what = what;
+    e.n = {static_cast<int64_t>(targets.size()), targets.front(), targets.back()};
+    e.quote = first_line + "\n" + last_line;
     return e;
 }
 
@@ -125,13 +141,11 @@ SubmitResult Ledger::Submit(const Command& command) {
             const int seq = m_active[m_active.size() - 1 - static_cast<size_t>(k)];
             m_redo.push_back(seq);
             entry.targets.push_back(seq);
-            if (listed) entry.effects.push_back(InfoEffect("undo", fmt::format("undoes entry {}: {}", seq, At(seq).line)));
+            if (listed) entry.effects.push_back(ListedUndoRedo(EffectWhat::Undoes, "undo", seq, At(seq).line));
         }
         if (!listed)
-            entry.effects.push_back(InfoEffect(
-                "undo", fmt::format("undoes {} commands, from entry {} ({}) back to entry {} ({})", undo->count,
-                                    entry.targets.front(), At(entry.targets.front()).line, entry.targets.back(),
-                                    At(entry.targets.back()).line)));
+            entry.effects.push_back(SummedUndoRedo(EffectWhat::UndoesMany, "undo", entry.targets, At(entry.targets.front()).line,
+                                                   At(entry.targets.back()).line));
         TakeOutOfEffect(undo->count);
         Append(std::move(entry));
         m_can_take_back = true;
@@ -157,14 +171,12 @@ SubmitResult Ledger::Submit(const Command& command) {
             PutInEffect(seq);
             entry.targets.push_back(seq);
             if (!listed) continue;
-            entry.effects.push_back(InfoEffect("redo", fmt::format("redoes entry {}: {}", seq, At(seq).line)));
+            entry.effects.push_back(ListedUndoRedo(EffectWhat::Redoes, "redo", seq, At(seq).line));
             for (Effect& fx : redone) entry.effects.push_back(std::move(fx));
         }
         if (!listed)
-            entry.effects.push_back(InfoEffect(
-                "redo", fmt::format("redoes {} commands, from entry {} ({}) to entry {} ({}): their effects are those "
-                                    "of these entries", redo->count, entry.targets.front(), At(entry.targets.front()).line,
-                                    entry.targets.back(), At(entry.targets.back()).line)));
+            entry.effects.push_back(SummedUndoRedo(EffectWhat::RedoesMany, "redo", entry.targets, At(entry.targets.front()).line,
+                                                   At(entry.targets.back()).line));
         Append(std::move(entry));
         m_can_take_back = true;
         result.accepted = true;

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "effect_text.h"
+
 #include <map>
 
 #include <fmt/format.h>
@@ -81,9 +83,10 @@ std::string BrokerSummary(const GameState& s) {
     return out;
 }
 
-std::string DescribeEffects(const Effects& effects) {
+std::string DescribeEffects(const Effects& effects, const GameState& state) {
+    const RenderContext context = RenderContext::Of(state);
     std::string out;
-    for (const Effect& e : effects) out += fmt::format("    [{}] {}\n", e.rule, e.text);
+    for (const Effect& e : effects) out += fmt::format("    [{}] {}\n", e.rule, EffectText(e, context));
     return out;
 }
 

@@ -13,7 +13,8 @@ namespace rutland {
 std::string BrokerSummary(const GameState& state);
 
 // One line per effect, indented, with its rule: "    [B-1] Ann pays the bank $21,000 ...".
-std::string DescribeEffects(const Effects& effects);
+// Each effect as "    [rule] words\n" (the words: effect_text.h, with the game's names).
+std::string DescribeEffects(const Effects& effects, const GameState& state);
 
 // One difference between two states, by the state JSON's paths with players keyed by name
 // ("players.Ann.cash"); values as the table reads them ("$21,000", "10,000"), "(none)" when absent.

@@ -120,9 +120,7 @@ StartResult StartGame(const GameHeader& header) {
     Effects fx;
     Engine engine(s, fx);
     for (int i = 0; i < n; ++i)
-        engine.Pay(Account::Bank(), Account::Player(i), header.cash, "G-1",
-                   fmt::format("the broker gives {} {} to start", s.players[static_cast<size_t>(i)].name,
-                               FormatMoney(header.cash)));
+        engine.Pay(Account::Bank(), Account::Player(i), header.cash, "G-1", Say(EffectWhat::StartCash));
     out.effects = std::move(fx);
     out.state = std::move(s);
     return out;
@@ -185,23 +183,22 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
         pawn.rule = "T-1";
         pawn.player = x.actor;
         pawn.space = landed;
-        pawn.text = fmt::format("{} rolls {}+{} (volatility {}) and lands on {}{}", p.name, roll.d1, roll.d2,
-                                roll.volatility, sp.label, s.doubles ? " (doubles)" : "");
+        pawn.what = EffectWhat::PawnRolled;
+        pawn.n = {roll.d1, roll.d2, roll.volatility, s.doubles ? 1 : 0};
         e.Emit(std::move(pawn));
     }
     if (told && by_board && *told != *by_board)
-        e.Info("D-2", fmt::format("by the board order {}'s {} lands on {}; the table says {}: the table wins",
-                                  p.name, roll.d1 + roll.d2, s.board->At(*by_board).label, sp.label));
+        e.Info("D-2", Say(EffectWhat::BoardOrderDisagrees, {x.actor, roll.d1 + roll.d2, *by_board, landed}));
     // T-2: the Market Open, Yellow, Blue, Red, Green; each event settles as it happens (M-3).
+    int64_t arrows = 0;
+    for (int k = 0; k < kCompanyCount; ++k)
+        if (sp.trend.value[static_cast<size_t>(k)] == Trend::Up) arrows |= int64_t{1} << k;
     e.Info(sp.trend.verified ? "T-2" : "D-2",
-           fmt::format("Market Open at {}: arrows {} ({}), {} tick{}", sp.label, ArrowsText(sp.trend.value),
-                       sp.trend.verified ? "verified" : "provisional, not verified", roll.volatility,
-                       roll.volatility == 1 ? "" : "s"));
+           Say(EffectWhat::MarketOpen, {landed, arrows, sp.trend.verified ? 1 : 0, roll.volatility}));
     for (Company c : kCompanies) {
         if (!s.listed[c]) continue;
         const bool up = sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up;
-        e.MovePrice(c, up ? roll.volatility : -roll.volatility, "T-2",
-                    fmt::format("Market Open {} {}:", up ? "up" : "down", roll.volatility));
+        e.MovePrice(c, up ? roll.volatility : -roll.volatility, "T-2", PriceWhy::MarketOpen);
     }
     e.EarnProxy(x.actor, landed);  // T-3
     return Accept(std::move(fx), std::move(canonical));
@@ -244,17 +241,19 @@ ApplyResult DoEnd(Ctx& x) {
                         "T-4");
     Effects fx;
     Engine e(s, fx);
-    const std::string name = s.players[static_cast<size_t>(s.current)].name;
+    const int ending = s.current;
     const bool doubles = s.doubles;
     CloseTurn(e, NextToRoll(s));  // T-5, D-23: after doubles the same player, even across a year end
     Effect turn;
     turn.kind = EffectKind::Turn;
     if (doubles) {
         turn.rule = "T-5";
-        turn.text = fmt::format("{} rolled doubles and takes another turn", name);
+        turn.what = EffectWhat::TurnDoubles;
+        turn.n = {ending};
     } else {
         turn.rule = "G-2";
-        turn.text = fmt::format("{} ends the turn; {} is next", name, s.players[static_cast<size_t>(s.current)].name);
+        turn.what = EffectWhat::TurnEnds;
+        turn.n = {ending};
     }
     turn.player = s.current;
     e.Emit(std::move(turn));
@@ -272,8 +271,7 @@ ApplyResult DoSetPlayer(Ctx& x, const SetPlayer& sp) {
     if (mid_turn) CloseTurn(e, *who);  // as if ended, with the named player next
     else ClearTurn(s);
     s.current = *who;
-    e.Info("G-2", fmt::format("the broker makes {} the current player{}", s.players[static_cast<size_t>(*who)].name,
-                              mid_turn ? " (the turn in progress is closed)" : ""));
+    e.Info("G-2", Say(EffectWhat::CurrentPlayerSet, {*who, mid_turn ? 1 : 0}));
     Command canonical = Canon(x);
     canonical.action = SetPlayer{s.players[static_cast<size_t>(*who)].name};
     return Accept(std::move(fx), std::move(canonical));
@@ -297,21 +295,15 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
                                         Name(b.company), pr.debt_name),
                             "B-3");
         const Money cost = Money::Dollars(b.amount);
-        RUTLAND_TRY(NeedCash(me, cost, fmt::format("{} of {} {}", FormatMoney(cost), Name(b.company), pr.debt_name), "B-3"));
+        RUTLAND_TRY(NeedCash(me, cost, [&] { return fmt::format("{} of {} {}", FormatMoney(cost), Name(b.company), pr.debt_name); }, "B-3"));
         Effects fx;
         Engine e(s, fx);
         NoteUnverified(e, s, true, b.company);
-        e.Pay(Account::Player(x.actor), Account::Bank(), cost, "B-3",
-              fmt::format("{} pays the bank {} for {} of {} {} at face", me.name, FormatMoney(cost), FormatMoney(cost),
-                          Name(b.company), pr.debt_name));
-        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, true, "B-3",
-                           fmt::format("{} takes {} of {} {} from the tray (no promotion)", me.name, FormatMoney(cost),
-                                       Name(b.company), pr.debt_name));
+        e.Pay(Account::Player(x.actor), Account::Bank(), cost, "B-3", Say(EffectWhat::BondBuyPaid, {Index(b.company)}));
+        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, true, "B-3", Say(EffectWhat::BondTaken));
         if (ExDividend(s, x.actor)) {
             e.P(x.actor).ex_bonds[b.company] += b.amount;
-            e.Info("B-5", fmt::format("bought after the year-ending draw: these {} earn no interest this year end (still "
-                                      "convertible this turn)",
-                                      pr.debt_name));
+            e.Info("B-5", Say(EffectWhat::ExBonds, {Index(b.company)}));
         }
         return Accept(std::move(fx), Canon(x));
     }
@@ -338,25 +330,20 @@ ApplyResult DoBuy(Ctx& x, const Buy& b) {
                                   : fmt::format("the tray has only {} {} left", Shares(left), SecurityWords(b.company, b.security)),
                         rule);
     const Money cost = ValueAt(b.amount, s.price[b.company]);
-    const std::string what = fmt::format("{} {} at {}", Shares(b.amount), SecurityWords(b.company, b.security),
-                                         FormatPrice(s.price[b.company]));
-    RUTLAND_TRY(NeedCash(me, cost, what, rule));
+    RUTLAND_TRY(NeedCash(me, cost, [&] {
+        return fmt::format("{} {} at {}", Shares(b.amount), SecurityWords(b.company, b.security), FormatPrice(s.price[b.company]));
+    }, rule));
     Effects fx;
     Engine e(s, fx);
     if (b.security == Security::Common) NoteUnverified(e, s, true, b.company);
     if (off_preferred_space)
-        e.Info("D-24", fmt::format("after the year-ending draw {} buys {} preferred at {}, off the PREFERRED spaces "
-                                   "(the manual's one exception)",
-                                   me.name, Name(b.company), TradeSpacesText(s)));
+        e.Info("D-24", Say(EffectWhat::OffPreferredSpace, {x.actor, Index(b.company), TradeSpaceAt(s, 0), TradeSpaceAt(s, 1)}));
     e.Pay(Account::Player(x.actor), Account::Bank(), cost, rule,
-          fmt::format("{} pays the bank {} for {} ({} x {} = {})", me.name, FormatMoney(cost), what, Shares(b.amount),
-                      FormatPrice(s.price[b.company]), FormatMoney(cost)));
-    e.MoveCertificates(x.actor, b.company, b.security, b.amount, true, rule,
-                       fmt::format("{} takes {} {} from the tray", me.name, Shares(b.amount),
-                                   SecurityWords(b.company, b.security)));
+          Say(EffectWhat::BuyPaid, {Index(b.company), static_cast<int64_t>(b.security), b.amount, s.price[b.company]}));
+    e.MoveCertificates(x.actor, b.company, b.security, b.amount, true, rule, Say(EffectWhat::SharesTaken));
     if (b.security == Security::Preferred && ExDividend(s, x.actor)) {
         e.P(x.actor).ex_preferred[b.company] += b.amount;
-        e.Info("B-5", "bought after the year-ending draw: this preferred earns no dividend this year end");
+        e.Info("B-5", Say(EffectWhat::ExPreferred));
     }
     e.Promote(b.company, b.amount, true);
     return Accept(std::move(fx), Canon(x));
@@ -414,11 +401,8 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
         Engine e(s, fx);
         if (!forced) NoteUnverified(e, s, false, b.company);
         const Money proceeds = Money::Dollars(b.amount);
-        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, false, "S-2",
-                           fmt::format("{} hands {} of {} {} to the broker (no promotion)", me.name, FormatMoney(proceeds),
-                                       Name(b.company), pr.debt_name));
-        PayProceeds(e, x.actor, proceeds, "S-2",
-                    fmt::format("{} of {} {} at face", FormatMoney(proceeds), Name(b.company), pr.debt_name));
+        e.MoveCertificates(x.actor, b.company, Security::Bond, b.amount, false, "S-2", Say(EffectWhat::BondHanded));
+        e.Pay(Account::Bank(), Account::Player(x.actor), proceeds, "S-2", Say(EffectWhat::BondProceeds, {Index(b.company)}));
         return Accept(std::move(fx), x.cmd);
     }
 
@@ -435,16 +419,12 @@ ApplyResult DoSell(Ctx& x, const Sell& b) {
     Effects fx;
     Engine e(s, fx);
     if (!forced) NoteUnverified(e, s, false, b.company);
-    else e.Info("S-6", fmt::format("forced sale for {}: no Bid needed, promotion applies", me.name));
+    else e.Info("S-6", Say(EffectWhat::ForcedSale, {x.actor}));
     const int ticks = s.price[b.company];
     const Money proceeds = ValueAt(b.amount, ticks);
-    const std::string what = fmt::format("{} {} at {} ({} x {} = {})", Shares(b.amount),
-                                         SecurityWords(b.company, b.security), FormatPrice(ticks), Shares(b.amount),
-                                         FormatPrice(ticks), FormatMoney(proceeds));
-    e.MoveCertificates(x.actor, b.company, b.security, b.amount, false, "S-1",
-                       fmt::format("{} hands {} {} to the broker", me.name, Shares(b.amount),
-                                   SecurityWords(b.company, b.security)));
-    PayProceeds(e, x.actor, proceeds, "S-1", what);
+    e.MoveCertificates(x.actor, b.company, b.security, b.amount, false, "S-1", Say(EffectWhat::SharesHanded));
+    e.Pay(Account::Bank(), Account::Player(x.actor), proceeds, "S-1",
+          Say(EffectWhat::SaleProceeds, {Index(b.company), static_cast<int64_t>(b.security), b.amount, ticks}));
     e.Forfeits(x.actor, b.company);
     e.Promote(b.company, b.amount, false);
     return Accept(std::move(fx), x.cmd);
@@ -471,9 +451,7 @@ ApplyResult DoShort(Ctx& x, const ShortSale& sh) {
     Effects fx;
     Engine e(s, fx);
     NoteUnverified(e, s, false, sh.company);
-    e.Info("S-4", fmt::format("{} sells {} {} short at {}: {} x {} = {}; margin: assets {} >= twice the shorts {}",
-                              me.name, Shares(sh.shares), Name(sh.company), FormatPrice(ticks), Shares(sh.shares),
-                              FormatPrice(ticks), FormatMoney(value), FormatMoney(have), FormatMoney(need)));
+    e.Info("S-4", Say(EffectWhat::ShortSold, {x.actor, Index(sh.company), sh.shares, ticks, have.cents(), need.cents()}));
     e.WriteNote(x.actor, sh.company, sh.shares, value, "S-4");
     e.Promote(sh.company, sh.shares, false);
     return Accept(std::move(fx), Canon(x));
@@ -504,9 +482,7 @@ ApplyResult DoCover(Ctx& x, const Cover& cv) {
     NoteUnverified(e, s, true, cv.company);
     e.TakeBackNotes(x.actor, cv.company, cv.shares, "S-5");
     e.Pay(Account::Player(x.actor), Account::Bank(), cost, "S-5",
-          fmt::format("{} pays the bank {} to cover {} {} at {} ({} x {} = {})", me.name, FormatMoney(cost),
-                      Shares(cv.shares), Name(cv.company), FormatPrice(ticks), Shares(cv.shares), FormatPrice(ticks),
-                      FormatMoney(cost)));
+          Say(EffectWhat::CoverPaid, {Index(cv.company), cv.shares, ticks}));
     e.Promote(cv.company, cv.shares, true);
     return Accept(std::move(fx), Canon(x));
 }
@@ -539,16 +515,13 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
                                     total == 1 ? "needs" : "need", Shares(need)),
                         "B-4");
     const Money fee = kDirectorshipFee * d.count;
-    RUTLAND_TRY(NeedCash(me, fee, fmt::format("{} legal fee{}", d.count, d.count == 1 ? "" : "s"), "B-4"));
+    RUTLAND_TRY(NeedCash(me, fee, [&] { return fmt::format("{} legal fee{}", d.count, d.count == 1 ? "" : "s"); }, "B-4"));
     Effects fx;
     Engine e(s, fx);
     if (no_ask)
-        e.Info("D-24", fmt::format("no Ask for {} at {}: after the year-ending draw a common directorship needs none "
-                                   "(the manual's one exception)",
-                                   Name(d.company), TradeSpacesText(s)));
+        e.Info("D-24", Say(EffectWhat::NoAskYearEnd, {Index(d.company), TradeSpaceAt(s, 0), TradeSpaceAt(s, 1)}));
     else NoteUnverified(e, s, true, d.company);
-    e.Pay(Account::Player(x.actor), Account::Bank(), fee, "B-4",
-          fmt::format("{} pays the bank {} in legal fees ({} x $500)", me.name, FormatMoney(fee), d.count));
+    e.Pay(Account::Player(x.actor), Account::Bank(), fee, "B-4", Say(EffectWhat::LegalFees, {d.count}));
     e.P(x.actor).directorships[d.company] += d.count;
     Effect ring;
     ring.kind = EffectKind::Directorship;
@@ -556,13 +529,12 @@ ApplyResult DoDirectorship(Ctx& x, const BuyDirectorship& d) {
     ring.player = x.actor;
     ring.company = d.company;
     ring.quantity = d.count;
-    ring.text = fmt::format("{} puts {} {} ring{} on the pawn: {} {} common directorship{} (no promotion)", me.name,
-                            d.count, Name(d.company), d.count == 1 ? "" : "s", total, Name(d.company),
-                            total == 1 ? "" : "s");
+    ring.what = EffectWhat::RingsOn;
+    ring.n = {total};
     e.Emit(std::move(ring));
     if (ExDividend(s, x.actor)) {
         e.P(x.actor).ex_directorships[d.company] += d.count;
-        e.Info("B-5", "bought after the year-ending draw: no directorship dividend for it this year end");
+        e.Info("B-5", Say(EffectWhat::ExDirectorship));
     }
     return Accept(std::move(fx), Canon(x));
 }
@@ -623,37 +595,31 @@ ApplyResult DoBoardFix(Ctx& x, const BoardFix& f) {
     Effects fx;
     Engine e(s, fx);
     auto board = std::make_shared<Board>(*s.board);
-    std::string changes;
+    int other = -1;  // the space whose position the corrected one takes (BD-1: they swap)
     if (f.position && *f.position != old.position.value) {
-        const int other = board->AtPosition(*f.position);
+        other = board->AtPosition(*f.position);
         if (other >= 0) board->MutableAt(other).position.value = old.position.value;
-        if (other >= 0)
-            changes += fmt::format(" {} moves to position {} (still unverified);", board->At(other).label, old.position.value);
     }
     if (f.position) fixed.position = {*f.position, true};
     board->MutableAt(*idx) = fixed;
     s.board = std::move(board);
-    auto letters = [](CompanySet set) {
-        std::string out;
-        for (Company c : kCompanies)
-            if (set.Has(c)) out += GetProspectus(c).letter;
-        return out.empty() ? std::string("none") : out;
+    auto arrows = [](const Trends& t) {
+        int64_t bits = 0;
+        for (int k = 0; k < kCompanyCount; ++k)
+            if (t[static_cast<size_t>(k)] == Trend::Up) bits |= int64_t{1} << k;
+        return bits;
     };
-    std::string facts;
-    auto fact = [&](const std::string& what, const std::string& was, const std::string& now) {
-        facts += fmt::format("{}{} {}{}", facts.empty() ? "" : ", ", what, now, was == now ? " (as provisional)" : fmt::format(" (was {})", was));
-    };
-    if (f.kind) fact("kind", std::string(SpaceKindName(old.kind.value)), std::string(SpaceKindName(fixed.kind.value)));
-    if (f.position) fact("position", std::to_string(old.position.value), std::to_string(fixed.position.value));
-    if (f.trend) fact("arrows", ArrowsText(old.trend.value), ArrowsText(fixed.trend.value));
-    if (f.ask) fact("Ask", letters(old.ask.value), letters(fixed.ask.value));
-    if (f.bid) fact("Bids", letters(old.bid.value), letters(fixed.bid.value));
     Effect fix;
     fix.kind = EffectKind::Board;
     fix.rule = "D-2";
     fix.space = *idx;
-    fix.text = fmt::format("board corrected from the physical board at {}: {} now verified{}{}", old.label, facts,
-                           changes.empty() ? "" : ";", changes);
+    fix.what = EffectWhat::BoardCorrected;
+    fix.n = {(f.kind ? 1 : 0) | (f.position ? 2 : 0) | (f.trend ? 4 : 0) | (f.ask ? 8 : 0) | (f.bid ? 16 : 0),
+             static_cast<int64_t>(old.kind.value) | static_cast<int64_t>(fixed.kind.value) << 8,
+             static_cast<int64_t>(old.position.value) | static_cast<int64_t>(fixed.position.value) << 16,
+             arrows(old.trend.value) | arrows(fixed.trend.value) << 4 | int64_t{old.ask.value.bits} << 8 |
+                 int64_t{fixed.ask.value.bits} << 12 | int64_t{old.bid.value.bits} << 16 | int64_t{fixed.bid.value.bits} << 20,
+             other + 1, old.position.value};
     e.Emit(std::move(fix));
     Command canonical = Canon(x);
     BoardFix canon_fix = f;
@@ -704,7 +670,8 @@ ApplyResult Apply(GameState& state, const Command& command) {
                 Effect e;
                 e.kind = EffectKind::Info;
                 e.rule = "note";
-                e.text = fmt::format("note: {}", a.text);
+                e.what = EffectWhat::Note;
+                e.quote = a.text;
                 fx.push_back(std::move(e));
                 return Accept(std::move(fx), command);
             }

@@ -17,23 +17,24 @@ namespace rutland::detail {
 
 namespace {
 
-std::string Describe(const GameState& s, const TimeEffect& t) {
-    std::string out;
-    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
-    if (t.high_volatility) add("high volatility");
-    if (t.space) {
-        std::string error;
-        auto idx = s.board->Find(*t.space, &error);
-        add(fmt::format("move to {}", idx ? s.board->At(*idx).label : *t.space));
-    }
-    if (t.delist) add(fmt::format("delist {}", Name(*t.delist)));
-    return out.empty() ? "no effect" : out;
-}
-
 std::optional<TimeEffect> SavedCard(const GameState& s, const std::string& id) {
     for (const auto& [card, effect] : s.card_list)
         if (card == id) return effect;
     return std::nullopt;
+}
+
+// A Time card's effect as one number for its words (TimeCodeWords): bit 0 high volatility, bits
+// 1..3 the delisted company + 1, bits 8.. the space index + 1. Every space a card names was found
+// on the board when it was typed (DoTime), and a board never loses a space.
+int64_t TimeCode(const GameState& s, const TimeEffect& t) {
+    int64_t code = t.high_volatility ? 1 : 0;
+    if (t.delist) code |= static_cast<int64_t>(Index(*t.delist) + 1) << 1;
+    if (t.space) {
+        std::string error;
+        const auto idx = s.board->Find(*t.space, &error);
+        if (idx) code |= static_cast<int64_t>(*idx + 1) << 8;
+    }
+    return code;
 }
 
 // M-7: a delisting freezes the price and stops all trading in the company until the new year.
@@ -45,18 +46,15 @@ void Delist(Engine& e, Company c) {
     listing.rule = "M-7";
     listing.company = c;
     listing.quantity = -1;
-    listing.text = fmt::format("{} is delisted: its price is frozen at {} and nobody may buy, sell, short, cover, "
-                               "exercise options or buy directorships of it until the new year",
-                               Name(c), FormatPrice(s.price[c]));
+    listing.what = EffectWhat::Delisted;
+    listing.n = {s.price[c]};
     e.Emit(std::move(listing));
     if (s.variants.delist_cover_market) {
-        e.MarketCallAll(c, "D-10", "delisting, delist-cover=market");
+        e.MarketCallAll(c, "D-10", CoverWhy::DelistMarket);
     } else {
         for (int p = 0; p < static_cast<int>(s.players.size()); ++p)
             if (s.ShortShares(p, c) > 0)
-                e.Info("D-10", fmt::format("{}'s short of {} {} is covered at Issue ({}) at the start of the new year",
-                                           e.PName(p), Shares(s.ShortShares(p, c)), Name(c),
-                                           FormatPrice(GetProspectus(c).issue_ticks)));
+                e.Info("D-10", Say(EffectWhat::CoverAtIssueLater, {p, Index(c), s.ShortShares(p, c)}));
     }
 }
 
@@ -112,21 +110,19 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         drawn.rule = "T-4";
         drawn.player = x.actor;
         drawn.quantity = s.time_cards_drawn;
-        drawn.text = fmt::format("{} draws {} ({} of {} this year): {}{}", me.name,
-                                 card.card ? "Time card " + *card.card : std::string("a Time card"), s.time_cards_drawn,
-                                 s.year_cards, Describe(s, effect), from_list ? " (from the game's card list)" : "");
+        Say say(EffectWhat::TimeCardDrawn, {s.year_cards, TimeCode(s, effect), from_list ? 1 : 0, card.card ? 1 : 0},
+                card.card.value_or(""));
+        std::move(say).Into(drawn);
         e.Emit(std::move(drawn));
     }
     if (card.card) {
         if (!saved) {
             s.card_list.emplace_back(*card.card, effect);
-            e.Info("D-19", fmt::format("card list: {} saved as {}; next time 'time card={}' is enough", *card.card,
-                                       Describe(s, effect), *card.card));
+            e.Info("D-19", Say(EffectWhat::CardSaved, {TimeCode(s, effect)}, *card.card));
         } else if (!from_list && !(typed == *saved)) {
             for (auto& [id, saved_effect] : s.card_list)
                 if (id == *card.card) saved_effect = typed;
-            e.Info("D-19", fmt::format("card list: {} was {}, now {} (the table wins)", *card.card,
-                                       Describe(s, *saved), Describe(s, typed)));
+            e.Info("D-19", Say(EffectWhat::CardChanged, {TimeCode(s, *saved), TimeCode(s, typed)}, *card.card));
         }
     }
     if (effect.high_volatility) {
@@ -135,8 +131,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         Effect vol;
         vol.kind = EffectKind::Year;
         vol.rule = "T-2";
-        vol.text = was_high ? std::string("volatility is already high: the red die stays until the year end")
-                            : std::string("high volatility: the red die (1 to 6) replaces the yellow one until the year end");
+        vol.what = EffectWhat::VolatilityHigh;
+        vol.n = {was_high ? 1 : 0};
         e.Emit(std::move(vol));
     }
     if (target) {
@@ -148,9 +144,7 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         pawn.rule = "T-4";
         pawn.player = x.actor;
         pawn.space = *target;
-        pawn.text = fmt::format("{} moves to {}: no second Market Open; its Asks, Bids and offers may be used this turn "
-                                "(T-6)",
-                                p.name, s.board->At(*target).label);
+        pawn.what = EffectWhat::TimeMove;
         e.Emit(std::move(pawn));
         e.EarnProxy(x.actor, *target);  // D-22
     }
@@ -162,9 +156,8 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
         due.kind = EffectKind::Year;
         due.rule = "Y-1";
         due.player = x.actor;
-        due.text = fmt::format("that is the year's last Time card: the End of the Year card follows. {} finishes the "
-                               "turn (what {} buys now is ex-dividend, B-5), then year {} ends",
-                               me.name, me.name, s.year);
+        due.what = EffectWhat::LastTimeCard;
+        due.n = {s.year};
         e.Emit(std::move(due));
     }
     Command canonical = Canon(x);
@@ -193,28 +186,18 @@ ApplyResult DoRights(Ctx& x, const Rights& r) {
     if (s.tray[r.company].common < r.shares)
         return Rejected(fmt::format("the tray has only {} {} common left", Shares(s.tray[r.company].common), Name(r.company)),
                         "R-1");
-    RUTLAND_TRY(NeedCash(me, r.price, fmt::format("the offering of {} {}", Shares(r.shares), Name(r.company)), "R-1"));
+    RUTLAND_TRY(NeedCash(me, r.price, [&] { return fmt::format("the offering of {} {}", Shares(r.shares), Name(r.company)); }, "R-1"));
     Effects fx;
     Engine e(s, fx);
     s.rights_taken = true;
-    e.Pay(Account::Player(x.actor), Account::Bank(), r.price, "R-1",
-          fmt::format("{} pays the bank {} for the rights offering of {} {} (all or nothing, no Ask needed)", me.name,
-                      FormatMoney(r.price), Shares(r.shares), Name(r.company)));
-    e.MoveCertificates(x.actor, r.company, Security::Common, r.shares, true, "R-1",
-                       fmt::format("{} takes {} {} common from the tray (no promotion, M-2)", me.name, Shares(r.shares),
-                                   Name(r.company)));
+    e.Pay(Account::Player(x.actor), Account::Bank(), r.price, "R-1", Say(EffectWhat::RightsPaid, {r.shares, Index(r.company)}));
+    e.MoveCertificates(x.actor, r.company, Security::Common, r.shares, true, "R-1", Say(EffectWhat::RightsTaken));
     return Accept(std::move(fx), Canon(x));
 }
 
 // [SECTION] Options (O-1..O-5)
 
 namespace {
-
-std::string OptionWords(const OptionCard& o) {
-    return fmt::format("#{} ({} {} {}, strike {} = {} a share)", o.id, o.kind == OptionKind::Call ? "call" : "put",
-                       Shares(o.shares), Name(o.company), FormatMoney(o.strike_total),
-                       FormatMoney(Money::Cents(o.strike_total.cents() / o.shares)));
-}
 
 OptionCard* FindOption(GameState& s, int id) {
     for (OptionCard& o : s.options)
@@ -238,11 +221,14 @@ ApplyResult NoSuchOption(const GameState& s, int id, const std::string& rule) {
     return Rejected(fmt::format("there is no option #{} ({})", id, HeldOptions(s)), rule);
 }
 
-Effect OptionEffect(const OptionCard& o, std::string rule, std::string text) {
+// An option effect: the card's numbers for its words (n0 call 0 / put 1, n1 strike total in cents),
+// n2 = the other player (OptionHanded: the seller).
+Effect OptionEffect(const OptionCard& o, std::string rule, EffectWhat what, int other = -1) {
     Effect e;
     e.kind = EffectKind::Option;
     e.rule = std::move(rule);
-    e.text = std::move(text);
+    e.what = what;
+    e.n = {o.kind == OptionKind::Call ? 0 : 1, o.strike_total.cents(), other};
     e.player = o.holder;
     e.company = o.company;
     e.quantity = o.shares;
@@ -272,16 +258,13 @@ ApplyResult DoAcceptOption(Ctx& x, const AcceptOption& o) {
                         "O-1");
     if (o.strike_total <= Money())
         return Rejected(fmt::format("an option card has a strike total, got {}", FormatMoney(o.strike_total)), "O-1");
-    RUTLAND_TRY(NeedCash(me, o.cost, fmt::format("the {} card", kind), "O-1"));
+    RUTLAND_TRY(NeedCash(me, o.cost, [&] { return fmt::format("the {} card", kind); }, "O-1"));
     Effects fx;
     Engine e(s, fx);
     s.option_taken = true;
     OptionCard card{s.next_option_id++, x.actor, o.kind, o.company, o.shares, o.strike_total, o.cost, s.turn};
-    e.Pay(Account::Player(x.actor), Account::Bank(), o.cost, "O-1",
-          fmt::format("{} pays the bank {} for the {} card", me.name, FormatMoney(o.cost), kind));
-    e.Emit(OptionEffect(card, "O-1",
-                        fmt::format("{} keeps option {}: exercise on a later turn, before the year end (O-2)", me.name,
-                                    OptionWords(card))));
+    e.Pay(Account::Player(x.actor), Account::Bank(), o.cost, "O-1", Say(EffectWhat::OptionCardPaid, {call ? 0 : 1}));
+    e.Emit(OptionEffect(card, "O-1", EffectWhat::OptionKept));
     s.options.push_back(card);
     return Accept(std::move(fx), Canon(x));
 }
@@ -315,8 +298,6 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
     else RUTLAND_TRY(NeedBid(s, card.company, "D-16"));
     const int ticks = s.price[card.company];
     const Money market = ValueAt(card.shares, ticks);
-    const std::string market_words =
-        fmt::format("{} x {} = {}", Shares(card.shares), FormatPrice(ticks), FormatMoney(market));
     Money proceeds_back;
     switch (ex.mode) {
         case ExerciseMode::Buy:
@@ -324,7 +305,7 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
                 return Rejected(fmt::format("the tray has only {} {} common left", Shares(s.tray[card.company].common),
                                             Name(card.company)),
                                 "O-4");
-            RUTLAND_TRY(NeedCash(me, card.strike_total, fmt::format("the strike of option #{}", card.id), "O-4"));
+            RUTLAND_TRY(NeedCash(me, card.strike_total, [&] { return fmt::format("the strike of option #{}", card.id); }, "O-4"));
             break;
         case ExerciseMode::Cover: {
             const int64_t short_shares = s.ShortShares(x.actor, card.company);
@@ -365,49 +346,37 @@ ApplyResult DoExercise(Ctx& x, const Exercise& ex) {
     Effects fx;
     Engine e(s, fx);
     s.options.erase(std::find(s.options.begin(), s.options.end(), card));
-    e.Emit(OptionEffect(card, rule, fmt::format("{} exercises option {} (no promotion, D-20)", me.name, OptionWords(card))));
+    e.Emit(OptionEffect(card, rule, EffectWhat::OptionExercised));
     NoteUnverified(e, s, call || put_cash_on_ask, card.company);
     switch (ex.mode) {
         case ExerciseMode::Cash: {
             const Money gain = call ? std::max(Money(), market - card.strike_total) : std::max(Money(), card.strike_total - market);
-            const std::string arithmetic =
-                call ? fmt::format("{} - strike {} = {}", market_words, FormatMoney(card.strike_total), FormatMoney(market - card.strike_total))
-                     : fmt::format("strike {} - {} = {}", FormatMoney(card.strike_total), market_words,
-                                   FormatMoney(card.strike_total - market));
+            const std::array<int64_t, 6> numbers = {card.id, call ? 0 : 1, card.shares, ticks, card.strike_total.cents()};
             if (gain > Money())
-                e.Pay(Account::Bank(), Account::Player(x.actor), gain, rule,
-                      fmt::format("the broker pays {} the cash value of option #{}: {}", me.name, card.id, arithmetic));
+                e.Pay(Account::Bank(), Account::Player(x.actor), gain, rule, Say(EffectWhat::OptionCashValue, numbers));
             else
-                e.Info(rule, fmt::format("option #{} is worth nothing in cash ({}): nothing is paid", card.id, arithmetic));
+                e.Info(rule, Say(EffectWhat::OptionWorthless, numbers));
             break;
         }
         case ExerciseMode::Buy:
             e.Pay(Account::Player(x.actor), Account::Bank(), card.strike_total, "O-4",
-                  fmt::format("{} pays the bank the strike {} for {} {}", me.name, FormatMoney(card.strike_total),
-                              Shares(card.shares), Name(card.company)));
-            e.MoveCertificates(x.actor, card.company, Security::Common, card.shares, true, "O-4",
-                               fmt::format("{} takes {} {} common from the tray", me.name, Shares(card.shares),
-                                           Name(card.company)));
+                  Say(EffectWhat::StrikePaidBuy, {card.shares, Index(card.company)}));
+            e.MoveCertificates(x.actor, card.company, Security::Common, card.shares, true, "O-4", Say(EffectWhat::StrikeSharesTaken));
             break;
         case ExerciseMode::Cover:
             e.TakeBackNotes(x.actor, card.company, card.shares, "O-4");
             e.Pay(Account::Player(x.actor), Account::Bank(), card.strike_total, "O-4",
-                  fmt::format("{} pays the bank the strike {} to cover {} {} with option #{}", me.name,
-                              FormatMoney(card.strike_total), Shares(card.shares), Name(card.company), card.id));
+                  Say(EffectWhat::StrikePaidCover, {card.shares, Index(card.company), card.id}));
             if (s.ShortShares(x.actor, card.company) > 0)
-                e.MarketCall(x.actor, card.company, "O-4", "the rest of the short after option #" + std::to_string(card.id));
+                e.MarketCall(x.actor, card.company, "O-4", CoverWhy::OptionRest, card.id);
             break;
         case ExerciseMode::Sell:
-            e.MoveCertificates(x.actor, card.company, Security::Common, card.shares, false, "O-5",
-                               fmt::format("{} delivers {} {} common to the broker", me.name, Shares(card.shares),
-                                           Name(card.company)));
-            e.Pay(Account::Bank(), Account::Player(x.actor), card.strike_total, "O-5",
-                  fmt::format("the broker pays {} the strike {} for them", me.name, FormatMoney(card.strike_total)));
+            e.MoveCertificates(x.actor, card.company, Security::Common, card.shares, false, "O-5", Say(EffectWhat::PutDelivered));
+            e.Pay(Account::Bank(), Account::Player(x.actor), card.strike_total, "O-5", Say(EffectWhat::PutStrikePaid));
             e.Forfeits(x.actor, card.company);
             break;
         case ExerciseMode::Short:
-            e.Info("O-5", fmt::format("{} sells {} {} short at the strike {}: a normal short from now on", me.name,
-                                      Shares(card.shares), Name(card.company), FormatMoney(card.strike_total)));
+            e.Info("O-5", Say(EffectWhat::PutShort, {x.actor, card.shares, Index(card.company), card.strike_total.cents()}));
             e.WriteNote(x.actor, card.company, card.shares, card.strike_total, "O-5");
             break;
     }
@@ -437,13 +406,10 @@ ApplyResult DoTransfer(Ctx& x, const Transfer& t) {
                         "O-3");
     Effects fx;
     Engine e(s, fx);
-    e.Pay(Account::Player(*to), Account::Player(x.actor), t.price, "O-3",
-          fmt::format("{} pays {} {} for option #{} (the one deal between players)", buyer.name, me.name,
-                      FormatMoney(t.price), card.id));
+    e.Pay(Account::Player(*to), Account::Player(x.actor), t.price, "O-3", Say(EffectWhat::OptionSold, {card.id}));
     OptionCard* moved = FindOption(s, card.id);
     moved->holder = *to;
-    e.Emit(OptionEffect(*moved, "O-3",
-                        fmt::format("{} hands option {} to {}", me.name, OptionWords(*moved), buyer.name)));
+    e.Emit(OptionEffect(*moved, "O-3", EffectWhat::OptionHanded, x.actor));
     Command canonical = Canon(x);
     if (x.actor != s.current) canonical.actor = me.name;  // anyone may sell an option, any time (O-3)
     Transfer canon_t = t;

@@ -57,13 +57,9 @@ ApplyResult DoConvert(Ctx& x, const Convert& cv) {
         // first leaves the bonds held before the draw to earn their interest.
         PlayerState& holder = e.P(x.actor);
         holder.ex_bonds[c] -= std::min(holder.ex_bonds[c], cv.amount);
-        e.MoveCertificates(x.actor, c, Security::Bond, cv.amount, false, "C-3",
-                           fmt::format("{} hands {} of {} bonds to the broker", me.name,
-                                       FormatMoney(Money::Dollars(cv.amount)), Name(c)));
+        e.MoveCertificates(x.actor, c, Security::Bond, cv.amount, false, "C-3", Say(EffectWhat::BondsConverted));
         e.MoveCertificates(x.actor, c, Security::Common, shares, true, "C-3",
-                           fmt::format("{} takes {} {} common from the tray ({} x 5,000 per $10,000 bond; no Ask or Bid, "
-                                       "no promotion)",
-                                       me.name, Shares(shares), Name(c), cv.amount / kBondCertificate));
+                           Say(EffectWhat::BondSharesTaken, {cv.amount / kBondCertificate}));
         return Accept(std::move(fx), Canon(x));
     }
 
@@ -95,24 +91,20 @@ ApplyResult DoConvert(Ctx& x, const Convert& cv) {
     if (!to_preferred) NoteUnverified(e, s, true, c);
     const Security from = to_preferred ? Security::Common : Security::Preferred;
     const Security to = to_preferred ? Security::Preferred : Security::Common;
-    e.MoveCertificates(x.actor, c, from, cv.amount, false, rule,
-                       fmt::format("{} hands {} {} to the broker", me.name, Shares(cv.amount), SecurityWords(c, from)));
-    e.MoveCertificates(x.actor, c, to, cv.amount, true, rule,
-                       fmt::format("{} takes {} {} from the tray (the price does not move; directorships unchanged, C-4)",
-                                   me.name, Shares(cv.amount), SecurityWords(c, to)));
+    e.MoveCertificates(x.actor, c, from, cv.amount, false, rule, Say(EffectWhat::SharesHanded));
+    e.MoveCertificates(x.actor, c, to, cv.amount, true, rule, Say(EffectWhat::ConvertedTaken));
     // B-5: preferred that arrives after the year-ending draw earns no dividend this year end (the
     // same as buying it then); converting preferred away uses up such preferred first.
     PlayerState& holder = e.P(x.actor);
     if (to_preferred && ExDividend(s, x.actor)) {
         holder.ex_preferred[c] += cv.amount;
-        e.Info("B-5", "converted after the year-ending draw: this preferred earns no dividend this year end");
+        e.Info("B-5", Say(EffectWhat::ConvertedExPreferred));
     } else if (!to_preferred) {
         holder.ex_preferred[c] -= std::min(holder.ex_preferred[c], cv.amount);
     }
     const int64_t lots = cv.amount / kBoardLot;
     const Money gain = Money::Dollars(kGainPerLot * lots);
-    e.Pay(Account::Bank(), Account::Player(x.actor), gain, "D-15",
-          fmt::format("the broker pays {} the conversion gain: {} lots x $500 = {}", me.name, lots, FormatMoney(gain)));
+    e.Pay(Account::Bank(), Account::Player(x.actor), gain, "D-15", Say(EffectWhat::ConversionGain, {lots}));
     return Accept(std::move(fx), Canon(x));
 }
 
@@ -128,15 +120,14 @@ void HandOverEscrow(Engine& e, Company c, int from) {
     for (int k = 1; k < n; ++k) {
         const int p = (from + k) % n;
         if (s.players[static_cast<size_t>(p)].escrow || e.ProxyCount(p, c) < 6) continue;
-        e.SeatEscrow(p, c, "D-17", "is next in turn order: becomes the");
+        e.SeatEscrow(p, c, "D-17", EscrowHow::NextInTurn);
         return;
     }
-    e.Info("D-17", fmt::format("nobody else holds all six {} proxies: the {} escrow directorship goes to the next player "
-                               "to complete them",
-                               Name(c), Name(c)));
+    e.Info("D-17", Say(EffectWhat::EscrowWaits, {Index(c)}));
 }
 
-void GiveUp(Engine& e, int player, Company c, const std::string& why) {
+// `switch_to`: the company the player switches to (E-2), if any.
+void GiveUp(Engine& e, int player, Company c, std::optional<Company> switch_to) {
     e.P(player).escrow.reset();
     Effect lost;
     lost.kind = EffectKind::Escrow;
@@ -144,8 +135,8 @@ void GiveUp(Engine& e, int player, Company c, const std::string& why) {
     lost.player = player;
     lost.company = c;
     lost.quantity = -1;
-    lost.text = fmt::format("{} gives up the {} escrow directorship{} and returns the {} pawn", e.PName(player), Name(c),
-                            why, Name(c));
+    lost.what = EffectWhat::EscrowGivenUp;
+    lost.n = {switch_to ? Index(*switch_to) + 1 : 0};
     e.Emit(std::move(lost));
 }
 
@@ -169,10 +160,10 @@ ApplyResult DoEscrowChange(Ctx& x, const EscrowChange& change) {
             return Rejected(fmt::format("switching to {} needs all six {} proxies; {} holds {}", Name(c), Name(c), me.name,
                                         proxies),
                             "E-2");
-        GiveUp(e, x.actor, old, fmt::format(" to switch to {}", Name(c)));
-        e.SeatEscrow(x.actor, c, "E-2", "switches: becomes the");
+        GiveUp(e, x.actor, old, c);
+        e.SeatEscrow(x.actor, c, "E-2", EscrowHow::Switches);
     } else {
-        GiveUp(e, x.actor, old, "");
+        GiveUp(e, x.actor, old, std::nullopt);
     }
     HandOverEscrow(e, old, x.actor);
     Command canonical = Canon(x);
@@ -189,6 +180,12 @@ bool HoldsMajority(const GameState& s, int player, Company c) {
 }
 
 namespace {
+
+// The numbers of MajorityWords for an effect: escrow held (1/0), common directorships, voting shares.
+std::array<int64_t, 3> MajorityNumbers(const GameState& s, int player, Company c) {
+    const PlayerState& p = s.players[static_cast<size_t>(player)];
+    return {p.escrow == c ? 1 : 0, p.directorships[c], p.VotingShares(c)};
+}
 
 std::string MajorityWords(const GameState& s, int player, Company c) {
     const PlayerState& p = s.players[static_cast<size_t>(player)];
@@ -211,12 +208,15 @@ void DecideClaim(Engine& e) {
     if (c && HoldsMajority(s, p, *c)) {
         s.winner = p;
         result.company = *c;
-        result.text = fmt::format("{} holds the {} majority with every short covered ({}): {} wins the game", e.PName(p),
-                                  Name(*c), MajorityWords(s, p, *c), e.PName(p));
+        const auto m = MajorityNumbers(s, p, *c);
+        result.what = EffectWhat::ClaimWon;
+        result.n = {Index(*c) + 1, m[0], m[1], m[2]};
     } else {
-        result.text = fmt::format("{}'s claim fails: after the margin call the majority no longer holds ({}); the covers "
-                                  "stand and the game goes on",
-                                  e.PName(p), c ? MajorityWords(s, p, *c) : std::string("no escrow directorship"));
+        result.what = EffectWhat::ClaimFails;
+        if (c) {
+            const auto m = MajorityNumbers(s, p, *c);
+            result.n = {Index(*c) + 1, m[0], m[1], m[2]};
+        }
     }
     e.Emit(std::move(result));
 }
@@ -239,13 +239,12 @@ ApplyResult DoDeclare(Ctx& x) {
                         "W-1");
     Effects fx;
     Engine e(s, fx);
-    e.Info("W-1", fmt::format("{} declares a win with the {} majority ({}); every short of {} is margin-called at market "
-                              "first",
-                              me.name, Name(c), MajorityWords(s, x.actor, c), me.name));
-    for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", "win declaration");
+    const auto m = MajorityNumbers(s, x.actor, c);
+    e.Info("W-1", Say(EffectWhat::WinDeclared, {Index(c) + 1, m[0], m[1], m[2], x.actor}));
+    for (Company k : kCompanies) e.MarketCall(x.actor, k, "W-1", CoverWhy::WinDeclaration);
     // Apply decides the claim (DecideClaim) as soon as nothing is owed: now, or after the sales.
     s.declaring = x.actor;
-    if (Owes(s, x.actor)) e.Info("W-1", fmt::format("the claim is decided once {} has paid the margin call", me.name));
+    if (Owes(s, x.actor)) e.Info("W-1", Say(EffectWhat::ClaimWaits, {x.actor}));
     return Accept(std::move(fx), Canon(x));
 }
 
@@ -262,27 +261,21 @@ void PayYearEnd(Engine& e, int player) {
         if (directorships > 0) {
             const Money pay = pr.dividend_per_directorship * directorships;
             e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
-                  fmt::format("the broker pays {} {} for {} {} directorship{}{} ({} x {})", p.name, FormatMoney(pay),
-                              directorships, Name(c), directorships == 1 ? "" : "s", escrow ? " (escrow included)" : "",
-                              directorships, FormatMoney(pr.dividend_per_directorship)));
+                  Say(EffectWhat::PayoutDirectorships, {Index(c), directorships, escrow}));
         }
         const int64_t preferred = std::max<int64_t>(0, p.preferred[c] - p.ex_preferred[c]);
         if (preferred > 0) {
             const Money pay = Money::Dollars(preferred / kBoardLot * 1000);
             e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
-                  fmt::format("the broker pays {} {} of {} preferred dividend ({} x $1,000 per 5,000)", p.name,
-                              FormatMoney(pay), Name(c), preferred / kBoardLot));
+                  Say(EffectWhat::PayoutPreferred, {Index(c), preferred / kBoardLot}));
         }
         const int64_t face = std::max<int64_t>(0, p.bonds[c] - p.ex_bonds[c]);
         if (face > 0) {
             const Money pay = Money::Dollars(face * pr.debt_rate_percent / 100);
-            e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2",
-                  fmt::format("the broker pays {} {} interest on {} of {} {} ({}% of face)", p.name, FormatMoney(pay),
-                              FormatMoney(Money::Dollars(face)), Name(c), pr.debt_name, pr.debt_rate_percent));
+            e.Pay(Account::Bank(), Account::Player(player), pay, "Y-2", Say(EffectWhat::PayoutInterest, {Index(c), face}));
         }
         if (p.ex_directorships[c] > 0 || p.ex_preferred[c] > 0 || p.ex_bonds[c] > 0)
-            e.Info("B-5", fmt::format("{} bought {} after the year-ending draw: not paid this time", p.name,
-                                      Name(c)));
+            e.Info("B-5", Say(EffectWhat::NotPaidExDividend, {player, Index(c)}));
     }
 }
 
@@ -295,7 +288,8 @@ void SettleYearEnd(Engine& e) {
         Effect y;
         y.kind = EffectKind::Year;
         y.rule = "Y-1";
-        y.text = fmt::format("End of the Year {}: the broker pays out, player by player from {}", s.year, e.PName(ender));
+        y.what = EffectWhat::YearEndStarts;
+        y.n = {s.year, ender};
         e.Emit(std::move(y));
     }
     for (int p : TurnOrderFrom(s, ender)) PayYearEnd(e, p);  // Y-2, E-4, B-5
@@ -307,9 +301,8 @@ void SettleYearEnd(Engine& e) {
         expired.company = o.company;
         expired.quantity = o.shares;
         expired.option_id = o.id;
-        expired.text = fmt::format("{}'s option #{} ({} {} {}) expires worthless: the card goes under its pile",
-                                   e.PName(o.holder), o.id, o.kind == OptionKind::Call ? "call" : "put",
-                                   Shares(o.shares), Name(o.company));
+        expired.what = EffectWhat::OptionExpired;
+        expired.n = {o.kind == OptionKind::Call ? 0 : 1};
         e.Emit(std::move(expired));
         s.expired_options.push_back(o.id);
     }
@@ -322,15 +315,15 @@ void SettleYearEnd(Engine& e) {
         listing.rule = "D-9";
         listing.company = c;
         listing.quantity = 1;
-        listing.text = fmt::format("{} is listed again for the new year, at Issue", Name(c));
+        listing.what = EffectWhat::ListedAgain;
         e.Emit(std::move(listing));
         e.MarkerToIssue(c, "D-9");
-        e.CoverAllShorts(c, GetProspectus(c).issue_ticks, "D-10", "delisted: covered at Issue");
+        e.CoverAllShorts(c, GetProspectus(c).issue_ticks, "D-10", CoverWhy::DelistedIssue);
     }
     if (s.variants.shorts_carry_over) {  // D-13
         for (Company c : kCompanies)
             if (!s.margin[c].empty()) {
-                e.Info("D-13", "shorts carry over into the new year (variant shorts-carry-over)");
+                e.Info("D-13", Say(EffectWhat::ShortsCarryOver));
                 break;
             }
     } else {
@@ -340,10 +333,9 @@ void SettleYearEnd(Engine& e) {
         bool any_short = false;
         for (Company c : kCompanies) any_short = any_short || !s.margin[c].empty();
         if (any_short)
-            e.Info("S-6", fmt::format("year-end margin calls at market, in turn order from {}, who rolls next",
-                                      e.PName(order.front())));
+            e.Info("S-6", Say(EffectWhat::YearEndCalls, {order.front()}));
         for (int p : order)
-            for (Company c : kCompanies) e.MarketCall(p, c, "D-13", "year-end margin call");
+            for (Company c : kCompanies) e.MarketCall(p, c, "D-13", CoverWhy::YearEndCall);
     }
     // Y-5
     const bool was_high = s.volatility == Volatility::High;
@@ -360,7 +352,8 @@ void SettleYearEnd(Engine& e) {
     Effect y;
     y.kind = EffectKind::Year;
     y.rule = "Y-5";
-    y.text = fmt::format("year {} begins{}", s.year, was_high ? "; the yellow volatility die is back (normal volatility)" : "");
+    y.what = EffectWhat::YearBegins;
+    y.n = {s.year, was_high ? 1 : 0};
     e.Emit(std::move(y));
 }
 
@@ -377,8 +370,7 @@ Effects PreviewYearEnd(const GameState& state) {
 ApplyResult DoYearEnd(Ctx& x) {
     Effects fx;
     Engine e(x.s, fx);
-    e.Info("Y-1", fmt::format("the broker settles the year end now ({} of {} Time cards counted this year)",
-                              x.s.time_cards_drawn, x.s.year_cards));
+    e.Info("Y-1", Say(EffectWhat::YearEndNow, {x.s.time_cards_drawn, x.s.year_cards}));
     SettleYearEnd(e);
     return Accept(std::move(fx), Canon(x));
 }

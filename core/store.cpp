@@ -451,7 +451,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
             EntryRecord record;
             record.stamp = stamp;
             record.kind = KindName(entry.kind);
-            record.effects = EffectsJsonText(entry.effects);
+            record.effects = EffectsJsonText(entry.effects, RenderContext::Of(store.m_ledger->State()));
             record.prev_hash = kGenesis;
             record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
                                                            record.effects));
@@ -690,25 +690,27 @@ std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry
 std::string LegacyUndoRedoEffects(const Ledger& ledger, int seq) {
     const Entry& entry = ledger.At(seq);
     Effects effects;
-    auto info = [&](const char* rule, std::string text) {
+    auto listed = [&](EffectWhat what, const char* rule, int target) {
         Effect e;
         e.kind = EffectKind::Info;
         e.rule = rule;
-        e.text = std::move(text);
+        e.what = what;
+        e.n = {target};
+        e.quote = ledger.At(target).line;
         effects.push_back(std::move(e));
     };
     if (entry.kind == EntryKind::Undo) {
-        for (int t : entry.targets) info("undo", fmt::format("undoes entry {}: {}", t, ledger.At(t).line));
+        for (int t : entry.targets) listed(EffectWhat::Undoes, "undo", t);
     } else {
         GameState state = ledger.StateAt(seq - 1);
         for (int t : entry.targets) {
-            info("redo", fmt::format("redoes entry {}: {}", t, ledger.At(t).line));
+            listed(EffectWhat::Redoes, "redo", t);
             ApplyResult r = Apply(state, ledger.At(t).command);
             if (!r.accepted) return {};
             for (Effect& fx : r.effects) effects.push_back(std::move(fx));
         }
     }
-    return EffectsJsonText(effects);
+    return EffectsJsonText(effects, RenderContext::Of(ledger.State()));
 }
 
 // What replaying one stored entry onto the ledger found (invariants 5, 6).
@@ -758,7 +760,7 @@ Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
         return out;
     }
     const Entry& now = ledger->At(seq);
-    const std::string effects_now = EffectsJsonText(now.effects);
+    const std::string effects_now = EffectsJsonText(now.effects, RenderContext::Of(ledger->State()));
     std::string differs;
     if (now.line != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, now.line);
     else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
@@ -1100,7 +1102,7 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
         EntryRecord record;
         record.stamp = stamp;
         record.kind = KindName(entry.kind);
-        record.effects = EffectsJsonText(entry.effects);
+        record.effects = EffectsJsonText(entry.effects, RenderContext::Of(m_ledger->State()));
         record.prev_hash = m_records.back().hash;
         record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
                                                                record.rules_version, record.effects));

@@ -13,15 +13,16 @@ namespace rutland {
 
 namespace {
 
-bool IsYearStart(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-1" && e.text.starts_with("End of the Year"); }
-bool IsYearDone(const Effect& e) { return e.kind == EffectKind::Year && e.rule == "Y-5"; }
+bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
+bool IsYearDone(const Effect& e) { return e.what == EffectWhat::YearBegins; }
 // A margin call's cover paid to the bank: at market (D-13; D-10 under delist-cover=market) or at
 // Issue for a delisted company (D-10).
 bool IsCoverPayment(const Effect& e) {
-    return e.kind == EffectKind::Cash && e.from.kind == AccountKind::Player && e.to.kind == AccountKind::Bank &&
-           (e.rule == "D-13" || e.rule == "D-10");
+    return e.what == EffectWhat::ChargePaid && DecodeReason(e).what != ChargeFor::RollBackOddLot;
 }
-bool IsPromotion(const Effect& e) { return e.kind == EffectKind::Price && e.rule == "M-1"; }
+bool IsPromotion(const Effect& e) {
+    return e.what == EffectWhat::PriceMove && e.n[1] == static_cast<int64_t>(PriceWhy::Promotion);
+}
 
 // The player an effect is about, or -1 (a cash movement is about the player whose cash moved).
 int PlayerOf(const Effect& e, Money* cash) {
@@ -77,10 +78,12 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
         row_of[static_cast<size_t>(p)] = static_cast<int>(st.rows.size());
         st.rows.push_back(YearEndRow{p, before.players[static_cast<size_t>(p)].name, {}, {}, {}});
     }
+    const RenderContext context = RenderContext::Of(before);
     for (const Effect& e : effects) {
         Money cash;
         const int p = PlayerOf(e, &cash);
-        YearEndLine line{e.rule, e.text, cash};
+        YearEndLine line{e.rule, EffectText(e, context), cash, e.what, {}, false};
+        line.short_text = EffectShort(e, context, &line.payout);
         if (IsPromotion(e)) {  // only a cover promotes at a year end (M-1)
             st.calls.push_back(std::move(line));
             continue;
@@ -92,7 +95,7 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
         line.player = p;
         if (IsCoverPayment(e)) st.calls.push_back(line);
         YearEndRow& row = st.rows[static_cast<size_t>(row_of[static_cast<size_t>(p)])];
-        if (e.kind == EffectKind::Cash && e.rule == "Y-2")
+        if (IsPayout(e))
             row.payouts += cash;
         else
             row.other += cash;

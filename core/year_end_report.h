@@ -19,6 +19,9 @@ struct YearEndLine {
     std::string rule;   // "Y-2", "D-13", "Y-3"...
     std::string text;   // the effect's own words
     Money cash;         // what this line moves into (+) or out of (-) the player's cash; 0 for none
+    EffectWhat what = EffectWhat::StoredText;
+    std::string short_text;  // the words without their bracketed detail; for a payout, what it pays for
+    bool payout = false;     // a Y-2 payout: short_text is what the broker pays for
     int player = -1;    // the player whose row holds it; -1 for a line about no one player
 };
 

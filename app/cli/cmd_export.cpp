@@ -47,7 +47,7 @@ void WriteJson(std::ostream& out, const Store& store, const std::string& file) {
                                       {"who", ValidUtf8(r.stamp.who)},
                                       {"command_id", ValidUtf8(r.stamp.command_id)},
                                       {"rules_version", r.rules_version},
-                                      {"effects", EffectsToJson(ledger.At(seq).effects)},
+                                      {"effects", EffectsToJson(ledger.At(seq).effects, RenderContext::Of(ledger.State()))},
                                       {"prev_hash", ValidUtf8(r.prev_hash)},
                                       {"hash", ValidUtf8(r.hash)}};
         out << (seq == 0 ? "\n    " : ",\n    ") << Indented(entry.dump(2), 2);

@@ -35,7 +35,7 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
     const Ledger& ledger = game.GetLedger();
     const Entry& e = ledger.At(seq);
     std::cout << seq << ": " << e.line << "\n";
-    if (options.effects) std::cout << DescribeEffects(e.effects);
+    if (options.effects) std::cout << DescribeEffects(e.effects, ledger.State());
     if (options.explain) {  // "  > Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000"
         // Usually seq was just appended and the ledger's state is the state after it; only a
         // retried line already in the file needs a replay.

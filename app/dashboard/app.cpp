@@ -274,7 +274,7 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             // The modal sizes itself to this line: a long note is cut (display_text.h).
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
-            TextWrappedWords(view::SummarizeEffects(e.effects, 12));
+            TextWrappedWords(view::SummarizeEffects(e.effects, RenderContext::Of(l.State()), 12));
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
         }
         const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);

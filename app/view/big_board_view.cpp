@@ -23,11 +23,11 @@ std::optional<LastMove> MoveIn(const Entry& entry, Company c) {
             moved = true;
         } else if (e.kind == EffectKind::MarketEvent) {
             m.event_rule = e.rule;
-            if (e.rule == "M-4") {
+            if (e.what == EffectWhat::SplitEvent) {
                 m.event = "Split";
                 m.event_ticks = p.split_ticks;
             } else {
-                m.event = p.floor_event == FloorEvent::RollBack ? "Roll Back" : "Bankruptcy";
+                m.event = e.what == EffectWhat::RollBackEvent ? "Roll Back" : "Bankruptcy";
                 m.event_ticks = p.floor_ticks;
             }
         } else if (e.kind == EffectKind::Listing && e.quantity > 0 && m.event.empty()) {

@@ -198,35 +198,28 @@ std::vector<std::string> Complete(std::string_view text_in, const GameState& sta
     return out;
 }
 
-std::string SummarizeEffects(const Effects& effects, size_t max_items) {
+std::string SummarizeEffects(const Effects& effects, const RenderContext& context, size_t max_items) {
     std::vector<std::string> parts;
     size_t hidden = 0;
     const Effect* previous = nullptr;
     for (const Effect& e : effects) {
         std::string part;
         switch (e.kind) {
-            case EffectKind::Cash: {
-                part = e.text;
-                // The arithmetic in brackets is for the ledger's explanation, not for a glance.
-                if (const size_t at = part.rfind(" ("); at != std::string::npos && part.find('=', at) != std::string::npos)
-                    part.resize(at);
-                if (const size_t at = part.find(" pays the bank "); at != std::string::npos) part.replace(at, 15, " pays ");
-                break;
-            }
+            case EffectKind::Cash: part = EffectBrief(e, context); break;
             case EffectKind::Certificates:
                 // "Ann takes 20,000 Yellow from the tray" only repeats the payment before it.
                 if (previous && previous->kind == EffectKind::Cash && previous->rule == e.rule) break;
-                part = e.text;
+                part = EffectText(e, context);
                 break;
             case EffectKind::Price:
                 part = fmt::format("{} -> {}", GetProspectus(e.company).name, FormatPrice(e.to_ticks));
                 break;
             case EffectKind::Info:
                 if (e.rule == "D-2" || e.rule == "note") break;  // flagged separately; a note says itself
-                part = e.text;
+                part = EffectText(e, context);
                 break;
             default:
-                part = e.text;
+                part = EffectText(e, context);
         }
         previous = &e;
         if (part.empty()) continue;
@@ -295,8 +288,8 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     }
     p.kind = Preview::Kind::Accepted;
     for (const Effect& e : r.effects)
-        if (e.rule == "D-2" && e.text.find("provisional") != std::string::npos) p.provisional = true;
-    p.text = SummarizeEffects(r.effects);
+        if (UsesUnverifiedFact(e)) p.provisional = true;
+    p.text = SummarizeEffects(r.effects, RenderContext::Of(state));
     if (p.text.empty()) p.text = PrintCommand(r.canonical);
     return p;
 }

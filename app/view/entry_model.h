@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "effect_text.h"
 #include "ledger.h"
 #include "legal.h"
 #include "state.h"
@@ -46,7 +47,7 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 
 // One short sentence for a list of effects: payments without their arithmetic, certificates that
 // only repeat a payment left out, price moves as "Blue -> $2.20".
-std::string SummarizeEffects(const Effects& effects, size_t max_items = 6);
+std::string SummarizeEffects(const Effects& effects, const RenderContext& context, size_t max_items = 6);
 
 // Up-arrow history: the lines typed, oldest first, without repeats in a row.
 class History {

@@ -1,5 +1,7 @@
 #include "ledger_view.h"
 
+#include "effect_text.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -125,8 +127,9 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     // Entry 0 has no state before it (its effects make the first state): no arithmetic there.
     const std::vector<std::string> arithmetic =
         seq == 0 ? std::vector<std::string>(e.effects.size()) : EffectArithmetic(e.effects, ledger.StateAt(seq - 1));
+    const RenderContext context = RenderContext::Of(ledger.State());
     for (size_t i = 0; i < e.effects.size(); ++i) {
-        lines.push_back({Kind::Effect, fmt::format("  [{}] {}", e.effects[i].rule, e.effects[i].text)});
+        lines.push_back({Kind::Effect, fmt::format("  [{}] {}", e.effects[i].rule, EffectText(e.effects[i], context))});
         // Under the effect's text, past its "[rule] ".
         if (!arithmetic[i].empty())
             lines.push_back({Kind::Arithmetic, fmt::format("  {:{}}   {}", "", e.effects[i].rule.size(), arithmetic[i])});

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 
+#include "effect_text.h"
+
 namespace rutland::view {
 
 namespace {
 
-std::string MarketEventLabel(const Effect& e, const Prospectus& p) {
-    if (e.rule == "M-4") return "Split";
-    return p.floor_event == FloorEvent::RollBack ? "Roll Back" : "Bankruptcy";
+std::string MarketEventLabel(const Effect& e) {
+    switch (e.what) {
+        case EffectWhat::SplitEvent: return "Split";
+        case EffectWhat::RollBackEvent: return "Roll Back";
+        default: return "Bankruptcy";
+    }
 }
 
 } // namespace
@@ -30,6 +35,7 @@ PriceHistory MakePriceHistory(const Ledger& ledger) {
     std::array<int, 4> delisted_at{-1, -1, -1, -1};
     int high_from = -1;
 
+    const RenderContext context = RenderContext::Of(ledger.State());
     const std::vector<int>& in_effect = ledger.InEffect();
     h.commands = in_effect.size();
     for (int seq : in_effect) {
@@ -40,28 +46,28 @@ PriceHistory MakePriceHistory(const Ledger& ledger) {
                 case EffectKind::Price: s.points.push_back({seq, e.to_ticks}); break;
                 case EffectKind::MarketEvent: {
                     const Prospectus& p = GetProspectus(e.company);
-                    const bool split = e.rule == "M-4";
+                    const bool split = e.what == EffectWhat::SplitEvent;
                     s.marks.push_back({seq, split ? p.split_ticks : p.floor_ticks,
                                        split ? PriceMarkKind::Split
-                                             : (p.floor_event == FloorEvent::RollBack ? PriceMarkKind::RollBack : PriceMarkKind::Bankruptcy),
-                                       e.rule, MarketEventLabel(e, p), e.text});
+                                             : (e.what == EffectWhat::RollBackEvent ? PriceMarkKind::RollBack : PriceMarkKind::Bankruptcy),
+                                       e.rule, MarketEventLabel(e), EffectText(e, context)});
                     break;
                 }
                 case EffectKind::Listing:
                     if (e.quantity < 0) {
-                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Delisted, e.rule, "Delisted", e.text});
+                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Delisted, e.rule, "Delisted", EffectText(e, context)});
                         delisted_at[ci] = seq;
                     } else {
                         // Marked at the frozen price: the Price effect back to Issue follows it.
-                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Listed, e.rule, "Listed again", e.text});
+                        s.marks.push_back({seq, s.points.back().ticks, PriceMarkKind::Listed, e.rule, "Listed again", EffectText(e, context)});
                         if (delisted_at[ci] >= 0) s.delisted.push_back({delisted_at[ci], seq});
                         delisted_at[ci] = -1;
                     }
                     break;
                 case EffectKind::Year:
                     // T-2: a Time card brought the red die; Y-5: a new year, back to the yellow one.
-                    if (e.rule == "T-2" && high_from < 0) high_from = seq;
-                    if (e.rule == "Y-5") {
+                    if (e.what == EffectWhat::VolatilityHigh && high_from < 0) high_from = seq;
+                    if (e.what == EffectWhat::YearBegins) {
                         if (high_from >= 0) h.high_volatility.push_back({high_from, seq});
                         high_from = -1;
                         h.years.emplace_back(seq, h.years.back().second + 1);

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "effect_text.h"
 #include "rules.h"
 
 namespace rutland::view {
@@ -17,22 +18,6 @@ namespace {
 // Roll Back odd lot and covers, delisted and year-end covers, claims, forfeits, what is owed.
 constexpr std::array<std::string_view, 12> kForcedRules = {"M-4", "M-5", "M-6", "M-7", "D-6", "D-7",
                                                            "D-9", "D-10", "D-13", "W-1", "S-3", "S-6"};
-
-int SpaceByLabel(const Board& board, std::string_view label) {
-    for (int i = 0; i < board.SpaceCount(); ++i)
-        if (board.At(i).label == label) return i;
-    return -1;
-}
-
-// The text between `open` and the first `close` after it, or "".
-std::string_view Between(std::string_view text, std::string_view open, std::string_view close) {
-    const size_t a = text.find(open);
-    if (a == std::string_view::npos) return {};
-    const size_t from = a + open.size();
-    const size_t b = text.find(close, from);
-    if (b == std::string_view::npos) return {};
-    return text.substr(from, b - from);
-}
 
 // What a forced sale could raise for `player` (S-6): every holding of a listed company at today's
 // price, bonds at face (M-7: nothing of a delisted company may be sold).
@@ -82,46 +67,53 @@ bool IsForcedEvent(const Effect& e) {
         case EffectKind::Directorship: return e.quantity < 0;
         case EffectKind::Cash:
         case EffectKind::Info: return forced_rule;
-        case EffectKind::Turn: return e.rule == "W-1";
-        case EffectKind::Price: return e.rule == "M-4" || e.rule == "M-5" || e.rule == "M-6" || e.rule == "D-9";
-        case EffectKind::Certificates: return e.rule == "M-5" || e.rule == "M-6";
+        case EffectKind::Turn: return e.what == EffectWhat::ClaimWon || e.what == EffectWhat::ClaimFails;
+        // The marker back to Issue after a market event or a relisting (M-4..M-6, D-9).
+        case EffectKind::Price: return e.what == EffectWhat::MarkerToIssue;
+        case EffectKind::Certificates:
+            return e.what == EffectWhat::RollBackReturn || e.what == EffectWhat::BankruptcyReturnCommon ||
+                   e.what == EffectWhat::BankruptcyReturnBonds;
         default: return false;
     }
 }
 
-std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& e, const Board& board) {
-    if (e.kind != EffectKind::Info || e.rule != "D-2") return std::nullopt;
-    const std::string_view text = e.text;
+std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& e, const RenderContext& context) {
+    if (e.kind != EffectKind::Info || e.rule != "D-2" || !context.board) return std::nullopt;
+    const Board& board = *context.board;
     UnverifiedUse u;
-    if (text.starts_with("Market Open at ")) {
-        u.space = std::string(Between(text, "Market Open at ", ": arrows"));
-        u.fact = "arrows";
-    } else if (text.starts_with("used the provisional ")) {
-        // "used the provisional Ask for Yellow at Brada (not verified on the physical board)"
-        const std::string_view what = Between(text, "used the provisional ", " at ");
-        u.fact = std::string(what);
-        const size_t at = text.find(" at ", std::string_view("used the provisional ").size());
-        if (at != std::string_view::npos) {
-            std::string_view rest = text.substr(at + 4);
-            u.space = std::string(rest.substr(0, rest.find(" (")));
-        }
-    } else if (text.starts_with("by the board order ")) {
-        u.space = std::string(Between(text, "; the table says ", ":"));
-        u.fact = "position (the board order disagreed)";
-    } else {
-        u.fact = std::string(text);
+    int space = -1;
+    // Which of the space's facts was used, to tell whether it is verified now.
+    enum class Fact { None, Arrows, Ask, Bid, Position } fact = Fact::None;
+    switch (e.what) {
+        case EffectWhat::MarketOpen:
+            space = static_cast<int>(e.n[0]);
+            u.fact = "arrows";
+            fact = Fact::Arrows;
+            break;
+        case EffectWhat::UnverifiedUsed:
+            space = static_cast<int>(e.n[2]);
+            u.fact = fmt::format("{} for {}", e.n[0] ? "Ask" : "Bid",
+                                 GetProspectus(kCompanies[static_cast<size_t>(e.n[1]) % kCompanyCount]).name);
+            fact = e.n[0] ? Fact::Ask : Fact::Bid;
+            break;
+        case EffectWhat::BoardOrderDisagrees:
+            space = static_cast<int>(e.n[3]);  // where the table says the pawn landed
+            u.fact = "position (the board order disagreed)";
+            fact = Fact::Position;
+            break;
+        default: u.fact = EffectText(e, context);
     }
-    u.space_index = u.space.empty() ? -1 : SpaceByLabel(board, u.space);
-    if (u.space_index >= 0) {
-        const Space& sp = board.At(u.space_index);
-        if (u.fact == "arrows")
-            u.verified_now = sp.trend.verified;
-        else if (u.fact.starts_with("Ask"))
-            u.verified_now = sp.ask.verified;
-        else if (u.fact.starts_with("Bid"))
-            u.verified_now = sp.bid.verified;
-        else if (u.fact.starts_with("position"))
-            u.verified_now = sp.position.verified;
+    if (space >= 0 && space < board.SpaceCount()) {
+        u.space = board.At(space).label;
+        u.space_index = space;
+        const Space& sp = board.At(space);
+        switch (fact) {
+            case Fact::Arrows: u.verified_now = sp.trend.verified; break;
+            case Fact::Ask: u.verified_now = sp.ask.verified; break;
+            case Fact::Bid: u.verified_now = sp.bid.verified; break;
+            case Fact::Position: u.verified_now = sp.position.verified; break;
+            case Fact::None: break;
+        }
     }
     return u;
 }
@@ -184,17 +176,18 @@ SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
         v.events_from = e.seq;
         std::vector<ForcedEvent> here;
         for (const Effect& fx : e.effects)
-            if (IsForcedEvent(fx)) here.push_back(ForcedEvent{e.seq, e.line, fx.rule, fx.text});
+            if (IsForcedEvent(fx)) here.push_back(ForcedEvent{e.seq, e.line, fx.rule, EffectText(fx, RenderContext::Of(s))});
         v.events.insert(v.events.begin(), here.begin(), here.end());
         if (k + 1 < in_effect.size() && EndsTurn(e)) break;
         if (in_effect.size() - k >= 40) break;  // a turn is never that long; keep the scan bounded
     }
 
     // D-2: every unverified fact the rules read, in the entries in effect.
+    const RenderContext context = RenderContext::Of(s);
     std::map<std::pair<std::string, std::string>, size_t> index;
     for (int q : in_effect)
         for (const Effect& fx : ledger.At(q).effects) {
-            std::optional<UnverifiedUse> u = UnverifiedFactOf(fx, *s.board);
+            std::optional<UnverifiedUse> u = UnverifiedFactOf(fx, context);
             if (!u) continue;
             ++v.uses;
             auto [it, fresh] = index.try_emplace({u->space, u->fact}, v.used.size());

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "effect_text.h"
 #include "ledger.h"
 #include "players_view.h"
 #include "state.h"
@@ -69,11 +70,10 @@ struct SecView {
 // State() when seq is the last entry).
 SecView MakeSecView(const Ledger& ledger, const GameState& state, int seq);
 
-// Which fact an Info effect with rule D-2 used, read off its words ("Market Open at Haszard:
-// arrows DUDU (provisional...", "used the provisional Ask for Yellow at Brada (not verified...",
-// "by the board order Ann's 7 lands on Colfax; the table says Fulwell..."). nullopt for other
-// effects.
-std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& effect, const Board& board);
+// Which fact an Info effect with rule D-2 used, read off its data (effects.h): a provisional
+// Market Open's arrows, a provisional Ask or Bid used in a trade, a landing where the board order
+// disagreed with the table; any other D-2 note in its words. nullopt for other effects.
+std::optional<UnverifiedUse> UnverifiedFactOf(const Effect& effect, const RenderContext& context);
 
 // Whether an effect is one the SEC guy watches: a market event or delisting, a forfeited
 // directorship, a margin-call cover or what is still owed, a forced sale, a claim (W-1).

@@ -44,7 +44,7 @@ TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::opt
     } else {
         t.last_line = last.line;
         // The gist: a year end's dozen payouts would push the rest off the screen.
-        t.last_words = SummarizeEffects(last.effects, 5);
+        t.last_words = SummarizeEffects(last.effects, RenderContext::Of(s), 5);
     }
 
     for (const Obligation& o : s.pending)

@@ -25,18 +25,11 @@ namespace {
 
 YearEndViewLine Line(const YearEndLine& l) { return YearEndViewLine{l.rule, l.text, SignedMoney(l.cash), l.cash < Money()}; }
 
-// A cash line in short: a payout as "+$10,000 for 1 Blue directorship" (the effect's words after
-// "the broker pays NAME $X", without the arithmetic in brackets); anything else in its own words
-// up to the brackets.
-std::string ShortLine(const YearEndLine& l, const std::string& name) {
-    std::string_view text = l.text;
-    const std::string payer = fmt::format("the broker pays {} {} ", name, FormatMoney(l.cash));
-    if (l.rule == "Y-2" && text.starts_with(payer)) {
-        text.remove_prefix(payer.size());
-        text = text.substr(0, text.find(" ("));
-        return fmt::format("{} {}", SignedMoney(l.cash), text);
-    }
-    return std::string(text.substr(0, text.find(" (")));
+// A cash line in short: a payout as "+$10,000 for 1 Blue directorship" (what the broker pays for,
+// from the statement's line); anything else in its own words up to the brackets.
+std::string ShortLine(const YearEndLine& l) {
+    if (l.payout) return fmt::format("{} {}", SignedMoney(l.cash), l.short_text);
+    return l.short_text;
 }
 
 } // namespace
@@ -81,7 +74,7 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
         row.net_negative = r.Net() < Money();
         for (const YearEndLine& l : r.lines) {
             row.lines.push_back(Line(l));
-            if (l.cash != Money()) row.summary += (row.summary.empty() ? "" : "; ") + ShortLine(l, r.name);
+            if (l.cash != Money()) row.summary += (row.summary.empty() ? "" : "; ") + ShortLine(l);
         }
         v.rows.push_back(std::move(row));
     }

@@ -107,7 +107,7 @@ std::string ReferenceJson(const rutland::Store& store, const std::string& file) 
                            {"who", r.stamp.who},
                            {"command_id", r.stamp.command_id},
                            {"rules_version", r.rules_version},
-                           {"effects", rutland::EffectsToJson(ledger.At(seq).effects)},
+                           {"effects", rutland::EffectsToJson(ledger.At(seq).effects, rutland::RenderContext::Of(ledger.State()))},
                            {"prev_hash", r.prev_hash},
                            {"hash", r.hash}});
     }

@@ -62,7 +62,7 @@ public:
     const Effects& LastEffects() const { return m_ledger->At(m_ledger->Size() - 1).effects; }
 
     // Everything the last accepted line did, one effect a line (for CHECKs on wording).
-    std::string LastText() const { return DescribeEffects(LastEffects()); }
+    std::string LastText() const { return DescribeEffects(LastEffects(), State()); }
     bool LastSaid(std::string_view text) const { return LastText().find(text) != std::string::npos; }
 
     int P(std::string_view name) const {

@@ -13,8 +13,9 @@
 namespace {
 
 void CheckSame(const rutland::Effects& effects) {
-    const std::string dumped = rutland::EffectsToJson(effects).dump();
-    const std::string direct = rutland::EffectsJsonText(effects);
+    const rutland::RenderContext context;  // the effects here are stored words: no names needed
+    const std::string dumped = rutland::EffectsToJson(effects, context).dump();
+    const std::string direct = rutland::EffectsJsonText(effects, context);
     CHECK(direct == dumped);
 }
 
@@ -25,7 +26,9 @@ int CheckGame(const std::vector<std::string>& lines) {
     auto ledger = rutland::Ledger::Start(std::get<rutland::GameHeader>(header.command->action), &why);
     REQUIRE(ledger.has_value());
     for (size_t i = 1; i < lines.size(); ++i) ledger->SubmitLine(lines[i]);
-    for (const rutland::Entry& e : ledger->Entries()) CheckSame(e.effects);
+    const rutland::RenderContext context = rutland::RenderContext::Of(ledger->State());
+    for (const rutland::Entry& e : ledger->Entries())
+        CHECK(rutland::EffectsJsonText(e.effects, context) == rutland::EffectsToJson(e.effects, context).dump());
     return ledger->Size();
 }
 
@@ -35,7 +38,7 @@ TEST_CASE("effects_json: the direct writer gives dump()'s bytes for every field,
     rutland::Effect e;
     e.kind = rutland::EffectKind::Certificates;
     e.rule = "B-1";
-    e.text = "Cy takes 20,000 Blue from the tray";
+    e.quote = "Cy takes 20,000 Blue from the tray";
     e.from = rutland::Account::Player(2);
     e.to = rutland::Account::Margin(rutland::Company::Green);
     e.amount = rutland::Money::Cents(-4400050);
@@ -60,16 +63,16 @@ TEST_CASE("effects_json: the direct writer gives dump()'s bytes for every field,
     for (size_t c = 0; c < 0x20; ++c) nasty[c] = static_cast<char>(c);
     nasty.replace(0x20, 8, "\x7f\"\\/ —");
     nasty.append("✓ Zoë 😀");
-    e.text = nasty;
+    e.quote = nasty;
     e.rule = std::string(1, '\t');
     CheckSame({e});
     // Not UTF-8: both refuse the same way.
-    e.text = "bad \xC3\x28 byte";
-    CHECK_THROWS_AS(rutland::EffectsToJson({e}).dump(), nlohmann::json::type_error);
-    CHECK_THROWS_AS(rutland::EffectsJsonText({e}), nlohmann::json::type_error);
+    e.quote = "bad \xC3\x28 byte";
+    CHECK_THROWS_AS(rutland::EffectsToJson({e}, {}).dump(), nlohmann::json::type_error);
+    CHECK_THROWS_AS(rutland::EffectsJsonText({e}, {}), nlohmann::json::type_error);
     for (const char* bad : {"\xE0\x80\x80", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xC0\xAF", "\xF0\x9F\x98"}) {
-        e.text = bad;
-        CHECK_THROWS_AS(rutland::EffectsJsonText({e}), nlohmann::json::type_error);
+        e.quote = bad;
+        CHECK_THROWS_AS(rutland::EffectsJsonText({e}, {}), nlohmann::json::type_error);
     }
 }
 

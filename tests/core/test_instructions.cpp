@@ -432,7 +432,7 @@ TEST_CASE("instructions from hand-made effects: odd cents, cancelling payments, 
     SUBCASE("a kind the instructions do not know passes its words through; one without words is skipped") {
         Effect later;
         later.kind = static_cast<EffectKind>(200);  // a kind added to effects.h after this was written
-        later.text = "Ann keeps the call card #1";
+        later.quote = "Ann keeps the call card #1";
         Effect info;
         info.kind = EffectKind::Info;
         const auto said = rutland::BrokerInstructions({later, info}, t.State());

@@ -181,8 +181,9 @@ TEST_CASE("ledger: TakeBackLast leaves the ledger exactly as before the last Sub
         fresh.Play(line);
         REQUIRE(ledger.SubmitLine(line).accepted);
         CHECK(Observed(ledger) == Observed(fresh.Log()));
-        CHECK(rutland::EffectsJsonText(ledger.At(ledger.Size() - 1).effects) ==
-              rutland::EffectsJsonText(fresh.Log().At(fresh.Log().Size() - 1).effects));
+        const auto context = rutland::RenderContext::Of(ledger.State());
+        CHECK(rutland::EffectsJsonText(ledger.At(ledger.Size() - 1).effects, context) ==
+              rutland::EffectsJsonText(fresh.Log().At(fresh.Log().Size() - 1).effects, context));
         REQUIRE(ledger.SubmitLine("undo 1").accepted);  // the ring and checkpoints still work after a take-back
         fresh.Play("undo 1");
         CHECK(Observed(ledger) == Observed(fresh.Log()));

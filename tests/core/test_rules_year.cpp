@@ -317,7 +317,7 @@ TEST_CASE("S-6 / D-23 / D-13: after doubles on the year-ending turn the same pla
 TEST_CASE("S-6 / Y-2: the year-end preview covers in the same order as the year end itself") {
     Table t("game players=Ann,Bob,Cy year-cards=1 start=@market-1,@market-1,@market-1");
     PlayToAnnEndingTheYearWithTwoShorts(t, "roll 2 3 1");
-    const std::string preview = rutland::DescribeEffects(rutland::YearEndPreview(t.State()));
+    const std::string preview = rutland::DescribeEffects(rutland::YearEndPreview(t.State()), t.State());
     CHECK(preview.find("Bob pays the bank $6,000") < preview.find("Ann pays the bank $14,000"));
     CHECK(preview.find("in turn order from Bob, who rolls next") != std::string::npos);
 }

@@ -124,6 +124,18 @@ TEST_CASE("a typical turn typed key by key into the entry line is the README's c
     CHECK(s.current == 1);
 }
 
+TEST_CASE("D-2: the preview flags a trade on a provisional fact, not a board correction that verifies one") {
+    Table t(kHeader);
+    t.Play("roll 3 4 2");  // Colfax: its Ask YBR is provisional
+    CHECK(PreviewLine("buy Y 10k", t.State(), &t.Log()).provisional);
+    // Confirming Colfax's Ask as it stands reads "Ask YBR (as provisional) now verified": before
+    // effects were data, the word "provisional" in it flagged the correction itself.
+    const Preview fix = PreviewLine("board @colfax ask=YBR", t.State(), &t.Log());
+    REQUIRE(fix.kind == Preview::Kind::Accepted);
+    CHECK(fix.text.find("(as provisional) now verified") != std::string::npos);
+    CHECK_FALSE(fix.provisional);
+}
+
 TEST_CASE("the live preview says what Enter would do, without doing it (B-1, M-1)") {
     Table t(kHeader);
     t.Play("roll 3 4 2");  // Colfax: Yellow and Red asks, Blue at $2.10

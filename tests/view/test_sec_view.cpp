@@ -108,30 +108,45 @@ TEST_CASE("sec view: a corrected space's facts count as verified now; year-end c
     CHECK(v.uses == 93);
 }
 
-TEST_CASE("sec view: which fact a D-2 note used, read off its words") {
+TEST_CASE("sec view: which fact a D-2 effect used, read off its data, not its words") {
     const Ledger l = testing::ScriptLedger("assets/demo/first-game.txt");
     const Board& board = *l.State().board;
+    const RenderContext context = RenderContext::Of(l.State());
+    std::string error;
+    const int preferred_yellow = *board.Find("preferred-yellow", &error);
+    const int market_2 = *board.Find("market-2", &error);
+    const int fulwell = *board.Find("fulwell", &error);
+    const int ancaster = *board.Find("ancaster", &error);
     Effect e;
     e.kind = EffectKind::Info;
     e.rule = "D-2";
-    e.text = "Market Open at Preferred Yellow: arrows DDUU (provisional, not verified), 1 tick";
-    auto u = UnverifiedFactOf(e, board);
+    e.what = EffectWhat::MarketOpen;
+    e.n = {preferred_yellow, 0b1100, 0, 1};  // arrows DDUU, provisional, 1 tick
+    REQUIRE(EffectText(e, context) == "Market Open at Preferred Yellow: arrows DDUU (provisional, not verified), 1 tick");
+    // Reworded, the effect still names the same fact: the view does not read the words.
+    SetTestWording(EffectWhat::MarketOpen, "the arrows somewhere");
+    auto u = UnverifiedFactOf(e, context);
+    SetTestWording(EffectWhat::MarketOpen, "");
     REQUIRE(u);
     CHECK(u->space == "Preferred Yellow");
     CHECK(u->fact == "arrows");
-    CHECK(u->space_index >= 0);
-    e.text = "used the provisional Bid for Green at Market 2 (not verified on the physical board)";
-    u = UnverifiedFactOf(e, board);
+    CHECK(u->space_index == preferred_yellow);
+    e.what = EffectWhat::UnverifiedUsed;
+    e.n = {0, Index(Company::Green), market_2};
+    CHECK(EffectText(e, context) == "used the provisional Bid for Green at Market 2 (not verified on the physical board)");
+    u = UnverifiedFactOf(e, context);
     REQUIRE(u);
     CHECK(u->space == "Market 2");
     CHECK(u->fact == "Bid for Green");
-    e.text = "by the board order Cy's 9 lands on Ancaster; the table says Fulwell: the table wins";
-    u = UnverifiedFactOf(e, board);
+    e.what = EffectWhat::BoardOrderDisagrees;
+    e.n = {2, 9, ancaster, fulwell};
+    CHECK(EffectText(e, context) == "by the board order Cy's 9 lands on Ancaster; the table says Fulwell: the table wins");
+    u = UnverifiedFactOf(e, context);
     REQUIRE(u);
     CHECK(u->space == "Fulwell");
     CHECK(u->fact.starts_with("position"));
     e.rule = "T-2";
-    CHECK_FALSE(UnverifiedFactOf(e, board));
+    CHECK_FALSE(UnverifiedFactOf(e, context));
 
     // The demo's table checked Colfax's Ask (board @colfax ask=YBR): used before, verified now.
     const SecView v = MakeSecView(l, l.State(), l.Size() - 1);

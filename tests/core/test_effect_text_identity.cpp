@@ -1,0 +1,109 @@
+// The typed effects (effects.h) are rendered into the table's words by one renderer
+// (effect_text.h), and the game file still stores and hashes those words (store.h invariant 4).
+// So the words must stay byte for byte what the rules wrote before effects became data: every
+// existing game file must go on verifying. The fixtures in tests/games/effects/ were recorded by
+// the code from before the change (commit "tests: fixtures of the stored effects text"), one line
+// per entry: its seq and the SHA-256 of the effects JSON text the store writes for it.
+//
+// To record them again (only when a wording change is meant, which today breaks every game file):
+//   RUTLAND_RECORD_EFFECT_FIXTURES=1 ./build/tests/rutland_core_tests -tc="effect text identity*"
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "effects_json.h"
+#include "game_generator.h"
+#include "ledger.h"
+#include "sha256.h"
+
+namespace {
+
+std::vector<std::string> ReadScript(const std::string& path) {
+    std::ifstream in(path);
+    REQUIRE_MESSAGE(in.good(), path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') lines.push_back(line);
+    return lines;
+}
+
+// What the store writes as an entry's effects column.
+std::string StoredEffects(const rutland::Ledger& ledger, int seq) {
+    return rutland::EffectsJsonText(ledger.At(seq).effects, rutland::RenderContext::Of(ledger.State()));
+}
+
+// Which sentences the games below make (a sentence no game makes is not checked by them).
+std::array<int, static_cast<size_t>(rutland::EffectWhat::kCount)> g_seen{};
+
+// "seq sha256" per entry of the game played from `lines` (lines the rules reject are skipped, as
+// the CLI's --keep-going does).
+std::string Fingerprints(const std::vector<std::string>& lines) {
+    auto header = rutland::ParseCommand(lines.at(0));
+    rutland::Rejection why;
+    auto ledger = rutland::Ledger::Start(std::get<rutland::GameHeader>(header.command->action), &why);
+    REQUIRE(ledger.has_value());
+    for (size_t i = 1; i < lines.size(); ++i) ledger->SubmitLine(lines[i]);
+    std::string out;
+    for (const rutland::Entry& e : ledger->Entries())
+        for (const rutland::Effect& fx : e.effects) ++g_seen[static_cast<size_t>(fx.what)];
+    for (int seq = 0; seq < ledger->Size(); ++seq)
+        out += std::to_string(seq) + " " + rutland::ToHex(rutland::Sha256(StoredEffects(*ledger, seq))) + "\n";
+    return out;
+}
+
+void Compare(const std::string& name, const std::vector<std::string>& lines) {
+    const std::string path = std::string(RUTLAND_SOURCE_DIR) + "/tests/games/effects/" + name + ".sha256";
+    const std::string now = Fingerprints(lines);
+    if (std::getenv("RUTLAND_RECORD_EFFECT_FIXTURES")) {
+        std::ofstream(path, std::ios::binary) << now;
+        return;
+    }
+    std::ifstream in(path, std::ios::binary);
+    REQUIRE_MESSAGE(in.good(), path);
+    std::stringstream expected;
+    expected << in.rdbuf();
+    // Line by line, so a failure names the first entry whose stored text changed.
+    std::istringstream a(expected.str()), b(now);
+    std::string la, lb;
+    int lines_compared = 0;
+    while (std::getline(a, la)) {
+        REQUIRE_MESSAGE(std::getline(b, lb), name << ": fewer entries than recorded");
+        REQUIRE_MESSAGE(la == lb, name << ": the stored effects of entry " << la.substr(0, la.find(' ')) << " changed");
+        ++lines_compared;
+    }
+    CHECK_FALSE(std::getline(b, lb));
+    CHECK(lines_compared > 10);
+}
+
+} // namespace
+
+TEST_CASE("effect text identity: the recorded games store the effects text written before effects were typed") {
+    Compare("full-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt"));
+    Compare("year-end-order", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/year-end-order.txt"));
+    Compare("first-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/assets/demo/first-game.txt"));
+}
+
+TEST_CASE("effect text identity: generated games store the effects text written before effects were typed") {
+    struct Game { uint64_t seed; int players; };
+    for (Game g : {Game{11, 2}, Game{2026, 4}, Game{777, 7}}) {
+        rutland::testing::GenOptions options;
+        options.seed = g.seed;
+        options.players = g.players;
+        options.entries = 2000;
+        Compare("generated-" + std::to_string(g.seed) + "-" + std::to_string(g.players),
+                rutland::testing::GenerateGame(options));
+    }
+    // The sentences none of the fixture games makes, which this check therefore does not cover
+    // (ctest runs each case on its own: the recorded games are played again here to count them).
+    for (const char* script : {"/tests/games/full-game.txt", "/tests/games/year-end-order.txt", "/assets/demo/first-game.txt"})
+        Fingerprints(ReadScript(std::string(RUTLAND_SOURCE_DIR) + script));
+    std::string unseen;
+    for (size_t k = 1; k < g_seen.size(); ++k)
+        if (g_seen[k] == 0) unseen += " " + std::to_string(k);
+    MESSAGE("EffectWhat values no fixture game makes:" << (unseen.empty() ? " none" : unseen));
+}
