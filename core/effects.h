@@ -86,7 +86,7 @@ enum class EffectWhat : uint16_t {
     ProxyEarned,        // Proxy: n0 = the player's proxies of the company after it
     AlreadyEscrow,      // Info E-2: n0 = player, n1 = company, n2 = the company of the escrow held
     EscrowSeated,       // Escrow +1: n0 = EscrowHow
-    UnverifiedUsed,
+    UnverifiedUsed,  // Info D-2: a provisional board fact used: n0 = 1 Ask / 0 Bid, n1 = company, n2 = space
     // rules.cpp, ledger.cpp, rules_year.cpp
     Note,           // Info "note": `quote` the note's text
     Undoes,         // Info "undo": n0 = the entry undone, `quote` its line
@@ -173,7 +173,7 @@ enum class EffectWhat : uint16_t {
     RingsOn,            // Directorship B-4: n0 = the player's directorships of the company after it
     ExDirectorship,     // Info B-5
     PawnRolled,           // Pawn T-1: n0, n1 = the dice, n2 = volatility, n3 = 1 doubles
-    BoardOrderDisagrees,  // Info D-2: n0 = player, n1 = the dice's sum, n2 = the board order's space, n3 = the table's space     // Info D-2: a provisional board fact used: n0 = 1 Ask / 0 Bid, n1 = company, n2 = space
+    BoardOrderDisagrees,  // Info D-2: n0 = player, n1 = the dice's sum, n2 = the board order's space, n3 = the table's space
 
     kCount
 };
