@@ -1068,7 +1068,8 @@ std::optional<Rejection> CheckNewInput(Command& command) {
                 if (SameName(header->players[i], header->players[j]))
                     return Rejection{"two players are called " + Quote(header->players[j]) + " and " +
                                          Quote(header->players[i]) +
-                                         ": names that differ only by case or accents are one player, give another name",
+                                         ": names that differ only by case or by how an accent is typed (\"Éva\", "
+                                         "\"éva\", \"E\" + U+0301 + \"va\") are one player, give another name",
                                      "G-1"};
     } else if (auto* player = std::get_if<SetPlayer>(&command.action)) {
         if (!CheckNewName(player->name, &error)) return Rejection{error, kSpecRef};

@@ -153,6 +153,9 @@ std::string StatementText(const YearEndStatement& s) {
     out += CallsText(s);
     for (const YearEndLine& l : s.general) out += fmt::format("  [{}] {}\n", l.rule, l.text);
     out += fmt::format("  The broker pays out {} in all.\n", FormatMoney(s.Total()));
+    if (!s.fingerprint.empty())
+        out += fmt::format("  Fingerprint after entry {}: {} (note it: nobody can rewrite what came before without it "
+                           "changing)\n", s.fingerprint_entry, s.fingerprint);
     return out;
 }
 
@@ -182,6 +185,9 @@ std::string StatementHtml(const YearEndStatement& s, const std::string& game_tit
            "td,th{border:1px solid #888;padding:4px 10px;text-align:left}td.m{text-align:right}"
            "h2{margin-top:1.5em}.rule{color:#555;font-size:90%}@media print{body{margin:0}}</style>\n</head><body>\n";
     out += fmt::format("<h1>{}</h1>\n<p>{}</p>\n", HtmlEscape(Heading(s)), HtmlEscape(game_title));
+    if (!s.fingerprint.empty())
+        out += fmt::format("<p>Fingerprint after entry {}: <b>{}</b> (note it: nobody can rewrite what came before "
+                           "without it changing)</p>\n", s.fingerprint_entry, HtmlEscape(s.fingerprint));
     out += "<table><tr><th>Player</th><th>Payouts (Y-2)</th><th>Margin calls and covers</th><th>Net</th></tr>\n";
     for (const YearEndRow& r : s.rows)
         out += fmt::format("<tr><td>{}</td><td class=m>{}</td><td class=m>{}</td><td class=m>{}</td></tr>\n", HtmlEscape(r.name),

@@ -45,6 +45,10 @@ struct YearEndStatement {
     // caused (only here), in the order the table must do them.
     std::vector<YearEndLine> calls;
     Money Total() const;                // all payouts
+    // The game's fingerprint (store.h invariant 4) after `fingerprint_entry`, when the caller has the
+    // game file: the statement says it so the table can note it at the year end. Empty: not known.
+    std::string fingerprint;
+    int fingerprint_entry = -1;
 };
 
 // The statement from a year end's effects. `before` is the state the year end started from (names,

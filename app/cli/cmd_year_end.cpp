@@ -24,6 +24,8 @@ int ShowYearEnd(const YearEndOptions& options) {
     } else {
         statement = PreviewStatement(ledger.StateAt(seq));
     }
+    statement->fingerprint_entry = statement->preview ? seq : statement->entry;
+    statement->fingerprint = store->FingerprintAt(statement->fingerprint_entry);
     if (options.csv)
         std::cout << StatementCsv(*statement);
     else if (options.html)

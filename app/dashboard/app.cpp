@@ -322,6 +322,8 @@ void App::Apply(Outbox& out) {
                         m_ui.year_end.message = "No year has ended yet: nothing to export.";
                         return;
                     }
+                    st->fingerprint_entry = st->preview ? m_session->Viewing().value_or(l.Size() - 1) : st->entry;
+                    st->fingerprint = m_session->FingerprintAt(st->fingerprint_entry);
                     const std::filesystem::path game(m_session->Path());
                     const std::string path = (game.parent_path() / fmt::format("{}.year-{}-{}.{}", game.stem().string(), st->year,
                                                                                 st->preview ? "preview" : "statement",

@@ -47,6 +47,7 @@ public:
     // change, else the read-only place (store.h invariant 13). Empty when writable.
     std::string ReadOnlyWhy() const;
     std::string Fingerprint() const { return m_store->Fingerprint(); }
+    std::string FingerprintAt(int seq) const { return m_store->FingerprintAt(seq); }
     const std::string& Path() const { return m_store->Path(); }
     // Who types at this desk when nobody says otherwise: the game's broker, else "broker".
     std::string DefaultWho() const;

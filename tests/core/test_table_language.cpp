@@ -515,7 +515,7 @@ TEST_CASE("table language: G-1 two players whose names differ only by case or Un
         REQUIRE(result.error.has_value());
         CHECK_FALSE(result.command.has_value());
         CHECK(result.error->rule == "G-1");
-        CHECK(Contains(result.error->message, "differ only by case or accents are one player"));
+        CHECK(Contains(result.error->message, "differ only by case or by how an accent is typed"));
     }
     // ASCII case was refused before (COMMANDS.md) and still is.
     CHECK(Contains(Rejected("game players=Bob,BOB"), "'BOB' twice"));
