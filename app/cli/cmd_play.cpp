@@ -407,12 +407,12 @@ int Play(const PlayOptions& options) {
                 if (!skipped++) first_skipped = r.seq;
                 last_skipped = r.seq;
             }
-            if (r.accepted) seq = r.seq;
-            else rejection = r.rejection;
-            if (rejection.rule == "store") {
-                std::cerr << name << ":" << line_no << ": " << rejection.message << "\n";
+            if (r.status == SubmitStatus::Refused) {
+                std::cerr << name << ":" << line_no << ": " << r.refusal << "\n";
                 return kExitUnusable;
             }
+            if (r.accepted) seq = r.seq;
+            else rejection = r.rejection;
         } else {
             SubmitResult r = game.memory->Submit(*parsed.command);
             if (r.accepted) seq = r.seq;

@@ -37,31 +37,40 @@ std::string Session::ReadOnlyWhy() const {
 }
 
 SubmitOutcome Session::Submit(std::string_view line, const std::string& time, const std::string& who) {
+    ++m_lines_parsed;
+    ParseResult parsed = ParseCommand(line);
     SubmitOutcome out;
-    if (m_view) {
-        out.rejection = {fmt::format("you are looking at entry {} (read-only): press Esc to return to now", *m_view), "ledger"};
+    if (parsed.error) {
+        out.status = SubmitStatus::Rejected;
+        out.rejection = std::move(*parsed.error);
         return out;
     }
-    if (ReadOnly()) {
-        out.rejection = {fmt::format("this game file is open read-only ({}): nothing can be added",
-                                     m_store->ReadOnlyReason()), "store"};
+    if (!parsed.command) return out;  // Blank
+    return Submit(*parsed.command, time, who);
+}
+
+SubmitOutcome Session::Submit(const Command& command, const std::string& time, const std::string& who) {
+    SubmitOutcome out;
+    auto refuse = [&](std::string why) {
+        out.status = SubmitStatus::Refused;
+        out.refusal = std::move(why);
         return out;
-    }
-    // Each line typed is a new command: the id is this run's prefix and a counter, never reused.
+    };
+    if (m_view)
+        return refuse(fmt::format("you are looking at entry {} (read-only): press Esc to return to now", *m_view));
+    if (ReadOnly())
+        return refuse(fmt::format("this game file is open read-only ({}): nothing can be added", m_store->ReadOnlyReason()));
+    // Each command submitted is a new one: the id is this run's prefix and a counter, never reused.
     const std::string id = fmt::format("{}:{}", m_id_prefix, ++m_counter);
     const int size_before = m_store->Size();
-    StoreReceipt r = m_store->SubmitLine(line, Stamp{time, who, id});
-    // Another program's entries, taken in before the line (store.h invariant 10): the panels' caches
-    // are stale even when the line itself is not accepted.
+    StoreReceipt r = m_store->Submit(command, Stamp{time, who, id});
+    // Another program's entries, taken in before the command (store.h invariant 10): the panels'
+    // caches are stale even when the command itself is not accepted.
     if (m_store->Size() != size_before) ++m_version;
-    if (!r.accepted && r.rejection.rule.empty()) {
-        out.blank = true;
-        return out;
-    }
-    if (!r.accepted) {
-        out.rejection = std::move(r.rejection);
-        return out;
-    }
+    out.status = r.status;
+    out.rejection = std::move(r.rejection);
+    out.refusal = std::move(r.refusal);
+    if (!r.accepted) return out;
     out.accepted = true;
     out.seq = r.seq;
     m_last = r.seq;

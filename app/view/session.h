@@ -1,10 +1,13 @@
 // A game open in the dashboard: the durable store (store.h) and what the broker is looking at.
 //
 // Invariants:
-//  1. Every line accepted here went through Store::SubmitLine, which returns only after COMMIT
+//  1. Every command accepted here went through Store::Submit, which returns only after COMMIT
 //     (store.h invariant 2): the screen shows an entry only once it is durable.
 //  2. The dashboard's entry line, the quick forms, undo/redo and `--script` all submit through
-//     Submit(): one path, so a script played in screenshot mode tests what the broker types.
+//     Submit(const Command&): one typed path, so a script played in screenshot mode tests what the
+//     broker types. A line is parsed once (Submit(line) parses, then submits the Command); the
+//     entry line submits the Command its preview parsed (entry_model.h SubmitEntry), and the
+//     undo/redo confirm an Undo or Redo command, never a line to parse again.
 //  3. Time travel never changes the game: while an entry is viewed, Shown() is the ledger's
 //     StateAt(entry) and Submit() refuses (nothing is written).
 //  4. No clock here (core invariant 8): the app passes the time of each line in.
@@ -20,10 +23,14 @@
 
 namespace rutland::view {
 
+// What became of a submit (ledger.h SubmitStatus): Accepted, Duplicate (its command id was already
+// in the file), Rejected (a rule: `rejection`), Blank (a blank or comment line), Refused (nothing may
+// or could be written: read-only, time travel, a full disk; `refusal` says why).
 struct SubmitOutcome {
-    bool accepted = false;
-    bool blank = false;       // nothing to submit (blank or a comment)
-    Rejection rejection;      // when neither accepted nor blank
+    SubmitStatus status = SubmitStatus::Blank;
+    bool accepted = false;    // Accepted or Duplicate: entry seq holds the command
+    Rejection rejection;      // when Rejected
+    std::string refusal;      // when Refused
     int seq = -1;             // the new entry
 };
 
@@ -36,8 +43,14 @@ public:
     // Opens and verifies a game. A game with problems opens read-only (ReadOnly(), Problems()).
     static std::unique_ptr<Session> Open(const std::string& path, const std::string& id_prefix, std::string* error);
 
-    // Submits one table-language line (invariants 1, 2, 3).
+    // Submits one command (invariants 1, 2, 3): the one path every submit takes.
+    SubmitOutcome Submit(const Command& command, const std::string& time, const std::string& who);
+    // Parses one table-language line, then submits its command (a parse error is Rejected, a blank
+    // or comment line Blank).
     SubmitOutcome Submit(std::string_view line, const std::string& time, const std::string& who);
+    // How many lines Submit(line) has parsed: the tests' check that the entry line and the undo
+    // confirm submit a command and parse nothing again.
+    uint64_t LinesParsed() const { return m_lines_parsed; }
 
     const Store& GetStore() const { return *m_store; }
     const Ledger& GetLedger() const { return m_store->GetLedger(); }
@@ -74,6 +87,7 @@ private:
     std::optional<int> m_view;
     GameState m_view_state;
     uint64_t m_version = 1;
+    uint64_t m_lines_parsed = 0;
     mutable uint64_t m_legal_version = 0;
     mutable LegalNow m_legal;
 };
