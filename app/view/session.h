@@ -1,4 +1,5 @@
-// A game open in the dashboard: the durable store (store.h) and what the broker is looking at.
+// A game open for play, in the dashboard and in `rutland-cli play`: the durable store (store.h), or
+// for `play` without --db a ledger in memory only, and what the broker is looking at.
 //
 // Invariants:
 //  1. Every command accepted here went through Store::Submit, which returns only after COMMIT
@@ -11,6 +12,7 @@
 //  3. Time travel never changes the game: while an entry is viewed, Shown() is the ledger's
 //     StateAt(entry) and Submit() refuses (nothing is written).
 //  4. No clock here (core invariant 8): the app passes the time of each line in.
+//  5. A game in memory (InMemory) writes nothing and has no store: GetStore() is only for InFile().
 #pragma once
 
 #include <memory>
@@ -42,9 +44,17 @@ public:
                                            const std::string& who, const std::string& id_prefix, std::string* error);
     // Opens and verifies a game. A game with problems opens read-only (ReadOnly(), Problems()).
     static std::unique_ptr<Session> Open(const std::string& path, const std::string& id_prefix, std::string* error);
+    // Creates a game file whose header entry has the stamp given (rutland-cli play: the script's).
+    static std::unique_ptr<Session> Create(const std::string& path, const GameHeader& header, const Stamp& stamp,
+                                           const std::string& id_prefix, std::string* error);
+    // A game played in memory only (rutland-cli play without --db): nothing is ever written.
+    static std::unique_ptr<Session> InMemory(Ledger ledger);
 
     // Submits one command (invariants 1, 2, 3): the one path every submit takes.
     SubmitOutcome Submit(const Command& command, const std::string& time, const std::string& who);
+    // The same with the caller's stamp: its command id makes a replayed script's line a retry
+    // (Duplicate) instead of a second entry (store.h invariant 3). In memory the stamp is unused.
+    SubmitOutcome Submit(const Command& command, const Stamp& stamp);
     // Parses one table-language line, then submits its command (a parse error is Rejected, a blank
     // or comment line Blank).
     SubmitOutcome Submit(std::string_view line, const std::string& time, const std::string& who);
@@ -52,15 +62,17 @@ public:
     // confirm submit a command and parse nothing again.
     uint64_t LinesParsed() const { return m_lines_parsed; }
 
-    const Store& GetStore() const { return *m_store; }
-    const Ledger& GetLedger() const { return m_store->GetLedger(); }
+    // True for a game file; false for a game in memory (invariant 5).
+    bool InFile() const { return m_store != nullptr; }
+    const Store& GetStore() const { return *m_store; }  // InFile() only
+    const Ledger& GetLedger() const { return m_store ? m_store->GetLedger() : *m_memory; }
     const GameState& Live() const { return GetLedger().State(); }
-    bool ReadOnly() const { return m_store->ReadOnly(); }
+    bool ReadOnly() const { return m_store && m_store->ReadOnly(); }
     // Why nothing can be added, for the screen: the first problem verify found, else the first rules
     // change, else the read-only place (store.h invariant 13). Empty when writable.
     std::string ReadOnlyWhy() const;
-    std::string Fingerprint() const { return m_store->Fingerprint(); }
-    const std::string& Path() const { return m_store->Path(); }
+    std::string Fingerprint() const { return m_store ? m_store->Fingerprint() : std::string(); }
+    const std::string& Path() const { return m_path; }  // empty in memory
     // Who types at this desk when nobody says otherwise: the game's broker, else "broker".
     std::string DefaultWho() const;
 
@@ -81,6 +93,8 @@ public:
 private:
     Session() = default;
     std::unique_ptr<Store> m_store;
+    std::optional<Ledger> m_memory;  // a game in memory only (invariant 5), when m_store is null
+    std::string m_path;
     std::string m_id_prefix;
     int m_counter = 0;
     int m_last = -1;

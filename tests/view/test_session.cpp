@@ -309,3 +309,37 @@ TEST_CASE("the undo/redo confirm submits an Undo or Redo command, not the word \
     CHECK(s->GetLedger().UndoableCount() == 1);
     CHECK(s->LinesParsed() == parsed);  // no line was parsed for either
 }
+
+TEST_CASE("one class for a game open for play: in memory (rutland-cli play) it writes nothing; in a file a caller's command id makes a retry Duplicate") {
+    Rejection why;
+    std::optional<Ledger> ledger = Ledger::Start(Header(), &why);
+    REQUIRE(ledger);
+    auto memory = Session::InMemory(std::move(*ledger));
+    CHECK_FALSE(memory->InFile());
+    CHECK_FALSE(memory->ReadOnly());
+    CHECK(memory->Path().empty());
+    CHECK(memory->Fingerprint().empty());
+    SubmitOutcome r = memory->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob");
+    CHECK(r.status == SubmitStatus::Accepted);
+    CHECK(r.seq == 1);
+    CHECK(memory->Submit("buy G 10k", "t", "Bob").rejection.rule == "B-1");
+    CHECK(memory->Submit("# note", "t", "Bob").status == SubmitStatus::Blank);
+    CHECK(memory->GetLedger().Size() == 2);
+    CHECK(memory->LastEntry() == 1);
+
+    const std::string path = TempPath("session-ids.rutland");
+    std::string error;
+    auto file = Session::Create(path, Header(), Stamp{"2026-11-22T10:00:00Z", "Dee", "script:0"}, "script", &error);
+    REQUIRE_MESSAGE(file, error);
+    CHECK(file->InFile());
+    CHECK(file->Path() == path);
+    CHECK(file->GetStore().Record(0).stamp.who == "Dee");
+    const Command roll = *ParseCommand("roll 3 4 2 @colfax").command;
+    const Stamp stamp{"2026-11-22T10:00:01Z", "Dee", "script:1:abc"};
+    CHECK(file->Submit(roll, stamp).status == SubmitStatus::Accepted);
+    const SubmitOutcome again = file->Submit(roll, stamp);
+    CHECK(again.status == SubmitStatus::Duplicate);
+    CHECK(again.accepted);
+    CHECK(again.seq == 1);
+    CHECK(file->GetStore().Size() == 2);
+}
