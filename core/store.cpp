@@ -1070,7 +1070,6 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     if (auto seq = FindCommandId(stamp.command_id)) {  // invariant 3: a retry
         receipt.status = SubmitStatus::Duplicate;
         receipt.accepted = true;
-        receipt.duplicate = true;
         receipt.seq = *seq;
         return receipt;
     }
@@ -1090,7 +1089,6 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
             Exec(m_db, "ROLLBACK", nullptr);
             receipt.status = SubmitStatus::Duplicate;
             receipt.accepted = true;
-            receipt.duplicate = true;
             receipt.seq = *seq;
             return receipt;
         }

@@ -128,8 +128,7 @@ struct VerifyReport {
 // be written: `refusal` says why; nothing was added, invariant 11).
 struct StoreReceipt {
     SubmitStatus status = SubmitStatus::Refused;
-    bool accepted = false;   // Accepted or Duplicate: the command is in the file as entry seq
-    bool duplicate = false;  // status == Duplicate
+    bool accepted = false;   // Accepted or Duplicate: the command is in the file as entry seq (status says which)
     Rejection rejection;     // when Rejected
     std::string refusal;     // when Refused
     int seq = -1;

@@ -280,16 +280,16 @@ TEST_CASE("store: a command id already in the file is not applied again (a retry
     REQUIRE(store);
     rutland::StoreReceipt first = store->SubmitLine("buy B 10k", TestStamp(7));
     REQUIRE(first.accepted);
-    CHECK_FALSE(first.duplicate);
+    CHECK(first.status == rutland::SubmitStatus::Accepted);
     rutland::StoreReceipt retry = store->SubmitLine("buy B 10k", TestStamp(7));
     CHECK(retry.accepted);
-    CHECK(retry.duplicate);
+    CHECK(retry.status == rutland::SubmitStatus::Duplicate);
     CHECK(retry.seq == first.seq);
     CHECK(store->Size() == 3);
     CHECK(store->GetLedger().State().players[0].common[rutland::Company::Blue] == 10000);
     store.reset();
     store = Store::Open(path, Store::Mode::ReadWrite, &error);  // and after reopening (a new process)
-    CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).duplicate);
+    CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).status == rutland::SubmitStatus::Duplicate);
     CHECK(store->Size() == 3);
     CHECK_FALSE(store->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", ""}).accepted);  // an id is required
 }
@@ -806,10 +806,10 @@ TEST_CASE("store: a writer whose memory is stale catches up on what another wrot
     // A retry through A of the id B wrote, and B's own again: neither is applied a second time.
     rutland::StoreReceipt retry = a->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:1"});
     CHECK(retry.accepted);
-    CHECK(retry.duplicate);
+    CHECK(retry.status == rutland::SubmitStatus::Duplicate);
     CHECK(retry.seq == 3);
     CHECK(a->Size() == 4);  // it caught up to see it
-    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).duplicate);
+    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).status == rutland::SubmitStatus::Duplicate);
     // Both go on, each onto the other's last entry.
     REQUIRE(a->SubmitLine("note from a", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:2"}).accepted);
     REQUIRE(b->SubmitLine("note from b", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:2"}).accepted);

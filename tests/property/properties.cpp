@@ -359,7 +359,7 @@ void StoreExportScript() {
         if (!a) RC_FAIL("Create: " + error);
         for (size_t i = 1; i < lines.size(); ++i) {
             StoreReceipt r = a->SubmitLine(lines[i], stamp(i));
-            if (!r.accepted || r.duplicate) RC_FAIL("the store refuses generated line '" + lines[i] + "': " + r.Why());
+            if (r.status != SubmitStatus::Accepted) RC_FAIL("the store refuses generated line '" + lines[i] + "': " + r.Why());
         }
         fingerprint = a->Fingerprint();
         state = Json(a->GetLedger().State());
