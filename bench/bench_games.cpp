@@ -87,7 +87,7 @@ void WriteGameFile(const fs::path& path, int entries) {
         const Stamp stamp{"2024-01-01T00:00:00Z", "broker", fmt::format("bench:{}", i)};
         StoreReceipt r = store->SubmitLine(lines[static_cast<size_t>(i)], stamp);
         if (!r.accepted)
-            throw std::runtime_error(fmt::format("bench: line {} of the bench game was refused: {}", i, r.rejection.ToString()));
+            throw std::runtime_error(fmt::format("bench: line {} of the bench game was refused: {}", i, r.Why()));
     }
 }
 

@@ -149,6 +149,7 @@ SubmitResult Ledger::Submit(const Command& command) {
         TakeOutOfEffect(undo->count);
         Append(std::move(entry));
         m_can_take_back = true;
+        result.status = SubmitStatus::Accepted;
         result.accepted = true;
         result.seq = Size() - 1;
         return result;
@@ -179,6 +180,7 @@ SubmitResult Ledger::Submit(const Command& command) {
                                                    At(entry.targets.back()).line));
         Append(std::move(entry));
         m_can_take_back = true;
+        result.status = SubmitStatus::Accepted;
         result.accepted = true;
         result.seq = Size() - 1;
         return result;
@@ -209,6 +211,7 @@ SubmitResult Ledger::Submit(const Command& command) {
     m_redo_before.swap(m_redo);  // kept for TakeBackLast()
     m_redo.clear();  // a new command ends what could be redone
     m_can_take_back = true;
+    result.status = SubmitStatus::Accepted;
     result.accepted = true;
     result.seq = Size() - 1;
     return result;
@@ -249,7 +252,10 @@ SubmitResult Ledger::SubmitLine(std::string_view line) {
         result.rejection = *parsed.error;
         return result;
     }
-    if (!parsed.command) return result;
+    if (!parsed.command) {
+        result.status = SubmitStatus::Blank;
+        return result;
+    }
     return Submit(*parsed.command);
 }
 

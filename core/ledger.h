@@ -51,9 +51,20 @@ struct Entry {
     std::vector<int> targets;  // Undo/Redo: the seqs of the commands undone or redone, in that order
 };
 
+// What became of a submitted command. The ledger answers Accepted, Rejected or Blank; the store
+// (store.h) adds Duplicate and Refused. Callers branch on this, never on a rejection's rule.
+enum class SubmitStatus : uint8_t {
+    Accepted,   // applied and appended (by the store: committed, store.h invariant 2)
+    Duplicate,  // store only: a retry of a command id already in the file; nothing applied (store.h invariant 3)
+    Rejected,   // a rule of the game (or the table language) refused it: `rejection` says which
+    Blank,      // a blank or comment line: nothing to submit
+    Refused,    // store only: the file could not or may not be written (read-only, a full disk, a bad stamp)
+};
+
 struct SubmitResult {
-    bool accepted = false;
-    Rejection rejection;
+    SubmitStatus status = SubmitStatus::Rejected;
+    bool accepted = false;  // status == Accepted
+    Rejection rejection;    // when Rejected
     int seq = -1;  // the new entry when accepted
 };
 
@@ -65,7 +76,7 @@ public:
     // Applies a command (or undo/redo) and appends it. Rejected commands leave no trace.
     SubmitResult Submit(const Command& command);
     // Parses a table-language line and submits it. A blank or comment line is neither accepted nor
-    // rejected (seq stays -1, accepted false, rejection.rule empty).
+    // rejected: status Blank, seq -1.
     SubmitResult SubmitLine(std::string_view line);
     // Takes back the entry the last accepted Submit appended (invariant 1): for the store, whose
     // write of that entry failed. Only the last Submit can be taken back, once; false when there is

@@ -1059,7 +1059,8 @@ bool Store::CatchUp(std::string* error) {
 StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     StoreReceipt receipt;
     auto refuse = [&](std::string message) {
-        receipt.rejection = Rejection{std::move(message), "store"};
+        receipt.status = SubmitStatus::Refused;
+        receipt.refusal = std::move(message);
         return receipt;
     };
     if (m_broken) return refuse(fmt::format("an earlier write to {} could not even be rolled back; open the game again", m_path));
@@ -1067,8 +1068,8 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
     if (stamp.command_id.empty()) return refuse("a command needs a command id");
     if (auto why = StampProblem(stamp)) return refuse("the stamp is refused: " + *why + "; nothing was written");
     if (auto seq = FindCommandId(stamp.command_id)) {  // invariant 3: a retry
+        receipt.status = SubmitStatus::Duplicate;
         receipt.accepted = true;
-        receipt.duplicate = true;
         receipt.seq = *seq;
         return receipt;
     }
@@ -1086,14 +1087,15 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
         if (!CatchUp(&why)) return abandon(why);
         if (auto seq = FindCommandId(stamp.command_id)) {  // another program wrote this very command
             Exec(m_db, "ROLLBACK", nullptr);
+            receipt.status = SubmitStatus::Duplicate;
             receipt.accepted = true;
-            receipt.duplicate = true;
             receipt.seq = *seq;
             return receipt;
         }
         SubmitResult r = m_ledger->Submit(command);
         if (!r.accepted) {
             Exec(m_db, "ROLLBACK", nullptr);
+            receipt.status = SubmitStatus::Rejected;
             receipt.rejection = r.rejection;
             return receipt;
         }
@@ -1111,6 +1113,7 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
             return abandon(fmt::format("the command was not saved: {}", why));
         m_records.push_back(std::move(record));
         m_ids.emplace(stamp.command_id, r.seq);
+        receipt.status = SubmitStatus::Accepted;
         receipt.accepted = true;
         receipt.seq = r.seq;
         return receipt;
@@ -1124,10 +1127,14 @@ StoreReceipt Store::SubmitLine(std::string_view line, const Stamp& stamp) {
     StoreReceipt receipt;
     ParseResult parsed = ParseCommand(line);
     if (parsed.error) {
+        receipt.status = SubmitStatus::Rejected;
         receipt.rejection = *parsed.error;
         return receipt;
     }
-    if (!parsed.command) return receipt;
+    if (!parsed.command) {
+        receipt.status = SubmitStatus::Blank;
+        return receipt;
+    }
     return Submit(*parsed.command, stamp);
 }
 

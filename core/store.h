@@ -122,11 +122,18 @@ struct VerifyReport {
     bool Clean() const { return problems.empty() && rules_changes.empty(); }
 };
 
+// What became of a Submit (ledger.h SubmitStatus): Accepted (committed, invariant 2), Duplicate (the
+// command id was already in the file, invariant 3: seq is its entry), Rejected (a rule refused it:
+// `rejection`), Blank (SubmitLine of a blank or comment line), Refused (the file could not or may not
+// be written: `refusal` says why; nothing was added, invariant 11).
 struct StoreReceipt {
-    bool accepted = false;
-    bool duplicate = false;  // the command id was already in the file (invariant 3); seq is its entry
-    Rejection rejection;     // when !accepted: the rules' rejection, or why the store refused (rule "store")
+    SubmitStatus status = SubmitStatus::Refused;
+    bool accepted = false;   // Accepted or Duplicate: the command is in the file as entry seq (status says which)
+    Rejection rejection;     // when Rejected
+    std::string refusal;     // when Refused
     int seq = -1;
+    // Why it is not in the file, for a message: the rejection (with its rule) or the refusal.
+    std::string Why() const { return status == SubmitStatus::Rejected ? rejection.ToString() : refusal; }
 };
 
 // How a game file is opened. Every program uses the defaults; the fields exist for the power-loss
@@ -161,7 +168,7 @@ public:
 
     // Applies and commits one command; returns once it is durable (invariant 2).
     StoreReceipt Submit(const Command& command, const Stamp& stamp);
-    // Parses a table-language line first. Blank or comment: not accepted, rejection.rule empty.
+    // Parses a table-language line first. Blank or comment: status Blank.
     StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
 
     const Ledger& GetLedger() const { return *m_ledger; }

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "rules.h"
 #include "safe_text.h"
+#include "session.h"
 #include "sha256.h"
 #include "state_json.h"
 
@@ -20,17 +21,13 @@ namespace rutland::cli {
 
 namespace {
 
-// The game being played: in memory, or in a game file (--db).
-struct Game {
-    std::optional<Ledger> memory;
-    std::unique_ptr<Store> store;
-    bool Started() const { return memory.has_value() || store != nullptr; }
-    const Ledger& GetLedger() const { return store ? store->GetLedger() : *memory; }
-};
+// The game being played, in memory or in a game file (--db), is the dashboard's view::Session
+// (session.h): one class for a game open for play, one submit path.
+using Game = std::unique_ptr<view::Session>;
 
 // Prints what an accepted line did. The one place `play` reports an accepted line: with --db it
 // is also the acknowledgement that the line is safely in the file (it prints after the commit).
-void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
+void ReportAccepted(const view::Session& game, int seq, const PlayOptions& options) {
     if (!options.effects && !options.explain) return;
     const Ledger& ledger = game.GetLedger();
     const Entry& e = ledger.At(seq);
@@ -44,7 +41,7 @@ void ReportAccepted(const Game& game, int seq, const PlayOptions& options) {
         const GameState& after = replayed ? *replayed : ledger.State();
         for (const std::string& step : BrokerInstructions(e.effects, after)) std::cout << "  > " << step << "\n";
     }
-    if (game.store) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
+    if (game.InFile()) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
 }
 
 // A script line's command id (store.h invariant 3): the session, the line's number among the
@@ -296,27 +293,28 @@ int Play(const PlayOptions& options) {
     std::error_code ec;
     if (!options.db.empty() && std::filesystem::exists(options.db, ec)) {
         std::string error;
-        game.store = Store::Open(options.db, Store::Mode::ReadWrite, &error);
-        if (!game.store) {
+        game = view::Session::Open(options.db, session, &error);
+        if (!game) {
             std::cerr << "rutland-cli: " << error << "\n";
             return kExitUnusable;
         }
-        for (const std::string& note : game.store->Report().notes) std::cerr << options.db << ": " << note << "\n";
-        if (game.store->ReadOnly() && game.store->Report().Clean()) {  // a read-only place (store.h invariant 13)
-            std::cerr << options.db << ": cannot be written: " << game.store->ReadOnlyReason() << "; nothing was added\n";
+        const Store& store = game->GetStore();
+        for (const std::string& note : store.Report().notes) std::cerr << options.db << ": " << note << "\n";
+        if (store.ReadOnly() && store.Report().Clean()) {  // a read-only place (store.h invariant 13)
+            std::cerr << options.db << ": cannot be written: " << store.ReadOnlyReason() << "; nothing was added\n";
             return kExitUnusable;
         }
-        if (game.store->ReadOnly()) {
+        if (store.ReadOnly()) {
             std::cerr << options.db << ": does not verify clean; nothing was added:\n";
-            for (const Finding& f : game.store->Report().problems) std::cerr << "  " << f.ToString() << "\n";
-            for (const Finding& f : game.store->Report().rules_changes) std::cerr << "  " << f.ToString() << "\n";
+            for (const Finding& f : store.Report().problems) std::cerr << "  " << f.ToString() << "\n";
+            for (const Finding& f : store.Report().rules_changes) std::cerr << "  " << f.ToString() << "\n";
             return kExitUnusable;
         }
     }
     std::vector<Standing> standing(script.size(), Standing::New);
-    if (game.store) {
+    if (game) {
         std::string error;
-        auto plan = PlanReplay(*game.store, script, session, name, options.db, &error);
+        auto plan = PlanReplay(game->GetStore(), script, session, name, options.db, &error);
         if (!plan) {
             std::cerr << error << "\n";
             return kExitUnusable;
@@ -340,7 +338,7 @@ int Play(const PlayOptions& options) {
             return Stamp{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(h), c.id};
         };
         const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
-        if (!game.Started() || (game.store && header)) {
+        if (!game || (game->InFile() && header)) {
             if (parsed.error || !header) {
                 std::cerr << name << ":" << line_no << ": the first line must be the game header, e.g. "
                           << "game players=Ann,Bob,Cy,Dee"
@@ -353,26 +351,26 @@ int Play(const PlayOptions& options) {
                 std::cerr << name << ":" << line_no << ": rejected: " << why.ToString() << "\n";
                 return kExitUnusable;
             }
-            if (game.store) {  // playing into an existing game: the script must be that game
-                if (ledger->At(0).line != game.store->GetLedger().At(0).line) {
+            if (game) {  // playing into an existing game: the script must be that game
+                if (ledger->At(0).line != game->GetLedger().At(0).line) {
                     std::cerr << name << ":" << line_no << ": this script's game header is not the one in " << options.db
-                              << ":\n  " << game.store->GetLedger().At(0).line << "\n";
+                              << ":\n  " << game->GetLedger().At(0).line << "\n";
                     return kExitUnusable;
                 }
                 continue;
             }
             if (options.db.empty()) {
-                game.memory = std::move(ledger);
+                game = view::Session::InMemory(std::move(*ledger));
             } else {
                 std::string error;
-                game.store = Store::Create(options.db, *header, stamp(*header), &error);
-                if (!game.store) {
+                game = view::Session::Create(options.db, *header, stamp(*header), session, &error);
+                if (!game) {
                     std::cerr << "rutland-cli: " << error << "\n";
                     return kExitUnusable;
                 }
                 added = true;
             }
-            ReportAccepted(game, 0, options);
+            ReportAccepted(*game, 0, options);
             continue;
         }
         if (standing[index] == Standing::Gap) {
@@ -390,63 +388,57 @@ int Play(const PlayOptions& options) {
             if (!options.keep_going) break;
             continue;
         }
-        int seq = -1;
-        Rejection rejection;
-        if (game.store) {
-            StoreReceipt r = game.store->Submit(*parsed.command, stamp(game.GetLedger().State().header));
-            if (r.duplicate && added) {
-                // An earlier line of this run was new, yet this one is already in the file: the
-                // script repeats a command id of its own (PlanReplay refuses any other case).
-                std::cerr << name << ":" << line_no << ": this line is already entry " << r.seq << " of " << options.db
-                          << ", but earlier lines of the script were not: the script does not continue that game "
-                          << "(another --session makes its lines new commands)\n";
-                return kExitUnusable;
-            }
-            if (r.accepted && !r.duplicate) added = true;
-            if (r.duplicate) {
-                if (!skipped++) first_skipped = r.seq;
-                last_skipped = r.seq;
-            }
-            if (r.accepted) seq = r.seq;
-            else rejection = r.rejection;
-            if (rejection.rule == "store") {
-                std::cerr << name << ":" << line_no << ": " << rejection.message << "\n";
-                return kExitUnusable;
-            }
-        } else {
-            SubmitResult r = game.memory->Submit(*parsed.command);
-            if (r.accepted) seq = r.seq;
-            else rejection = r.rejection;
+        // In memory nothing is stamped: no clock is read for it.
+        const view::SubmitOutcome r =
+            game->Submit(*parsed.command, game->InFile() ? stamp(game->GetLedger().State().header) : Stamp{});
+        if (r.status == SubmitStatus::Duplicate && added) {
+            // An earlier line of this run was new, yet this one is already in the file: the
+            // script repeats a command id of its own (PlanReplay refuses any other case).
+            std::cerr << name << ":" << line_no << ": this line is already entry " << r.seq << " of " << options.db
+                      << ", but earlier lines of the script were not: the script does not continue that game "
+                      << "(another --session makes its lines new commands)\n";
+            return kExitUnusable;
         }
+        if (r.status == SubmitStatus::Refused) {
+            std::cerr << name << ":" << line_no << ": " << r.refusal << "\n";
+            return kExitUnusable;
+        }
+        if (r.status == SubmitStatus::Accepted && game->InFile()) added = true;
+        if (r.status == SubmitStatus::Duplicate) {
+            if (!skipped++) first_skipped = r.seq;
+            last_skipped = r.seq;
+        }
+        const int seq = r.accepted ? r.seq : -1;
+        const Rejection& rejection = r.rejection;
         if (seq >= 0) {
-            ReportAccepted(game, seq, options);
+            ReportAccepted(*game, seq, options);
             continue;
         }
         std::cerr << name << ":" << line_no << ": rejected: " << rejection.ToString() << "\n";
         any_rejected = true;
         if (!options.keep_going) break;
     }
-    if (!game.Started()) {
+    if (!game) {
         std::cerr << name << ": no game header (game players=...)\n";
         return kExitUnusable;
     }
     if (skipped)  // said, never silent: a new session with the same text needs --session
         std::cerr << fmt::format("{}: {} line{} already in {} (entries {}-{}, same command ids) not applied again\n", name,
                                  skipped, skipped == 1 ? " was" : "s were", options.db, first_skipped, last_skipped);
-    const GameState& state = game.GetLedger().State();
+    const GameState& state = game->GetLedger().State();
     if (options.json) {
         nlohmann::json j = StateToJson(state);
-        if (game.store) {
-            j["entries"] = game.store->Size();
-            j["fingerprint"] = game.store->Fingerprint();
+        if (game->InFile()) {
+            j["entries"] = game->GetStore().Size();
+            j["fingerprint"] = game->Fingerprint();
         }
         std::cout << j.dump(2) << "\n";
     } else {
         if (options.effects || options.explain) std::cout << "\n";
         std::cout << BrokerSummary(state);
-        if (game.store)
-            std::cout << fmt::format("\n{}: {} entries, fingerprint {}\n", options.db, game.store->Size(),
-                                     game.store->Fingerprint());
+        if (game->InFile())
+            std::cout << fmt::format("\n{}: {} entries, fingerprint {}\n", options.db, game->GetStore().Size(),
+                                     game->Fingerprint());
     }
     return any_rejected ? kExitRejected : kExitAccepted;
 }

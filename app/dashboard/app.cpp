@@ -78,23 +78,33 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
 }
 
 view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
-    const std::string line = view::ExpandQuickForm(text);
-    view::SubmitOutcome r = m_session->Submit(line, m_now(), m_session->DefaultWho());
     EntryUi& e = m_ui.entry;
+    // Enter submits what the preview parsed for this very text (entry_model.h SubmitEntry); a
+    // script line (`--script`) has no preview and is parsed once.
+    const view::Preview* preview = e.preview.typed == text ? &e.preview : nullptr;
+    view::SubmitOutcome r = view::SubmitEntry(*m_session, text, preview, m_now(), m_session->DefaultWho());
     if (r.accepted) {
         e.history.Add(std::string(text));
         e.buffer.fill('\0');
         e.rejection.clear();
         e.rejected_text.clear();
         AfterAccepted(r);
-    } else if (!r.blank) {
+    } else if (r.status != SubmitStatus::Blank) {
         CopyTo(e.buffer, text);  // a rejection keeps the text for editing
-        e.rejection = r.rejection.message;
+        e.refused = r.status == SubmitStatus::Refused;
+        e.rejection = e.refused ? r.refusal : r.rejection.message;
         e.rejection_rule = r.rejection.rule;
         e.rejected_text = text;
-        m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
+        ShowNotAccepted(r);
     }
     return r;
+}
+
+void App::ShowNotAccepted(const view::SubmitOutcome& r) {
+    if (r.status == SubmitStatus::Rejected)
+        m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
+    else if (r.status == SubmitStatus::Refused)
+        m_ui.status = "Not saved: " + r.refusal;
 }
 
 void App::AfterAccepted(const view::SubmitOutcome& r) {
@@ -279,7 +289,7 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
         }
         const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
         if (target >= 0 && (ImGui::Button(redo ? "Redo (Enter)" : "Undo (Enter)") || enter)) {
-            out.Submit(redo ? "redo" : "undo");
+            out.Submit(view::ConfirmCommand(redo));
             m_ui.confirm.reset();
             ImGui::CloseCurrentPopup();
         }
@@ -301,12 +311,14 @@ void App::Apply(Outbox& out) {
                     if (a.from_entry_line) {
                         SubmitFromEntry(a.text);
                     } else {
-                        view::SubmitOutcome r = m_session->Submit(a.text, m_now(), m_session->DefaultWho());
-                        if (r.accepted)
-                            AfterAccepted(r);
-                        else if (!r.blank)
-                            m_ui.status = fmt::format("Rejected: {} ({})", r.rejection.message, r.rejection.rule);
+                        view::SubmitOutcome r = m_session->Submit(std::string_view(a.text), m_now(), m_session->DefaultWho());
+                        if (r.accepted) AfterAccepted(r);
+                        else ShowNotAccepted(r);
                     }
+                } else if constexpr (std::is_same_v<T, SubmitCommand>) {
+                    view::SubmitOutcome r = m_session->Submit(a.command, m_now(), m_session->DefaultWho());
+                    if (r.accepted) AfterAccepted(r);
+                    else ShowNotAccepted(r);
                 } else if constexpr (std::is_same_v<T, ViewAt>) {
                     m_session->ViewAt(a.seq);
                     m_ui.status = m_session->Viewing() ? fmt::format("Viewing the state after entry {} (read-only)", *m_session->Viewing())

@@ -62,6 +62,7 @@ private:
     void HandleKeys(const AppView& v, Outbox& out);
     void Apply(Outbox& out);
     void AfterAccepted(const view::SubmitOutcome& r);
+    void ShowNotAccepted(const view::SubmitOutcome& r);  // the status line for a rejected or refused submit
 
     view::Settings m_settings;
     std::string m_config_dir;

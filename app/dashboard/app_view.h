@@ -40,11 +40,13 @@ struct SubmitLine {
     std::string text;
     bool from_entry_line = false;  // a rejection goes back to the entry line, keeping the text
 };
+// A command already parsed (the undo/redo confirm): submitted as it is, no line parsed again.
+struct SubmitCommand { Command command; };
 struct ViewAt { std::optional<int> seq; };               // time travel to an entry, or back to now
 struct AskUndo { bool redo = false; };                    // show what undo/redo would do, then confirm
 struct ExportYearEnd { bool html = false; bool preview = false; };
 struct ShowPanel { std::string name; };                   // bring a tab to the front
-using UiAction = std::variant<SubmitLine, ViewAt, AskUndo, ExportYearEnd, ShowPanel>;
+using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel>;
 
 struct Outbox {
     std::vector<UiAction> actions;
@@ -53,6 +55,7 @@ struct Outbox {
     template <class T>
     void Push(T action) { actions.emplace_back(std::in_place_type<T>, std::move(action)); }
     void Submit(std::string text, bool from_entry_line = false) { Push(SubmitLine{std::move(text), from_entry_line}); }
+    void Submit(Command command) { Push(SubmitCommand{std::move(command)}); }
     void View(std::optional<int> seq) { Push(ViewAt{seq}); }
 };
 

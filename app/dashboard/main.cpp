@@ -138,8 +138,12 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
             return false;
         }
         const view::SubmitOutcome r = app.SubmitFromEntry(line);
-        if (!r.accepted && !r.blank) {
+        if (r.status == SubmitStatus::Rejected) {
             std::cerr << o.script << ":" << line_no << ": rejected: " << r.rejection.ToString() << "\n";
+            return false;
+        }
+        if (r.status == SubmitStatus::Refused) {
+            std::cerr << o.script << ":" << line_no << ": not saved: " << r.refusal << "\n";
             return false;
         }
     }

@@ -108,7 +108,8 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     if (!e.rejection.empty() && text == e.rejected_text) {
         const ImVec4 bad = Theme::Bad();
-        TextWrappedWords(fmt::format("Rejected: {} ({})", e.rejection, e.rejection_rule), &bad);
+        TextWrappedWords(e.refused ? "Not saved: " + e.rejection : fmt::format("Rejected: {} ({})", e.rejection, e.rejection_rule),
+                         &bad);
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());

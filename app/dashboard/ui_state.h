@@ -31,6 +31,7 @@ struct EntryUi {
     bool history_loaded = false;
     std::string rejection;          // the last rejection, shown until the text changes
     std::string rejection_rule;
+    bool refused = false;           // the file refused it (session.h SubmitOutcome), not a rule
     std::string rejected_text;
     std::vector<std::string> completions;  // for the text in `completions_for`
     std::string completions_for;

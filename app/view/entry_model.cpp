@@ -236,9 +236,11 @@ std::string SummarizeEffects(const Effects& effects, const RenderContext& contex
 
 Preview PreviewLine(std::string_view text, const GameState& state, const Ledger* ledger) {
     Preview p;
+    p.typed = std::string(text);
     p.expanded = ExpandQuickForm(text);
     if (Trim(p.expanded).empty()) return p;
-    ParseResult parsed = ParseCommand(p.expanded);
+    p.parsed = ParseCommand(p.expanded);
+    const ParseResult& parsed = p.parsed;
     if (parsed.error) {
         p.kind = Preview::Kind::Rejected;
         p.text = parsed.error->message;
@@ -292,6 +294,26 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     p.text = SummarizeEffects(r.effects, RenderContext::Of(state));
     if (p.text.empty()) p.text = PrintCommand(r.canonical);
     return p;
+}
+
+Command ConfirmCommand(bool redo) {
+    Command c;
+    if (redo) c.action = Redo{1};
+    else c.action = Undo{1};
+    return c;
+}
+
+SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Preview* preview, const std::string& time,
+                          const std::string& who) {
+    if (!preview || preview->typed != typed) return session.Submit(ExpandQuickForm(typed), time, who);
+    SubmitOutcome out;
+    if (preview->parsed.error) {
+        out.status = SubmitStatus::Rejected;
+        out.rejection = *preview->parsed.error;
+        return out;
+    }
+    if (!preview->parsed.command) return out;  // Blank
+    return session.Submit(*preview->parsed.command, time, who);
 }
 
 void History::Add(std::string line) {

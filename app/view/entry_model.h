@@ -10,6 +10,7 @@
 #include "effect_text.h"
 #include "ledger.h"
 #include "legal.h"
+#include "session.h"
 #include "state.h"
 
 namespace rutland::view {
@@ -35,7 +36,9 @@ std::string CommonPrefix(const std::vector<std::string>& lines);
 
 struct Preview {
     enum class Kind { Empty, Accepted, Rejected } kind = Kind::Empty;
+    std::string typed;      // the text as typed, that this preview is of
     std::string expanded;   // the line after quick forms
+    ParseResult parsed;     // `expanded` parsed: what Enter submits while the text is `typed` (SubmitEntry)
     std::string text;       // "Ann pays $21,000 for 10,000 Blue at $2.10; Blue -> $2.20"
     std::string rule;       // the rejection's rule
     bool provisional = false;  // the command would use an unverified board fact (D-2)
@@ -44,6 +47,19 @@ struct Preview {
 // What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo
 // and redo, read off the ledger); nothing is changed.
 Preview PreviewLine(std::string_view text, const GameState& state, const Ledger* ledger);
+
+// What Enter does with the text as typed. When `preview` is of this very text, the command it
+// parsed is submitted (Session::Submit(const Command&)): what the preview showed is what is
+// submitted, and the line is not parsed again; its parse error is the rejection, a blank or
+// comment line is Blank. Otherwise (no preview, or one of other text) the text after quick forms is
+// parsed once by Session::Submit(line). Either way the store applies the command to the game as it
+// is in the file (store.h invariant 10), not the preview's copy.
+// What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it
+// does: one `undo` or `redo` as a command, not a line to parse.
+Command ConfirmCommand(bool redo);
+
+SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Preview* preview, const std::string& time,
+                          const std::string& who);
 
 // One short sentence for a list of effects: payments without their arithmetic, certificates that
 // only repeat a payment left out, price moves as "Blue -> $2.20".

@@ -39,7 +39,7 @@ public:
             const std::string line(lines.substr(start, end - start));
             start = end + 1;
             SubmitResult r = m_ledger->SubmitLine(line);
-            if (!r.accepted && r.rejection.rule.empty()) continue;  // blank or comment
+            if (r.status == SubmitStatus::Blank) continue;  // a blank or comment line
             REQUIRE_MESSAGE(r.accepted, "'", line, "' was rejected: ", r.rejection.ToString());
             CheckConserved(line);
         }

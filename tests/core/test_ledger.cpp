@@ -48,6 +48,28 @@ std::string Json(const rutland::GameState& s) { return rutland::StateToJson(s).d
 
 } // namespace
 
+TEST_CASE("ledger: a submit says whether it was accepted, rejected (with its rule) or blank") {
+    using rutland::SubmitStatus;
+    rutland::Rejection why;
+    rutland::GameHeader header;
+    header.players = {"Ann", "Bob"};
+    auto ledger = rutland::Ledger::Start(header, &why);
+    REQUIRE(ledger);
+    const rutland::SubmitResult ok = ledger->SubmitLine("roll 3 4 2 @colfax");
+    CHECK(ok.status == SubmitStatus::Accepted);
+    CHECK(ok.seq == 1);
+    const rutland::SubmitResult rule = ledger->SubmitLine("buy G 10k");  // Colfax has no Ask for Green (B-1)
+    CHECK(rule.status == SubmitStatus::Rejected);
+    CHECK(rule.rejection.rule == "B-1");
+    CHECK(ledger->SubmitLine("buy").status == SubmitStatus::Rejected);
+    CHECK(ledger->Submit(rutland::Command{std::nullopt, rutland::Undo{5}}).status == SubmitStatus::Rejected);
+    for (const char* blank : {"", "  ", "# a comment"}) {
+        CAPTURE(blank);
+        CHECK(ledger->SubmitLine(blank).status == SubmitStatus::Blank);
+    }
+    CHECK(ledger->Size() == 2);
+}
+
 TEST_CASE("ledger: undo k gives the state of the first n-k commands; redo k restores the later one") {
     const auto lines = SampleGame();
     const int n = static_cast<int>(lines.size());

@@ -75,7 +75,7 @@ void WriteGame(const std::string& path, const std::vector<std::string>& lines) {
             continue;
         }
         rutland::StoreReceipt r = store->Submit(*parsed.command, TestStamp(n++));
-        REQUIRE_MESSAGE(r.accepted, line, ": ", r.rejection.ToString());
+        REQUIRE_MESSAGE(r.accepted, line, ": ", r.Why());
     }
 }
 
@@ -256,7 +256,8 @@ TEST_CASE("store: a game written, closed and opened again has the same entries, 
         CHECK(store->ReadOnly());
         rutland::StoreReceipt r = store->SubmitLine("end", TestStamp(100));
         CHECK_FALSE(r.accepted);
-        CHECK(r.rejection.message.find("read-only") != std::string::npos);
+        CHECK(r.status == rutland::SubmitStatus::Refused);
+        CHECK(r.refusal.find("read-only") != std::string::npos);
     }
     std::string error;
     auto again = Store::Open(path, Store::Mode::ReadWrite, &error);
@@ -279,16 +280,16 @@ TEST_CASE("store: a command id already in the file is not applied again (a retry
     REQUIRE(store);
     rutland::StoreReceipt first = store->SubmitLine("buy B 10k", TestStamp(7));
     REQUIRE(first.accepted);
-    CHECK_FALSE(first.duplicate);
+    CHECK(first.status == rutland::SubmitStatus::Accepted);
     rutland::StoreReceipt retry = store->SubmitLine("buy B 10k", TestStamp(7));
     CHECK(retry.accepted);
-    CHECK(retry.duplicate);
+    CHECK(retry.status == rutland::SubmitStatus::Duplicate);
     CHECK(retry.seq == first.seq);
     CHECK(store->Size() == 3);
     CHECK(store->GetLedger().State().players[0].common[rutland::Company::Blue] == 10000);
     store.reset();
     store = Store::Open(path, Store::Mode::ReadWrite, &error);  // and after reopening (a new process)
-    CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).duplicate);
+    CHECK(store->SubmitLine("buy B 10k", TestStamp(7)).status == rutland::SubmitStatus::Duplicate);
     CHECK(store->Size() == 3);
     CHECK_FALSE(store->SubmitLine("buy B 10k", rutland::Stamp{"t", "Bob", ""}).accepted);  // an id is required
 }
@@ -321,9 +322,9 @@ TEST_CASE("store: a stamp that is not text or whose time is not an ISO 8601 UTC 
         CAPTURE(b.why);
         const rutland::StoreReceipt r = store->SubmitLine("buy B 10k", b.stamp);
         CHECK_FALSE(r.accepted);
-        CHECK(r.rejection.rule == "store");
-        CHECK(r.rejection.message.find(b.why) != std::string::npos);
-        CHECK(r.rejection.message.find("nothing was written") != std::string::npos);
+        CHECK(r.status == rutland::SubmitStatus::Refused);
+        CHECK(r.refusal.find(b.why) != std::string::npos);
+        CHECK(r.refusal.find("nothing was written") != std::string::npos);
     }
     CHECK(store->Size() == 2);
     CHECK(store->Fingerprint() == before);
@@ -743,15 +744,15 @@ TEST_CASE("store: a write that fails (a full disk) leaves memory exactly as befo
             failed = store->SubmitLine(line, TestStamp(++n));
         }
         CHECK_FALSE(failed.accepted);
-        CHECK(failed.rejection.rule == "store");
-        CHECK_MESSAGE(failed.rejection.message.find("not saved") != std::string::npos, failed.rejection.message);
+        CHECK(failed.status == rutland::SubmitStatus::Refused);
+        CHECK_MESSAGE(failed.refusal.find("not saved") != std::string::npos, failed.refusal);
         CHECK(Seen(*store) == before);  // the dashboard shows nothing that is not in the file
         CHECK(store->FingerprintAt(size).empty());
         CHECK_THROWS_AS(store->Record(size), std::out_of_range);
         CHECK_FALSE(store->FindCommandId(TestStamp(n).command_id));
         // The disk has room again: the same line is taken, as the next entry.
         rutland::StoreReceipt ok = store->SubmitLine(line, TestStamp(++n));
-        REQUIRE_MESSAGE(ok.accepted, ok.rejection.ToString());
+        REQUIRE_MESSAGE(ok.accepted, ok.Why());
         CHECK(ok.seq == size);
     }
     const std::string last = Seen(*store);
@@ -761,6 +762,53 @@ TEST_CASE("store: a write that fails (a full disk) leaves memory exactly as befo
     CHECK(again->Report().Clean());
     CHECK(again->Size() == 39 + 4);
     CHECK(Seen(*again) == last);
+}
+
+TEST_CASE("store: a submit says what became of it: accepted, a retry, rejected by a rule, blank, refused by the file") {
+    using rutland::SubmitStatus;
+    TempDir dir;
+    const std::string path = dir / "status.rutland";
+    WriteGame(path, {"game players=Ann,Bob", "roll 3 4 2 @colfax"});
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+
+    const rutland::StoreReceipt ok = store->SubmitLine("buy Y 10k", TestStamp(801));
+    CHECK(ok.status == SubmitStatus::Accepted);
+    CHECK(ok.seq == 2);
+    const rutland::StoreReceipt retry = store->SubmitLine("buy Y 10k", TestStamp(801));
+    CHECK(retry.status == SubmitStatus::Duplicate);
+    CHECK(retry.seq == 2);  // the entry that holds it; nothing new
+    // Colfax has no Ask for Green (B-1): the rule refuses, not the file.
+    const rutland::StoreReceipt rule = store->SubmitLine("buy G 10k", TestStamp(802));
+    CHECK(rule.status == SubmitStatus::Rejected);
+    CHECK(rule.rejection.rule == "B-1");
+    CHECK(rule.refusal.empty());
+    const rutland::StoreReceipt typo = store->SubmitLine("buy", TestStamp(803));  // the table language refuses it
+    CHECK(typo.status == SubmitStatus::Rejected);
+    CHECK_FALSE(typo.rejection.rule.empty());
+    for (const char* blank : {"", "   ", "# only a comment"}) {
+        CAPTURE(blank);
+        const rutland::StoreReceipt r = store->SubmitLine(blank, TestStamp(804));
+        CHECK(r.status == SubmitStatus::Blank);
+        CHECK(r.seq == -1);
+    }
+    CHECK(store->SubmitLine("note x", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", ""}).status == SubmitStatus::Refused);
+    {
+        DiskFull full;
+        const rutland::StoreReceipt r = store->SubmitLine("note the disk is full", TestStamp(805));
+        CHECK(r.status == SubmitStatus::Refused);
+        CHECK_FALSE(r.refusal.empty());
+        CHECK(r.rejection.rule.empty());  // no rule refused it: no rejection
+    }
+    CHECK(store->Size() == 3);
+    store.reset();
+    auto reader = Store::Open(path, Store::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(reader, error);
+    const rutland::StoreReceipt ro = reader->SubmitLine("note read-only", TestStamp(806));
+    CHECK(ro.status == SubmitStatus::Refused);
+    CHECK_MESSAGE(ro.refusal.find("read-only") != std::string::npos, ro.refusal);
+    CHECK(reader->Size() == 3);
 }
 
 TEST_CASE("store: a writer whose memory is stale catches up on what another wrote, and never applies a command twice (invariant 10)") {
@@ -776,7 +824,7 @@ TEST_CASE("store: a writer whose memory is stale catches up on what another wrot
     // each: Blue's price moves), chained onto A's entry.
     REQUIRE(a->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).accepted);
     rutland::StoreReceipt rb = b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:1"});
-    REQUIRE_MESSAGE(rb.accepted, rb.rejection.ToString());
+    REQUIRE_MESSAGE(rb.accepted, rb.Why());
     CHECK(rb.seq == 3);
     CHECK(b->Size() == 4);
     CHECK(b->Record(3).prev_hash == b->Record(2).hash);
@@ -784,10 +832,10 @@ TEST_CASE("store: a writer whose memory is stale catches up on what another wrot
     // A retry through A of the id B wrote, and B's own again: neither is applied a second time.
     rutland::StoreReceipt retry = a->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:1"});
     CHECK(retry.accepted);
-    CHECK(retry.duplicate);
+    CHECK(retry.status == rutland::SubmitStatus::Duplicate);
     CHECK(retry.seq == 3);
     CHECK(a->Size() == 4);  // it caught up to see it
-    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).duplicate);
+    CHECK(b->SubmitLine("buy B 10k", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:1"}).status == rutland::SubmitStatus::Duplicate);
     // Both go on, each onto the other's last entry.
     REQUIRE(a->SubmitLine("note from a", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "a:2"}).accepted);
     REQUIRE(b->SubmitLine("note from b", rutland::Stamp{"2026-11-22T10:00:00Z", "Bob", "b:2"}).accepted);
@@ -815,7 +863,8 @@ TEST_CASE("store: a writer refuses, and adds nothing, when another program rewro
     Sql(path, "DELETE FROM entry WHERE seq=38; UPDATE meta SET value='37' WHERE key='head_seq'");
     rutland::StoreReceipt r = store->SubmitLine("note after the edit", TestStamp(200));
     CHECK_FALSE(r.accepted);
-    CHECK_MESSAGE(r.rejection.message.find("changed by another program") != std::string::npos, r.rejection.message);
+    CHECK(r.status == rutland::SubmitStatus::Refused);
+    CHECK_MESSAGE(r.refusal.find("changed by another program") != std::string::npos, r.refusal);
     CHECK(store->ReadOnly());
     CHECK(store->Size() == 39);
 }
@@ -878,7 +927,8 @@ TEST_CASE("store: a trigger planted while the game is open is found before the n
     Sql(path, "CREATE TRIGGER rewrite AFTER INSERT ON entry BEGIN UPDATE entry SET who = 'Cy' WHERE seq = new.seq; END");
     rutland::StoreReceipt r = store->SubmitLine("note after", TestStamp(401));
     CHECK_FALSE(r.accepted);
-    CHECK_MESSAGE(r.rejection.message.find("trigger 'rewrite'") != std::string::npos, r.rejection.message);
+    CHECK(r.status == rutland::SubmitStatus::Refused);
+    CHECK_MESSAGE(r.refusal.find("trigger 'rewrite'") != std::string::npos, r.refusal);
     CHECK(store->Size() == 40);
     CHECK(store->ReadOnly());
 }
@@ -965,7 +1015,8 @@ TEST_CASE("store: a game nobody may write (0444) opens read-only with the reason
                       writing->ReadOnlyReason());
         rutland::StoreReceipt r = writing->SubmitLine("note archived", TestStamp(700));
         CHECK_FALSE(r.accepted);
-        CHECK(r.rejection.message.find("nobody may write it") != std::string::npos);
+        CHECK(r.status == rutland::SubmitStatus::Refused);
+        CHECK(r.refusal.find("nobody may write it") != std::string::npos);
     }
     // A 0444 -shm beside it would block its owner's next write once the game is writable again.
     CHECK_FALSE(fs::exists(path + "-shm"));

@@ -81,7 +81,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const int size_before = ledger->Size();
         const rutland::SubmitResult r = ledger->SubmitLine(line);
         if (!r.accepted) {  // invariant 3 (a blank or comment line is neither accepted nor rejected)
-            if ((parsed.command || parsed.error) && r.rejection.rule.empty()) Fail("a rejection without a rule", line);
+            const bool blank = !parsed.command && !parsed.error;
+            if (blank != (r.status == rutland::SubmitStatus::Blank)) Fail("a blank status for a line that is not blank, or not for one that is", line);
+            if (!blank && r.rejection.rule.empty()) Fail("a rejection without a rule", line);
             if (ledger->Size() != size_before) Fail("a rejected line added an entry", line);
             if (!(ledger->State() == before)) Fail("a rejected line changed the state", line);
             continue;

@@ -98,7 +98,7 @@ Outcome PlayThroughShim(const std::string& path, const Reference& ref, Rng& rng,
             StoreReceipt r = store->SubmitLine(ref.script[static_cast<size_t>(i)], StampFor(static_cast<size_t>(i)));
             if (!r.accepted) {
                 if (pl::PowerIsOff()) break;
-                throw std::logic_error("the store refused '" + ref.script[static_cast<size_t>(i)] + "': " + r.rejection.ToString());
+                throw std::logic_error("the store refused '" + ref.script[static_cast<size_t>(i)] + "': " + r.Why());
             }
             if (r.seq != i) throw std::logic_error("line " + std::to_string(i) + " became entry " + std::to_string(r.seq));
             out.acked = i;
@@ -155,7 +155,7 @@ void Check(const std::string& path, const Reference& ref, const Outcome& out, bo
         std::unique_ptr<Store> again = Store::Open(path, Store::Mode::ReadWrite, &error);
         StoreReceipt r = again ? again->SubmitLine(ref.script[static_cast<size_t>(have + 1)], StampFor(static_cast<size_t>(have + 1) + 1000000))
                                : StoreReceipt{};
-        if (!again || !r.accepted || r.seq != have + 1) failure = "the next command is not accepted after the cut: " + (again ? r.rejection.ToString() : error);
+        if (!again || !r.accepted || r.seq != have + 1) failure = "the next command is not accepted after the cut: " + (again ? r.Why() : error);
     }
     if (!failure.empty()) {
         ++t.runs_with_loss;

@@ -359,7 +359,7 @@ void StoreExportScript() {
         if (!a) RC_FAIL("Create: " + error);
         for (size_t i = 1; i < lines.size(); ++i) {
             StoreReceipt r = a->SubmitLine(lines[i], stamp(i));
-            if (!r.accepted || r.duplicate) RC_FAIL("the store refuses generated line '" + lines[i] + "': " + r.rejection.ToString());
+            if (r.status != SubmitStatus::Accepted) RC_FAIL("the store refuses generated line '" + lines[i] + "': " + r.Why());
         }
         fingerprint = a->Fingerprint();
         state = Json(a->GetLedger().State());
@@ -375,7 +375,7 @@ void StoreExportScript() {
     if (!b) RC_FAIL("Create from the export: " + error);
     for (int seq = 1; seq < exported.Size(); ++seq) {
         StoreReceipt r = b->SubmitLine(exported.At(seq).line, a->Record(seq).stamp);
-        if (!r.accepted) RC_FAIL("the exported line '" + exported.At(seq).line + "' is refused: " + r.rejection.ToString());
+        if (!r.accepted) RC_FAIL("the exported line '" + exported.At(seq).line + "' is refused: " + r.Why());
         if (b->Record(seq).hash != a->Record(seq).hash) RC_FAIL("the hash chain forks at entry " + std::to_string(seq));
     }
     RC_ASSERT(b->Fingerprint() == fingerprint);

@@ -1,4 +1,4 @@
-// The dashboard's session: one durable submit path, time travel that writes nothing.
+// The dashboard's session: one durable, typed submit path, time travel that writes nothing.
 #include <doctest/doctest.h>
 
 #include <signal.h>
@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "entry_model.h"
 #include "session.h"
 #include "settings.h"
 #include "state_json.h"
@@ -55,7 +56,7 @@ TEST_CASE("an accepted line is in the file before the session answers (store inv
     CHECK_FALSE(bad.accepted);
     CHECK(bad.rejection.rule == "B-1");
     CHECK(s->GetLedger().Size() == 2);
-    CHECK(s->Submit("# a comment", "t", "Bob").blank);
+    CHECK(s->Submit("# a comment", "t", "Bob").status == SubmitStatus::Blank);
 }
 
 TEST_CASE("time travel shows an old state and refuses to write") {
@@ -73,7 +74,8 @@ TEST_CASE("time travel shows an old state and refuses to write") {
     CHECK(s->Live().players[0].common[Company::Yellow] == 10000);
     SubmitOutcome r = s->Submit("end", "2026-11-22T10:00:03Z", "Bob");
     CHECK_FALSE(r.accepted);
-    CHECK(r.rejection.rule == "ledger");
+    CHECK(r.status == SubmitStatus::Refused);  // nothing may be written while looking back, whatever the line
+    CHECK_MESSAGE(r.refusal.find("press Esc to return to now") != std::string::npos, r.refusal);
     CHECK(s->GetLedger().Size() == 3);
     s->ViewAt(std::nullopt);
     CHECK(s->Submit("end", "2026-11-22T10:00:03Z", "Bob").accepted);
@@ -138,7 +140,8 @@ TEST_CASE("a line the disk could not take is not on screen: the session is as be
         signal(SIGXFSZ, handler);
     }
     CHECK_FALSE(failed.accepted);
-    CHECK(failed.rejection.rule == "store");
+    CHECK(failed.status == SubmitStatus::Refused);
+    CHECK_MESSAGE(failed.refusal.find("not saved") != std::string::npos, failed.refusal);
     // What the dashboard draws from: the state, the entry count, the fingerprint, the last entry.
     CHECK(StateToJson(s->Live()).dump() == before);
     CHECK(s->GetLedger().Size() == 2);
@@ -167,7 +170,7 @@ TEST_CASE("a dashboard beside another desk writing the same game takes its entri
     const uint64_t version = second->Version();
     SubmitOutcome r = second->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:00Z", "Bob");
     CHECK_FALSE(r.accepted);
-    CHECK_MESSAGE(r.rejection.rule != "store", r.rejection.ToString());  // a rule of the game refuses it, not the file
+    CHECK_MESSAGE(r.status == SubmitStatus::Rejected, r.refusal);  // a rule of the game refuses it, not the file
     CHECK(second->GetLedger().Size() == 3);
     CHECK(second->Version() != version);  // the panels redraw with the other desk's entries
     CHECK(second->Fingerprint() == first->Fingerprint());
@@ -197,4 +200,146 @@ TEST_CASE("a game open read-only because of where it is says so, not that it did
     CHECK_MESSAGE(why.find("is read-only (nobody may write it") != std::string::npos, why);
     CHECK_MESSAGE(why.find("verify") == std::string::npos, why);
     std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+}
+
+TEST_CASE("a submit from the dashboard says what became of it: accepted, rejected, blank, refused") {
+    const std::string path = TempPath("session-status.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-status", &error);
+    REQUIRE_MESSAGE(s, error);
+    const SubmitOutcome ok = s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob");
+    CHECK(ok.status == SubmitStatus::Accepted);
+    const SubmitOutcome rule = s->Submit("buy G 10k", "2026-11-22T10:00:02Z", "Bob");  // no Ask for Green at Colfax
+    CHECK(rule.status == SubmitStatus::Rejected);
+    CHECK(rule.rejection.rule == "B-1");
+    CHECK(rule.refusal.empty());
+    CHECK(s->Submit("   ", "2026-11-22T10:00:02Z", "Bob").status == SubmitStatus::Blank);
+    CHECK(s->Submit("# a comment", "2026-11-22T10:00:02Z", "Bob").status == SubmitStatus::Blank);
+    s->ViewAt(0);  // time travel: nothing may be written
+    const SubmitOutcome viewing = s->Submit("note while looking back", "2026-11-22T10:00:03Z", "Bob");
+    CHECK(viewing.status == SubmitStatus::Refused);
+    CHECK_MESSAGE(viewing.refusal.find("you are looking at entry 0") != std::string::npos, viewing.refusal);
+    CHECK(viewing.rejection.rule.empty());
+    s->ViewAt(std::nullopt);
+    CHECK(s->GetLedger().Size() == 2);
+    s.reset();
+    // A read-only game (a clean 0444 file, store.h invariant 13) refuses; no rule is involved.
+    std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
+                                           std::filesystem::perms::others_read);
+    auto ro = Session::Open(path, "test-status-ro", &error);
+    REQUIRE_MESSAGE(ro, error);
+    REQUIRE(ro->ReadOnly());
+    const SubmitOutcome refused = ro->Submit("note read-only", "2026-11-22T10:00:04Z", "Bob");
+    CHECK(refused.status == SubmitStatus::Refused);
+    CHECK_MESSAGE(refused.refusal.find("open read-only") != std::string::npos, refused.refusal);
+    CHECK(ro->GetLedger().Size() == 2);
+    std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+}
+
+TEST_CASE("Enter submits the command the preview parsed, without parsing the line again (one typed submit path)") {
+    const std::string path = TempPath("session-enter.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-enter", &error);
+    REQUIRE_MESSAGE(s, error);
+    const std::string time = "2026-11-22T10:00:01Z";
+
+    // Typed, previewed, then Enter: the preview's command goes in; the session parses nothing.
+    Preview roll = PreviewLine("342 colfax", s->Live(), &s->GetLedger());
+    REQUIRE(roll.kind == Preview::Kind::Accepted);
+    SubmitOutcome r = SubmitEntry(*s, "342 colfax", &roll, time, "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->LinesParsed() == 0);
+    CHECK(s->GetLedger().At(r.seq).line == "roll 3 4 2 @colfax");
+
+    // The very object the preview holds is what is submitted: a preview whose parsed command was
+    // put there by hand (not what the text says) is what the ledger records.
+    Preview doctored = PreviewLine("note typed", s->Live(), &s->GetLedger());
+    REQUIRE(doctored.parsed.command);
+    doctored.parsed.command->action = Note{"from the preview"};
+    r = SubmitEntry(*s, "note typed", &doctored, time, "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->GetLedger().At(r.seq).line == "note from the preview");
+    CHECK(s->LinesParsed() == 0);
+
+    // The preview's parse error is the rejection; a blank line is Blank: nothing is parsed again.
+    Preview bad = PreviewLine("buy", s->Live(), &s->GetLedger());
+    r = SubmitEntry(*s, "buy", &bad, time, "Bob");
+    CHECK(r.status == SubmitStatus::Rejected);
+    CHECK(r.rejection.rule == bad.rule);
+    Preview comment = PreviewLine("# just a remark", s->Live(), &s->GetLedger());
+    CHECK(SubmitEntry(*s, "# just a remark", &comment, time, "Bob").status == SubmitStatus::Blank);
+    CHECK(s->LinesParsed() == 0);
+
+    // A preview of other text (the line changed since) is not used: the text is parsed, once.
+    Preview stale = PreviewLine("note old text", s->Live(), &s->GetLedger());
+    r = SubmitEntry(*s, "note new text", &stale, time, "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->GetLedger().At(r.seq).line == "note new text");
+    CHECK(s->LinesParsed() == 1);
+    // No preview at all (a `--script` line): quick forms expand, then one parse.
+    r = SubmitEntry(*s, "e", nullptr, time, "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->GetLedger().At(r.seq).line == "end");
+    CHECK(s->LinesParsed() == 2);
+}
+
+TEST_CASE("the undo/redo confirm submits an Undo or Redo command, not the word \"undo\"") {
+    const std::string path = TempPath("session-confirm.rutland");
+    std::string error;
+    auto s = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "test-confirm", &error);
+    REQUIRE_MESSAGE(s, error);
+    REQUIRE(s->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob").accepted);
+    const uint64_t parsed = s->LinesParsed();
+
+    const Command undo = ConfirmCommand(false);
+    REQUIRE(std::holds_alternative<Undo>(undo.action));
+    CHECK(std::get<Undo>(undo.action).count == 1);
+    CHECK_FALSE(undo.actor);
+    SubmitOutcome r = s->Submit(undo, "2026-11-22T10:00:02Z", "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->GetLedger().At(r.seq).kind == EntryKind::Undo);
+    CHECK(s->GetLedger().UndoableCount() == 0);
+
+    const Command redo = ConfirmCommand(true);
+    REQUIRE(std::holds_alternative<Redo>(redo.action));
+    CHECK(std::get<Redo>(redo.action).count == 1);
+    r = s->Submit(redo, "2026-11-22T10:00:03Z", "Bob");
+    REQUIRE(r.status == SubmitStatus::Accepted);
+    CHECK(s->GetLedger().At(r.seq).kind == EntryKind::Redo);
+    CHECK(s->GetLedger().UndoableCount() == 1);
+    CHECK(s->LinesParsed() == parsed);  // no line was parsed for either
+}
+
+TEST_CASE("one class for a game open for play: in memory (rutland-cli play) it writes nothing; in a file a caller's command id makes a retry Duplicate") {
+    Rejection why;
+    std::optional<Ledger> ledger = Ledger::Start(Header(), &why);
+    REQUIRE(ledger);
+    auto memory = Session::InMemory(std::move(*ledger));
+    CHECK_FALSE(memory->InFile());
+    CHECK_FALSE(memory->ReadOnly());
+    CHECK(memory->Path().empty());
+    CHECK(memory->Fingerprint().empty());
+    SubmitOutcome r = memory->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob");
+    CHECK(r.status == SubmitStatus::Accepted);
+    CHECK(r.seq == 1);
+    CHECK(memory->Submit("buy G 10k", "t", "Bob").rejection.rule == "B-1");
+    CHECK(memory->Submit("# note", "t", "Bob").status == SubmitStatus::Blank);
+    CHECK(memory->GetLedger().Size() == 2);
+    CHECK(memory->LastEntry() == 1);
+
+    const std::string path = TempPath("session-ids.rutland");
+    std::string error;
+    auto file = Session::Create(path, Header(), Stamp{"2026-11-22T10:00:00Z", "Dee", "script:0"}, "script", &error);
+    REQUIRE_MESSAGE(file, error);
+    CHECK(file->InFile());
+    CHECK(file->Path() == path);
+    CHECK(file->GetStore().Record(0).stamp.who == "Dee");
+    const Command roll = *ParseCommand("roll 3 4 2 @colfax").command;
+    const Stamp stamp{"2026-11-22T10:00:01Z", "Dee", "script:1:abc"};
+    CHECK(file->Submit(roll, stamp).status == SubmitStatus::Accepted);
+    const SubmitOutcome again = file->Submit(roll, stamp);
+    CHECK(again.status == SubmitStatus::Duplicate);
+    CHECK(again.accepted);
+    CHECK(again.seq == 1);
+    CHECK(file->GetStore().Size() == 2);
 }
