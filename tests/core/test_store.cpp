@@ -642,6 +642,21 @@ TEST_CASE("explain: the arithmetic behind cash, certificates and price moves") {
     CHECK(rutland::ShortEffect(ledger.At(10).effects[0], ledger.State()) == "Cy->bank $48,000 (B-1)");
 }
 
+// A copy of the game file tests/games/NAME opened for writing, checked clean and writable (the
+// committed fixture itself is never opened: opening may add a -wal and -shm beside it).
+std::unique_ptr<Store> OpenCleanFixture(const TempDir& dir, const std::string& name) {
+    const std::string path = dir / name;
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / name, path);
+    std::string error;
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    std::string problems;
+    for (const auto& p : store->Report().problems) problems += p.ToString() + "\n";
+    CHECK_MESSAGE(store->Report().Clean(), problems);
+    CHECK_FALSE(store->ReadOnly());
+    return store;
+}
+
 // Issue 15 (effects stored as data, schema version 3) migrates version-2 files. This one was
 // written by rutland-cli at commit dab29ab (schema 2, rules version 2), before that change:
 // tests/games/full-game.txt followed by
@@ -652,15 +667,7 @@ TEST_CASE("explain: the arithmetic behind cash, certificates and price moves") {
 // migration exists it must simply open clean: the fixture is the old format the migration keeps.
 TEST_CASE("store: invariant 5: a version-2 game file written before effects were stored as data opens clean and writable") {
     TempDir dir;
-    const std::string path = dir / "schema-v2.rutland";
-    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "schema-v2-full-game.rutland", path);
-    std::string error;
-    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
-    REQUIRE_MESSAGE(store, error);
-    std::string problems;
-    for (const auto& p : store->Report().problems) problems += p.ToString() + "\n";
-    CHECK_MESSAGE(store->Report().Clean(), problems);
-    CHECK_FALSE(store->ReadOnly());
+    auto store = OpenCleanFixture(dir, "schema-v2-full-game.rutland");
     REQUIRE(store->Size() == 207);
     CHECK(store->GetLedger().At(203).line == "undo 12");
     CHECK(store->GetLedger().At(204).line == "redo 12");
@@ -673,15 +680,7 @@ TEST_CASE("store: invariant 5: a version-2 game file written before effects were
 // reads its own lines as stored: it verifies clean and takes new commands.
 TEST_CASE("store: invariant 5: a game from before the note limit opens clean and writable, its long notes whole") {
     TempDir dir;
-    const std::string path = dir / "long-note.rutland";
-    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "long-note.rutland", path);
-    std::string error;
-    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
-    REQUIRE_MESSAGE(store, error);
-    std::string problems;
-    for (const auto& p : store->Report().problems) problems += p.ToString() + "\n";
-    CHECK_MESSAGE(store->Report().Clean(), problems);
-    CHECK_FALSE(store->ReadOnly());
+    auto store = OpenCleanFixture(dir, "long-note.rutland");
     REQUIRE(store->Size() == 8);
     CHECK(store->GetLedger().At(7).line == "note " + std::string(32000, 'x'));
     CHECK(store->GetLedger().At(6).line.size() == 5 + 32000);
