@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <utf8proc.h>
 
+#include "safe_text.h"
 #include "text.h"
 
 namespace rutland {
@@ -29,14 +30,9 @@ std::string Map(std::string_view text, int options) {
     return result;
 }
 
-bool IsBidiControl(int32_t cp) {
-    return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0x200E || cp == 0x200F ||
-           cp == 0x061C;
-}
-
 // What is wrong with one character (rule 2), or nullptr.
 const char* CharProblem(int32_t cp) {
-    if (IsBidiControl(cp)) return "a bidi control character, which changes the order text reads in";
+    if (IsBidiControl(static_cast<char32_t>(cp))) return "a bidi control character, which changes the order text reads in";
     switch (utf8proc_category(cp)) {
         case UTF8PROC_CATEGORY_CC: return "a control character";
         case UTF8PROC_CATEGORY_ZL:

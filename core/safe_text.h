@@ -17,6 +17,8 @@ bool IsValidUtf8(std::string_view text);
 // controls, DEL, the line and paragraph separators, and the bidirectional controls that reorder
 // text on screen (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
 bool IsControlCodePoint(char32_t code_point);
+// The bidirectional controls alone (names refuse them too: names.h).
+bool IsBidiControl(char32_t code_point);
 
 // Why `text` cannot be a stamp field ("is not valid UTF-8 text", "has a control character in it
 // (U+000A)", "is empty"), or nullopt when it can.
