@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "bench_games.h"
-#include "ledger.h"
+#include "ledger/ledger.h"
 #include "samples.h"
-#include "store.h"
+#include "store/store.h"
 
 namespace rutland::bench {
 namespace {

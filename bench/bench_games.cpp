@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "game_generator.h"
-#include "store.h"
-#include "command.h"
+#include "store/store.h"
+#include "lang/command.h"
 
 namespace fs = std::filesystem;
 

@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "ledger.h"
-#include "report.h"
-#include "rules.h"
-#include "state_json.h"
+#include "ledger/ledger.h"
+#include "report/report.h"
+#include "rules/rules.h"
+#include "rules/state_json.h"

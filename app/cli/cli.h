@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "store.h"
+#include "store/store.h"
 
 namespace rutland::cli {
 

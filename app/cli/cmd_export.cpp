@@ -9,10 +9,10 @@
 #include <fmt/format.h>
 
 #include "cli.h"
-#include "effects_json.h"
-#include "explain.h"
-#include "safe_text.h"
-#include "state_json.h"
+#include "store/effects_json.h"
+#include "report/explain.h"
+#include "base/safe_text.h"
+#include "rules/state_json.h"
 
 namespace rutland::cli {
 

@@ -9,13 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "instructions.h"
-#include "report.h"
-#include "rules.h"
-#include "safe_text.h"
+#include "report/instructions.h"
+#include "report/report.h"
+#include "rules/rules.h"
+#include "base/safe_text.h"
 #include "session.h"
-#include "sha256.h"
-#include "state_json.h"
+#include "base/sha256.h"
+#include "rules/state_json.h"
 
 namespace rutland::cli {
 

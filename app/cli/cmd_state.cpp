@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli.h"
-#include "report.h"
-#include "state_json.h"
+#include "report/report.h"
+#include "rules/state_json.h"
 
 namespace rutland::cli {
 

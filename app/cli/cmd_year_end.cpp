@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli.h"
-#include "year_end_report.h"
+#include "report/year_end_report.h"
 
 namespace rutland::cli {
 

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
-#include "instructions.h"
+#include "report/instructions.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"

@@ -12,7 +12,7 @@
 #include <imgui.h>
 
 #include "panels.h"
-#include "safe_text.h"
+#include "base/safe_text.h"
 #include "text_wrap.h"
 #include "theme.h"
 

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "company.h"
+#include "model/company.h"
 
 namespace rutland::dash {
 

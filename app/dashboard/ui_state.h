@@ -16,7 +16,7 @@
 #include "price_history.h"
 #include "sec_view.h"
 #include "table_display_view.h"
-#include "year_end_report.h"
+#include "report/year_end_report.h"
 #include "year_end_view.h"
 
 namespace rutland::dash {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "command.h"
+#include "lang/command.h"
 
 namespace rutland::view {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "board.h"
+#include "model/board.h"
 #include "entry_model.h"
-#include "ledger.h"
-#include "state.h"
+#include "ledger/ledger.h"
+#include "model/state.h"
 
 namespace rutland::view {
 

@@ -1,6 +1,6 @@
 #include "display_text.h"
 
-#include "money.h"
+#include "model/money.h"
 
 namespace rutland::view {
 

@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "effect_text.h"
-#include "ledger.h"
-#include "legal.h"
+#include "lang/effect_text.h"
+#include "ledger/ledger.h"
+#include "rules/legal.h"
 #include "session.h"
-#include "state.h"
+#include "model/state.h"
 
 namespace rutland::view {
 

@@ -1,14 +1,14 @@
 #include "ledger_view.h"
 
-#include "effect_text.h"
+#include "lang/effect_text.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "explain.h"
-#include "safe_text.h"
-#include "text.h"
+#include "report/explain.h"
+#include "base/safe_text.h"
+#include "base/text.h"
 
 namespace rutland::view {
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "ledger.h"
-#include "report.h"
-#include "store.h"
+#include "ledger/ledger.h"
+#include "report/report.h"
+#include "store/store.h"
 
 namespace rutland::view {
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 namespace rutland::view {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "state.h"
+#include "model/state.h"
 
 namespace rutland::view {
 

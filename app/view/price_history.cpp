@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "effect_text.h"
+#include "lang/effect_text.h"
 
 namespace rutland::view {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "ledger.h"
+#include "ledger/ledger.h"
 
 namespace rutland::view {
 

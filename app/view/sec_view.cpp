@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "effect_text.h"
-#include "rules.h"
+#include "lang/effect_text.h"
+#include "rules/rules.h"
 
 namespace rutland::view {
 

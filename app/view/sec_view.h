@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "effect_text.h"
-#include "ledger.h"
+#include "lang/effect_text.h"
+#include "ledger/ledger.h"
 #include "players_view.h"
-#include "state.h"
+#include "model/state.h"
 
 namespace rutland::view {
 

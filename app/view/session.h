@@ -20,8 +20,8 @@
 #include <string>
 #include <string_view>
 
-#include "legal.h"
-#include "store.h"
+#include "rules/legal.h"
+#include "store/store.h"
 
 namespace rutland::view {
 

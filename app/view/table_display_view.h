@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ledger.h"
-#include "state.h"
+#include "ledger/ledger.h"
+#include "model/state.h"
 
 namespace rutland::view {
 

@@ -24,10 +24,10 @@
 
 #include <sqlite3.h>
 
-#include "effects_json.h"
-#include "safe_text.h"
-#include "state_json.h"
-#include "store.h"
+#include "store/effects_json.h"
+#include "base/safe_text.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include <fmt/format.h>
 
 #include "game_generator.h"
-#include "store.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "ledger.h"
-#include "report.h"
-#include "rules.h"
-#include "state_json.h"
+#include "ledger/ledger.h"
+#include "report/report.h"
+#include "rules/rules.h"
+#include "rules/state_json.h"
 
 namespace rutland::testing {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "effect_text.h"
-#include "effects_json.h"
-#include "ledger.h"
-#include "state_json.h"
-#include "year_end_report.h"
+#include "lang/effect_text.h"
+#include "store/effects_json.h"
+#include "ledger/ledger.h"
+#include "rules/state_json.h"
+#include "report/year_end_report.h"
 
 namespace {
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "effects_json.h"
+#include "store/effects_json.h"
 #include "game_generator.h"
-#include "ledger.h"
-#include "sha256.h"
+#include "ledger/ledger.h"
+#include "base/sha256.h"
 
 namespace {
 

@@ -6,9 +6,9 @@
 #include <fstream>
 #include <string>
 
-#include "effects_json.h"
+#include "store/effects_json.h"
 #include "game_generator.h"
-#include "ledger.h"
+#include "ledger/ledger.h"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "instructions.h"
+#include "report/instructions.h"
 #include "table_fixture.h"
 
 using rutland::Breakdown;

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "effects_json.h"
+#include "store/effects_json.h"
 #include "table_fixture.h"
 
 using rutland::Company;

@@ -1,7 +1,7 @@
 // The core says which commands are legal now (the dashboard enables only those).
 #include <doctest/doctest.h>
 
-#include "legal.h"
+#include "rules/legal.h"
 #include "table_fixture.h"
 
 using rutland::testing::Table;

@@ -5,8 +5,8 @@
 #include <limits>
 #include <string>
 
-#include "company.h"
-#include "money.h"
+#include "model/company.h"
+#include "model/money.h"
 
 using namespace rutland;
 

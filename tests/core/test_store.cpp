@@ -16,12 +16,12 @@
 #include <sqlite3.h>
 
 #include "../long_game.h"
-#include "effects_json.h"
-#include "explain.h"
-#include "report.h"
-#include "sha256.h"
-#include "state_json.h"
-#include "store.h"
+#include "store/effects_json.h"
+#include "report/explain.h"
+#include "report/report.h"
+#include "base/sha256.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 using rutland::Store;

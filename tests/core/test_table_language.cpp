@@ -8,8 +8,8 @@
 #include <string_view>
 #include <variant>
 
-#include "command.h"
-#include "ledger.h"
+#include "lang/command.h"
+#include "ledger/ledger.h"
 
 using namespace rutland;
 
@@ -503,7 +503,7 @@ TEST_CASE("table language: every byte and many junk lines neither crash nor thro
     }
 }
 
-// [SECTION] Names (issue 14, core/names.h): one player whatever the case or the Unicode form.
+// [SECTION] Names (issue 14, core/base/names.h): one player whatever the case or the Unicode form.
 // "\u00c9va" is Éva with a precomposed É (NFC); "E\u0301va" the same name as E + a combining acute
 // (NFD, what some keyboards send); "\u00e9va" is éva.
 

@@ -5,7 +5,7 @@
 #include <fstream>
 
 #include "table_fixture.h"
-#include "year_end_report.h"
+#include "report/year_end_report.h"
 
 using namespace rutland;
 
@@ -83,7 +83,7 @@ TEST_CASE("Y-2 preview: what the broker would pay if the year ended now, changin
 
 TEST_CASE("Y-2 statement as CSV: a player's name never becomes a live spreadsheet formula; cash stays a number") {
     // Names may start with + or - (COMMANDS.md forbids only , : = @ # $): "+Ann" in a cell would be
-    // a formula to a spreadsheet. Text cells get a leading ' (core/safe_text.h, CsvTextCell).
+    // a formula to a spreadsheet. Text cells get a leading ' (core/base/safe_text.h, CsvTextCell).
     Table t("game players=+Ann,-Bob broker=-Bob year-cards=1 start=@market-1,@market-1");
     t.Play("roll 3 4 2 @colfax\nbuy Y 20k\nbuy Y 20k\ndir Y\nend\nroll 1 2 1 @time-1\ntime\nend");
     std::optional<YearEndStatement> st = LastYearEnd(t.Log(), t.Log().Size() - 1);

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "../long_game.h"
-#include "state_json.h"
-#include "store.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

@@ -18,9 +18,9 @@
 #include <iterator>
 #include <string>
 
-#include "rules.h"
-#include "state_json.h"
-#include "store.h"
+#include "rules/rules.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 

@@ -18,9 +18,9 @@
 #include <string>
 #include <string_view>
 
-#include "ledger.h"
-#include "rules.h"
-#include "state_json.h"
+#include "ledger/ledger.h"
+#include "rules/rules.h"
+#include "rules/state_json.h"
 
 namespace {
 

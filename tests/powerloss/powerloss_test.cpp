@@ -26,10 +26,10 @@
 #include <unistd.h>
 
 #include "game_generator.h"
-#include "ledger.h"
+#include "ledger/ledger.h"
 #include "powerloss_vfs.h"
-#include "state_json.h"
-#include "store.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 using namespace rutland;

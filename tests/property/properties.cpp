@@ -41,11 +41,11 @@
 #include <vector>
 
 #include "game_generator.h"
-#include "ledger.h"
-#include "legal.h"
-#include "rules.h"
-#include "state_json.h"
-#include "store.h"
+#include "ledger/ledger.h"
+#include "rules/legal.h"
+#include "rules/rules.h"
+#include "rules/state_json.h"
+#include "store/store.h"
 
 namespace fs = std::filesystem;
 using namespace rutland;

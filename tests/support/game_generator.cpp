@@ -7,9 +7,9 @@
 #include <optional>
 #include <stdexcept>
 
-#include "ledger.h"
-#include "legal.h"
-#include "rules.h"
+#include "ledger/ledger.h"
+#include "rules/legal.h"
+#include "rules/rules.h"
 
 namespace rutland::testing {
 

@@ -8,7 +8,7 @@
 
 #include "core/table_fixture.h"
 #include "entry_model.h"
-#include "legal.h"
+#include "rules/legal.h"
 #include "session.h"
 
 using namespace rutland;

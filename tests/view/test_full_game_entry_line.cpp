@@ -13,8 +13,8 @@
 #include "entry_model.h"
 #include "json_subset.h"
 #include "session.h"
-#include "state_json.h"
-#include "year_end_report.h"
+#include "rules/state_json.h"
+#include "report/year_end_report.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -10,7 +10,7 @@
 #include "entry_model.h"
 #include "session.h"
 #include "settings.h"
-#include "state_json.h"
+#include "rules/state_json.h"
 
 using namespace rutland;
 using namespace rutland::view;

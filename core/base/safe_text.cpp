@@ -1,0 +1,156 @@
+// Checked and printable text (safe_text.h).
+#include "base/safe_text.h"
+
+#include <fmt/format.h>
+
+namespace rutland {
+
+namespace {
+
+// The UTF-8 sequence at text[i]: its length and code point, or length 0 when the byte there does
+// not start a valid sequence (RFC 3629).
+struct Decoded {
+    size_t length = 0;
+    char32_t code_point = 0;
+};
+
+Decoded DecodeAt(std::string_view text, size_t i) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80) return {1, lead};
+    size_t extra = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the allowed range of the first continuation byte
+    char32_t cp = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) {
+        extra = 1, cp = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+        extra = 2, cp = lead & 0x0F;
+        if (lead == 0xE0) low = 0xA0;   // overlong
+        if (lead == 0xED) high = 0x9F;  // surrogates
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+        extra = 3, cp = lead & 0x07;
+        if (lead == 0xF0) low = 0x90;   // overlong
+        if (lead == 0xF4) high = 0x8F;  // beyond U+10FFFF
+    } else {
+        return {};
+    }
+    if (text.size() - i <= extra) return {};
+    for (size_t k = 1; k <= extra; ++k) {
+        const auto cont = static_cast<unsigned char>(text[i + k]);
+        if (cont < (k == 1 ? low : 0x80) || cont > (k == 1 ? high : 0xBF)) return {};
+        cp = (cp << 6) | (cont & 0x3F);
+    }
+    return {extra + 1, cp};
+}
+
+} // namespace
+
+bool IsValidUtf8(std::string_view text) {
+    for (size_t i = 0; i < text.size();) {
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0) return false;
+        i += d.length;
+    }
+    return true;
+}
+
+bool IsBidiControl(char32_t c) {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+bool IsControlCodePoint(char32_t c) {
+    return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || IsBidiControl(c);
+}
+
+std::optional<std::string> StampTextProblem(std::string_view text) {
+    if (text.empty()) return "is empty";
+    for (size_t i = 0; i < text.size();) {
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0)
+            return fmt::format("is not valid UTF-8 text (byte {} is 0x{:02X})", i, static_cast<unsigned char>(text[i]));
+        if (IsControlCodePoint(d.code_point))
+            return fmt::format("has a control character in it (U+{:04X})", static_cast<uint32_t>(d.code_point));
+        i += d.length;
+    }
+    return std::nullopt;
+}
+
+bool IsUtcTime(std::string_view t) {
+    // YYYY-MM-DDTHH:MM:SSZ
+    if (t.size() != 20 || t[4] != '-' || t[7] != '-' || t[10] != 'T' || t[13] != ':' || t[16] != ':' || t[19] != 'Z')
+        return false;
+    auto number = [&](size_t at, size_t digits, int* out) {
+        int v = 0;
+        for (size_t k = at; k < at + digits; ++k) {
+            if (t[k] < '0' || t[k] > '9') return false;
+            v = v * 10 + (t[k] - '0');
+        }
+        *out = v;
+        return true;
+    };
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    if (!number(0, 4, &year) || !number(5, 2, &month) || !number(8, 2, &day) || !number(11, 2, &hour) ||
+        !number(14, 2, &minute) || !number(17, 2, &second))
+        return false;
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+std::string PrintableText(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0) {
+            out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
+            ++i;
+            continue;
+        }
+        if (!IsControlCodePoint(d.code_point)) {
+            out.append(text.substr(i, d.length));
+        } else if (d.code_point == '\n') {
+            out += "\\n";
+        } else if (d.code_point == '\r') {
+            out += "\\r";
+        } else if (d.code_point == '\t') {
+            out += "\\t";
+        } else {
+            out += fmt::format("\\u{{{:x}}}", static_cast<uint32_t>(d.code_point));
+        }
+        i += d.length;
+    }
+    return out;
+}
+
+std::string ValidUtf8(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0) {
+            out += "\xEF\xBF\xBD";  // U+FFFD
+            ++i;
+            continue;
+        }
+        out.append(text.substr(i, d.length));
+        i += d.length;
+    }
+    return out;
+}
+
+std::string CsvTextCell(std::string_view text) {
+    std::string cell = PrintableText(text);
+    if (!cell.empty() && (cell[0] == '=' || cell[0] == '+' || cell[0] == '-' || cell[0] == '@' || cell[0] == '\t' ||
+                          cell[0] == '\r'))
+        cell.insert(cell.begin(), '\'');
+    if (cell.find_first_of(",\"") == std::string::npos) return cell;
+    std::string quoted = "\"";
+    for (char ch : cell) {
+        if (ch == '"') quoted += '"';
+        quoted += ch;
+    }
+    return quoted + "\"";
+}
+
+} // namespace rutland

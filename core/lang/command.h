@@ -1,0 +1,133 @@
+// The table language (COMMANDS.md) as plain data: one struct per table event, in a variant.
+// ParseCommand and PrintCommand are inverse: PrintCommand gives one canonical line that parses
+// back to an equal Command.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "model/board.h"
+#include "model/company.h"
+#include "model/money.h"
+#include "model/vocabulary.h"
+
+namespace rutland {
+
+// roll D1 D2 V [@space]
+struct Roll {
+    int d1 = 0, d2 = 0, volatility = 0;
+    std::optional<std::string> space;  // without '@', as typed (may be a prefix)
+    bool operator==(const Roll&) const = default;
+};
+
+// time [card=T-04] [high-vol] [@space] [delist=R]
+struct TimeCard {
+    std::optional<std::string> card;  // "T-04" (upper-cased)
+    bool high_volatility = false;
+    std::optional<std::string> space;
+    std::optional<Company> delist;
+    bool operator==(const TimeCard&) const = default;
+};
+
+struct EndTurn { bool operator==(const EndTurn&) const = default; };
+struct YearEnd { bool operator==(const YearEnd&) const = default; };
+struct SetPlayer { std::string name; bool operator==(const SetPlayer&) const = default; };
+
+// buy B 10k | buy Y pref 10k | buy B bond 20k
+struct Buy {
+    Company company = Company::Yellow;
+    Security security = Security::Common;
+    int64_t amount = 0;  // shares, or for bonds the face value in whole dollars
+    bool operator==(const Buy&) const = default;
+};
+// sell B 10k | sell Y pref 10k | sell R bond 40k
+struct Sell {
+    Company company = Company::Yellow;
+    Security security = Security::Common;
+    int64_t amount = 0;
+    bool operator==(const Sell&) const = default;
+};
+struct ShortSale { Company company = Company::Yellow; int64_t shares = 0; bool operator==(const ShortSale&) const = default; };
+struct Cover { Company company = Company::Yellow; int64_t shares = 0; bool operator==(const Cover&) const = default; };
+// dir B [n]
+struct BuyDirectorship { Company company = Company::Yellow; int count = 1; bool operator==(const BuyDirectorship&) const = default; };
+
+// convert Y pref 10k (C-1) | convert Y common 10k (C-2) | convert B bond 20k (C-3)
+struct Convert {
+    Company company = Company::Yellow;
+    Security from = Security::Common;  // pref -> from Common; common -> from Preferred; bond -> from Bond
+    int64_t amount = 0;                // shares, or bond face in whole dollars
+    bool operator==(const Convert&) const = default;
+};
+
+// rights R 5k 2000
+struct Rights { Company company = Company::Yellow; int64_t shares = 0; Money price; bool operator==(const Rights&) const = default; };
+
+// call B 5k 7750 500 | put B 5k 11750 500
+struct AcceptOption {
+    OptionKind kind = OptionKind::Call;
+    Company company = Company::Yellow;
+    int64_t shares = 0;
+    Money strike_total;
+    Money cost;
+    bool operator==(const AcceptOption&) const = default;
+};
+enum class ExerciseMode : uint8_t { Cash, Buy, Cover, Sell, Short };
+// exercise #3 cash|buy|cover|sell|short
+struct Exercise { int option_id = 0; ExerciseMode mode = ExerciseMode::Cash; bool operator==(const Exercise&) const = default; };
+// transfer #3 Cy 1500
+struct Transfer { int option_id = 0; std::string to; Money price; bool operator==(const Transfer&) const = default; };
+
+// escrow switch G | escrow give-up
+struct EscrowChange { std::optional<Company> switch_to; /* nullopt = give up */ bool operator==(const EscrowChange&) const = default; };
+struct Declare { bool operator==(const Declare&) const = default; };
+
+struct Undo { int count = 1; bool operator==(const Undo&) const = default; };
+struct Redo { int count = 1; bool operator==(const Redo&) const = default; };
+// note <text> (the text as typed, trimmed)
+struct Note { std::string text; bool operator==(const Note&) const = default; };
+// board @space [trend=DUUD] [ask=BRG] [bid=YG] [kind=time] [pos=12]
+struct BoardFix {
+    std::string space;  // without '@', as typed
+    std::optional<Trends> trend;
+    std::optional<CompanySet> ask;
+    std::optional<CompanySet> bid;
+    std::optional<SpaceKind> kind;
+    std::optional<int> position;
+    bool operator==(const BoardFix&) const = default;
+};
+
+using Action = std::variant<GameHeader, Roll, TimeCard, EndTurn, YearEnd, SetPlayer, Buy, Sell, ShortSale,
+                            Cover, BuyDirectorship, Convert, Rights, AcceptOption, Exercise, Transfer,
+                            EscrowChange, Declare, Undo, Redo, Note, BoardFix>;
+
+struct Command {
+    std::optional<std::string> actor;  // "Bob: ..." acts for Bob; nullopt = the current player
+    Action action;
+    bool operator==(const Command&) const = default;
+};
+
+struct ParseResult {
+    std::optional<Command> command;   // nullopt with no error: blank or comment-only line
+    std::optional<Rejection> error;
+};
+
+// How a line is read. NewInput: what is typed or played now; a note holds at most kMaxNoteChars
+// characters, names follow names.h (rules 1-2) and are stored in NFC. Stored: a line a game file
+// already holds, read as it was written (store.cpp), so a game from before these limits still opens.
+enum class ParseMode : uint8_t { NewInput, Stored };
+// A note is who said what: a few sentences. 32,000 characters once aborted the dashboard (issue 14).
+inline constexpr size_t kMaxNoteChars = 1000;
+
+ParseResult ParseCommand(std::string_view line, ParseMode mode = ParseMode::NewInput);
+std::string PrintCommand(const Command& command);
+
+// "10k" for multiples of 1,000, else the plain number.
+std::string PrintCount(int64_t n);
+
+} // namespace rutland

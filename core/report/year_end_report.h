@@ -1,0 +1,73 @@
+// The year-end statement (Y-1..Y-5): who gets what, and why, read off the effects of a year end,
+// either the one that happened (an entry whose effects hold the Y-1 "End of the Year") or the one
+// that would happen now (YearEndPreview, rules.h). The dashboard's Year end panel and
+// `rutland-cli year-end` both print this, so they agree by construction.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/effects.h"
+#include "ledger/ledger.h"
+#include "model/money.h"
+#include "model/state.h"
+
+namespace rutland {
+
+struct YearEndLine {
+    std::string rule;   // "Y-2", "D-13", "Y-3"...
+    std::string text;   // the effect's own words
+    Money cash;         // what this line moves into (+) or out of (-) the player's cash; 0 for none
+    EffectWhat what = EffectWhat::StoredText;
+    std::string short_text;  // the words without their bracketed detail; for a payout, what it pays for
+    bool payout = false;     // a Y-2 payout: short_text is what the broker pays for
+    int player = -1;    // the player whose row holds it; -1 for a line about no one player
+};
+
+struct YearEndRow {
+    int player = 0;
+    std::string name;
+    Money payouts;      // Y-2: directorships (escrow included), preferred dividends, interest
+    Money other;        // everything else the year end moved: margin calls at market (D-13), covers at Issue (D-10)
+    Money Net() const { return payouts + other; }
+    std::vector<YearEndLine> lines;
+};
+
+struct YearEndStatement {
+    int year = 0;              // the year that ends
+    bool preview = false;      // true: what would happen if the year ended now
+    int entry = -1;            // the ledger entry that settled it (not a preview)
+    std::vector<YearEndRow> rows;       // in payout order (from the player who ended the year)
+    std::vector<YearEndLine> general;   // lines about no one player: options expiring, listings, the new year
+    // The margin calls as they settle (S-6: from the player who rolls next, each cover's promotion
+    // before the next cover): every cover's payment (also in its player's row) and the promotion it
+    // caused (only here), in the order the table must do them.
+    std::vector<YearEndLine> calls;
+    Money Total() const;                // all payouts
+    // The game's fingerprint (store.h invariant 4) after `fingerprint_entry`, when the caller has the
+    // game file: the statement says it so the table can note it at the year end. Empty: not known.
+    std::string fingerprint;
+    int fingerprint_entry = -1;
+};
+
+// The statement from a year end's effects. `before` is the state the year end started from (names,
+// the year); `preview` says which it is.
+YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& before, bool preview);
+
+// The preview at a state: YearEndPreview(state) as a statement.
+YearEndStatement PreviewStatement(const GameState& state);
+
+// The last year end in effect at or before entry `seq` of the ledger (an undone one does not
+// count), or nullopt when no year has ended yet.
+std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq);
+// Just the entry that settled it (cheap: reads effects only, no replay), or -1. The dashboard
+// rebuilds the statement only when this changes.
+int LastYearEndEntry(const Ledger& ledger, int seq);
+
+// Plain text (rutland-cli year-end), CSV (player,rule,item,cash) and a printable HTML page.
+std::string StatementText(const YearEndStatement& statement);
+std::string StatementCsv(const YearEndStatement& statement);
+std::string StatementHtml(const YearEndStatement& statement, const std::string& game_title);
+
+} // namespace rutland
