@@ -61,7 +61,7 @@ elseif(SCENARIO STREQUAL "tamper")
     run(0 out ${CLI} play ${DEMO} --db ${dir}/pristine.rutland)
     # entry|SQL that edits one byte of it
     set(edits
-        "9|UPDATE entry SET effects = replace(effects, '$44,000', '$44,001') WHERE seq=9"
+        "9|UPDATE entry SET effects = substr(effects, 1, length(effects) - 1) WHERE seq=9"
         "12|UPDATE entry SET time = replace(time, 'T', 't') WHERE seq=12"
         "20|UPDATE entry SET who = 'Cy' WHERE seq=20"
         "5|UPDATE entry SET line = 'roll 2 1 2' WHERE seq=5"
