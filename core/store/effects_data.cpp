@@ -14,11 +14,21 @@ static_assert(static_cast<int>(EffectWhat::BoardOrderDisagrees) == 100,
 
 namespace {
 
-// An integer field: how to read it, how to write it back (false: out of its range), its default.
-struct IntField {
-    int64_t (*get)(const Effect&);
-    bool (*set)(Effect&, int64_t);
-};
+// Bits 0 and 2..21 are integers (bit 1 is the rule, bit 22 the quote), in bit order. One table,
+// read in one straight pass (Ints) and written back through one switch (SetInt): no code per kind
+// of effect (invariant 1).
+constexpr int kRuleBit = 1;
+constexpr int kQuoteBit = 22;
+constexpr int kFieldBits = 23;
+using IntFields = std::array<int64_t, kFieldBits>;
+
+IntFields Ints(const Effect& e) {
+    return {static_cast<int64_t>(e.kind), 0, static_cast<int64_t>(e.from.kind), e.from.index,
+            static_cast<int64_t>(e.to.kind), e.to.index, e.amount.cents(), e.player, Index(e.company),
+            static_cast<int64_t>(e.security), e.quantity, e.to_player ? 1 : 0, e.from_ticks, e.to_ticks, e.space,
+            e.option_id, e.n[0], e.n[1], e.n[2], e.n[3], e.n[4], e.n[5], 0};
+}
+const IntFields kDefaults = Ints(Effect{});
 
 template <class Enum>
 bool SetEnum(Enum& out, int64_t v, int64_t count) {
@@ -26,48 +36,33 @@ bool SetEnum(Enum& out, int64_t v, int64_t count) {
     out = static_cast<Enum>(v);
     return true;
 }
-bool SetInt(int& out, int64_t v) {
+bool SetInt32(int& out, int64_t v) {
     if (v < INT32_MIN || v > INT32_MAX) return false;
     out = static_cast<int>(v);
     return true;
 }
-
-// Bits 0 and 2..21 (bit 1 is the rule, bit 22 the quote). In bit order.
-constexpr int kRuleBit = 1;
-constexpr int kQuoteBit = 22;
-constexpr int kFieldBits = 23;
-const std::array<IntField, kFieldBits> kFields = {{
-    {[](const Effect& e) -> int64_t { return static_cast<int64_t>(e.kind); },
-     [](Effect& e, int64_t v) { return SetEnum(e.kind, v, static_cast<int64_t>(EffectKind::Info) + 1); }},
-    {nullptr, nullptr},  // rule
-    {[](const Effect& e) -> int64_t { return static_cast<int64_t>(e.from.kind); },
-     [](Effect& e, int64_t v) { return SetEnum(e.from.kind, v, 3); }},
-    {[](const Effect& e) -> int64_t { return e.from.index; }, [](Effect& e, int64_t v) { return SetInt(e.from.index, v); }},
-    {[](const Effect& e) -> int64_t { return static_cast<int64_t>(e.to.kind); },
-     [](Effect& e, int64_t v) { return SetEnum(e.to.kind, v, 3); }},
-    {[](const Effect& e) -> int64_t { return e.to.index; }, [](Effect& e, int64_t v) { return SetInt(e.to.index, v); }},
-    {[](const Effect& e) -> int64_t { return e.amount.cents(); },
-     [](Effect& e, int64_t v) { return e.amount = Money::Cents(v), true; }},
-    {[](const Effect& e) -> int64_t { return e.player; }, [](Effect& e, int64_t v) { return SetInt(e.player, v); }},
-    {[](const Effect& e) -> int64_t { return Index(e.company); },
-     [](Effect& e, int64_t v) { return SetEnum(e.company, v, kCompanyCount); }},
-    {[](const Effect& e) -> int64_t { return static_cast<int64_t>(e.security); },
-     [](Effect& e, int64_t v) { return SetEnum(e.security, v, 3); }},
-    {[](const Effect& e) -> int64_t { return e.quantity; }, [](Effect& e, int64_t v) { return e.quantity = v, true; }},
-    {[](const Effect& e) -> int64_t { return e.to_player ? 1 : 0; },
-     [](Effect& e, int64_t v) { return v == 0 || v == 1 ? (e.to_player = v == 1, true) : false; }},
-    {[](const Effect& e) -> int64_t { return e.from_ticks; }, [](Effect& e, int64_t v) { return SetInt(e.from_ticks, v); }},
-    {[](const Effect& e) -> int64_t { return e.to_ticks; }, [](Effect& e, int64_t v) { return SetInt(e.to_ticks, v); }},
-    {[](const Effect& e) -> int64_t { return e.space; }, [](Effect& e, int64_t v) { return SetInt(e.space, v); }},
-    {[](const Effect& e) -> int64_t { return e.option_id; }, [](Effect& e, int64_t v) { return SetInt(e.option_id, v); }},
-    {[](const Effect& e) { return e.n[0]; }, [](Effect& e, int64_t v) { return e.n[0] = v, true; }},
-    {[](const Effect& e) { return e.n[1]; }, [](Effect& e, int64_t v) { return e.n[1] = v, true; }},
-    {[](const Effect& e) { return e.n[2]; }, [](Effect& e, int64_t v) { return e.n[2] = v, true; }},
-    {[](const Effect& e) { return e.n[3]; }, [](Effect& e, int64_t v) { return e.n[3] = v, true; }},
-    {[](const Effect& e) { return e.n[4]; }, [](Effect& e, int64_t v) { return e.n[4] = v, true; }},
-    {[](const Effect& e) { return e.n[5]; }, [](Effect& e, int64_t v) { return e.n[5] = v, true; }},
-    {nullptr, nullptr},  // quote
-}};
+// False when `v` is out of the field's range (invariant 2).
+bool SetInt(Effect& e, int bit, int64_t v) {
+    switch (bit) {
+        case 0: return SetEnum(e.kind, v, static_cast<int64_t>(EffectKind::Info) + 1);
+        case 2: return SetEnum(e.from.kind, v, 3);
+        case 3: return SetInt32(e.from.index, v);
+        case 4: return SetEnum(e.to.kind, v, 3);
+        case 5: return SetInt32(e.to.index, v);
+        case 6: e.amount = Money::Cents(v); return true;
+        case 7: return SetInt32(e.player, v);
+        case 8: return SetEnum(e.company, v, kCompanyCount);
+        case 9: return SetEnum(e.security, v, 3);
+        case 10: e.quantity = v; return true;
+        case 11: return v == 0 || v == 1 ? (e.to_player = v == 1, true) : false;
+        case 12: return SetInt32(e.from_ticks, v);
+        case 13: return SetInt32(e.to_ticks, v);
+        case 14: return SetInt32(e.space, v);
+        case 15: return SetInt32(e.option_id, v);
+        case 16: case 17: case 18: case 19: case 20: case 21: e.n[static_cast<size_t>(bit - 16)] = v; return true;
+        default: return false;
+    }
+}
 
 void PutU(std::string& out, uint64_t v) {
     while (v >= 0x80) {
@@ -82,22 +77,6 @@ void PutZ(std::string& out, int64_t v) {
 void PutString(std::string& out, std::string_view s) {
     PutU(out, s.size());
     out += s;
-}
-
-// The bits of the fields that differ from a default Effect (effects_data.h: the encoding is unique).
-uint64_t Present(const Effect& e) {
-    static const Effect kDefault{};
-    uint64_t bits = 0;
-    for (int b = 0; b < kFieldBits; ++b) {
-        if (b == kRuleBit) {
-            if (!e.rule.empty()) bits |= uint64_t{1} << b;
-        } else if (b == kQuoteBit) {
-            if (!e.quote.empty()) bits |= uint64_t{1} << b;
-        } else if (kFields[static_cast<size_t>(b)].get(e) != kFields[static_cast<size_t>(b)].get(kDefault)) {
-            bits |= uint64_t{1} << b;
-        }
-    }
-    return bits;
 }
 
 class Reader {
@@ -142,13 +121,19 @@ std::string EncodeEffects(const Effects& effects) {
     PutU(out, effects.size());
     for (const Effect& e : effects) {
         PutU(out, static_cast<uint64_t>(e.what));
-        const uint64_t present = Present(e);
+        // A field is written when it differs from a default Effect (effects_data.h: unique bytes).
+        const IntFields ints = Ints(e);
+        uint64_t present = 0;
+        for (int b = 0; b < kFieldBits; ++b)
+            if (ints[static_cast<size_t>(b)] != kDefaults[static_cast<size_t>(b)]) present |= uint64_t{1} << b;
+        if (!e.rule.empty()) present |= uint64_t{1} << kRuleBit;
+        if (!e.quote.empty()) present |= uint64_t{1} << kQuoteBit;
         PutU(out, present);
         for (int b = 0; b < kFieldBits; ++b) {
             if (!(present & (uint64_t{1} << b))) continue;
             if (b == kRuleBit) PutString(out, e.rule);
             else if (b == kQuoteBit) PutString(out, e.quote);
-            else PutZ(out, kFields[static_cast<size_t>(b)].get(e));
+            else PutZ(out, ints[static_cast<size_t>(b)]);
         }
     }
     return out;
@@ -188,7 +173,7 @@ std::optional<Effects> DecodeEffects(std::string_view bytes, std::string* error)
                 ok = in.String(&e.quote);
             } else {
                 int64_t v = 0;
-                ok = in.Z(&v) && kFields[static_cast<size_t>(b)].set(e, v);
+                ok = in.Z(&v) && SetInt(e, b, v);
             }
             if (!ok) return fail(fmt::format("effect {}: field {} is cut short or out of range", i, b));
         }
@@ -199,12 +184,7 @@ std::optional<Effects> DecodeEffects(std::string_view bytes, std::string* error)
 }
 
 bool SameEffect(const Effect& a, const Effect& b) {
-    if (a.what != b.what || a.rule != b.rule || a.quote != b.quote) return false;
-    for (int f = 0; f < kFieldBits; ++f) {
-        if (f == kRuleBit || f == kQuoteBit) continue;
-        if (kFields[static_cast<size_t>(f)].get(a) != kFields[static_cast<size_t>(f)].get(b)) return false;
-    }
-    return true;
+    return a.what == b.what && a.rule == b.rule && a.quote == b.quote && Ints(a) == Ints(b);
 }
 
 } // namespace rutland
