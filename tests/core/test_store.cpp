@@ -816,7 +816,7 @@ std::vector<std::string> V2Chain(const std::string& path, const char* table) {
 
 } // namespace
 
-TEST_CASE("store: invariant 16: the version-2 fixture is read as it is by a read-only open and migrated by a writable one; "
+TEST_CASE("store: invariant 16: the version-2 fixture is read as it is by a read-only open and migrated by a writable one: "
           "state, fingerprints and the old chain are kept") {
     TempDir dir;
     const std::string path = CopyV2Fixture(dir);
