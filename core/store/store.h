@@ -134,6 +134,8 @@ struct EntryRecord {
     // A migrated entry (invariant 16): its hash as written under schema 2 (table entry_v2), which
     // its fingerprint keeps, so a fingerprint noted before the migration still matches. Empty otherwise.
     std::string written_hash;
+    // The hash the entry's fingerprint is of (FingerprintAt): as written.
+    const std::string& WrittenHash() const { return written_hash.empty() ? hash : written_hash; }
 };
 
 // One finding of a check, naming the entry it is about (-1: the file as a whole).
@@ -219,8 +221,7 @@ public:
     // Empty for a seq with no entry (invariant 11).
     std::string FingerprintAt(int seq) const {
         if (seq < 0 || seq >= Size()) return std::string();
-        const EntryRecord& r = m_records[static_cast<size_t>(seq)];
-        return FormatFingerprint(r.written_hash.empty() ? r.hash : r.written_hash);
+        return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
     // A consistent copy of the file through SQLite's backup API; fails if dest exists.
