@@ -85,7 +85,7 @@ Effect EveryField() {
     e.kind = rutland::EffectKind::Certificates;
     e.what = EffectWhat::SharesTaken;
     e.rule = "B-1";
-    e.quote = std::string("a quote with a zero byte \0 and UTF-8 \xc3\xa9", 38);
+    e.quote = std::string("a quote with a zero byte \0 and UTF-8 \xc3\xa9", 39);
     e.from = rutland::Account::Player(2);
     e.to = rutland::Account::Margin(rutland::Company::Green);
     e.amount = rutland::Money::Cents(-4400050);
