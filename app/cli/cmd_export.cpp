@@ -54,7 +54,7 @@ void WriteJson(std::ostream& out, const Store& store, const std::string& file) {
     }
     out << "\n  ],\n  \"file\": " << nlohmann::json(ValidUtf8(file)).dump()
         << ",\n  \"fingerprint\": " << nlohmann::json(store.Fingerprint()).dump()
-        << ",\n  \"schema_version\": " << kSchemaVersion
+        << ",\n  \"schema_version\": " << store.Schema()
         << ",\n  \"state\": " << Indented(StateToJson(ledger.State()).dump(2), 1) << "\n}\n";
 }
 

@@ -117,7 +117,7 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     lines.push_back({Kind::Title, fmt::format("Entry {}: {}", seq, e.line)});
     lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", PrintableText(r.stamp.time),
                                               PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version)});
-    lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.hash, store.FingerprintAt(seq))});
+    lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.WrittenHash(), store.FingerprintAt(seq))});
     if (!e.targets.empty()) {
         std::string line = fmt::format("  {} entr{}", e.kind == EntryKind::Undo ? "undoes" : "redoes", e.targets.size() == 1 ? "y" : "ies");
         for (int t : e.targets) line += fmt::format(" {}", t);

@@ -1,12 +1,12 @@
 // The one place that turns effects (effects.h) into the table's words. The rules record what
 // happened as data (EffectWhat and numbers); every reader that shows an effect (explain, the
-// broker's instructions, the ledger, previews, the year-end statement, the CLI) and the store
-// (which, for now, still writes these words into the game file and hashes them) call EffectText.
+// broker's instructions, the ledger, previews, the year-end statement, the CLI) call EffectText;
+// the game file stores no words (store.h invariant 15), only an old one's migration renders them.
 //
 // Invariants:
 //  1. EffectText gives, for every effect the rules make, exactly the words the rules wrote before
 //     effects became data (tests/core/test_effect_text_identity.cpp against recorded fixtures):
-//     a game file stores them, and its hash chain covers them.
+//     schema-2 game files stored them, and their migration needs them exactly (store.h inv. 16).
 //  2. Rendering reads only the effect and the context (player names, board labels), never the
 //     state at the time: whatever the sentence needs from then is in the effect's numbers.
 #pragma once

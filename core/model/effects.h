@@ -48,8 +48,8 @@ enum class EffectKind : uint8_t {
 // Which sentence an effect is: one value per distinct shape of the table's words. The rules fill
 // in the numbers and ids; effect_text.cpp alone turns them into words (EffectText). Nothing here
 // is formatted while a command is applied, so a wording change touches no rule and no state.
-// Not stored (yet): the game file stores the rendered words (store.h), so the renderer must give
-// exactly the words the rules used to write (test "effect text identity").
+// The game file stores these values by number (store/effects_data.h, store.h invariant 15): add a
+// new kind at the end, never in the middle.
 //
 // n[] holds the numbers a sentence needs beyond the effect's own fields, as each value below
 // says; "a reason" is n0..n5 as ChargeReason (EncodeReason). Money in n[] is in cents, prices in ticks.

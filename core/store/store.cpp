@@ -27,6 +27,7 @@
 
 #include <fmt/format.h>
 
+#include "store/effects_data.h"
 #include "store/effects_json.h"
 #include "base/safe_text.h"
 #include "rules/rules.h"
@@ -79,9 +80,16 @@ public:
         if (m_stmt) sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
         return *this;
     }
+    Statement& BindBlob(int index, std::string_view bytes) {
+        if (m_stmt) sqlite3_bind_blob(m_stmt, index, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
     Statement& Bind(int index, int64_t value) {
         if (m_stmt) sqlite3_bind_int64(m_stmt, index, value);
         return *this;
+    }
+    void Reset() {
+        if (m_stmt) sqlite3_reset(m_stmt);
     }
     // SQLITE_ROW, SQLITE_DONE or an error code.
     int Step() { return m_stmt ? sqlite3_step(m_stmt) : SQLITE_ERROR; }
@@ -93,6 +101,10 @@ public:
     }
     int Type(int column) const { return sqlite3_column_type(m_stmt, column); }
     int64_t Int(int column) const { return sqlite3_column_int64(m_stmt, column); }
+    std::string Blob(int column) const {
+        const auto* bytes = static_cast<const char*>(sqlite3_column_blob(m_stmt, column));
+        return bytes ? std::string(bytes, static_cast<size_t>(sqlite3_column_bytes(m_stmt, column))) : std::string();
+    }
     std::string Text(int column) const {
         const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, column));
         return bytes ? std::string(bytes, static_cast<size_t>(sqlite3_column_bytes(m_stmt, column))) : std::string();
@@ -277,12 +289,42 @@ INSERT INTO meta(key, value) VALUES('format', 'rutland game');
 
 // Migration steps: kMigrations[v - 1] takes a file from version v to v + 1. A new file is made by
 // running version 1 and every step, so a created file and a migrated one have the same schema.
-constexpr std::array<const char*, 1> kMigrations = {
+constexpr std::array<const char*, 2> kMigrations = {
     // 1 -> 2: snapshots (invariant 7) and the head in meta (deleting the last entries shows).
     R"(
 CREATE TABLE snapshot(seq INTEGER PRIMARY KEY, rules_version INTEGER NOT NULL, state TEXT NOT NULL) STRICT;
 INSERT INTO meta(key, value) SELECT 'head_seq', CAST(seq AS TEXT) FROM entry ORDER BY seq DESC LIMIT 1;
 INSERT INTO meta(key, value) SELECT 'head_hash', hash FROM entry ORDER BY seq DESC LIMIT 1;
+)",
+    // 2 -> 3: effects as data (invariants 15, 16). The version-2 rows are copied as they are (an
+    // INSERT ... SELECT copies every value byte for byte) into entry_v2, whose SQL is written out
+    // here rather than left to ALTER TABLE's rewriting; Store::MigrateToV3 fills the new table in
+    // the same transaction.
+    R"(
+CREATE TABLE entry_v2(
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    time TEXT NOT NULL,
+    who TEXT NOT NULL,
+    command_id TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    effects TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL) STRICT;
+INSERT INTO entry_v2 SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash FROM entry;
+DROP TABLE entry;
+CREATE TABLE entry(
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    time TEXT NOT NULL,
+    who TEXT NOT NULL,
+    command_id TEXT NOT NULL UNIQUE,
+    rules_version INTEGER NOT NULL,
+    effects BLOB NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL) STRICT;
 )",
 };
 static_assert(kMigrations.size() == kSchemaVersion - 1, "one migration step per schema version");
@@ -377,9 +419,12 @@ void Netstring(std::string& out, std::string_view field) {
 } // namespace
 
 std::string EntryContent(int seq, std::string_view kind, std::string_view line, const Stamp& stamp, int rules_version,
-                         std::string_view effects) {
-    // Netstrings: no field can be mistaken for the next one, whatever bytes it holds.
-    std::string out = "rutland-entry-1:";
+                         std::string_view effects, int schema) {
+    // Netstrings: no field can be mistaken for the next one, whatever bytes it holds. The prefix
+    // says how the effects are written: data (schema 3) can never be read as words (1-2).
+    std::string out = schema >= 3 ? "rutland-entry-3:" : "rutland-entry-1:";
+    out.reserve(out.size() + 64 + line.size() + stamp.time.size() + stamp.who.size() + stamp.command_id.size() +
+                effects.size());
     Netstring(out, std::to_string(seq));
     Netstring(out, kind);
     Netstring(out, line);
@@ -389,6 +434,12 @@ std::string EntryContent(int seq, std::string_view kind, std::string_view line, 
     Netstring(out, std::to_string(rules_version));
     Netstring(out, effects);
     return out;
+}
+
+std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash) {
+    std::string content = "rutland-migrated-2-to-3:";
+    Netstring(content, std::to_string(v2_head_seq));
+    return ChainHash(v2_head_hash, content);
 }
 
 std::string ChainHash(std::string_view prev_hex, std::string_view content) {
@@ -451,7 +502,7 @@ std::unique_ptr<Store> Store::Create(const std::string& path, const GameHeader& 
             EntryRecord record;
             record.stamp = stamp;
             record.kind = KindName(entry.kind);
-            record.effects = EffectsJsonText(entry.effects, RenderContext::Of(store.m_ledger->State()));
+            record.effects = EncodeEffects(entry.effects);
             record.prev_hash = kGenesis;
             record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
                                                            record.effects));
@@ -541,29 +592,77 @@ std::unique_ptr<Store> Store::Open(const std::string& path, Mode mode, std::stri
         const char* pragmas = options.unsafe_synchronous_off ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
                                                              : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;";
         if (!Exec(store->m_db, pragmas, error)) return nullptr;
-        if (store->m_schema < kSchemaVersion) {
-            // A copy of the file as it was, then the whole migration in one transaction.
-            const std::string copy = FreeBackupName(path, store->m_schema);
-            std::string why;
-            if (!CopyDatabase(store->m_db, copy, &why) || !Exec(store->m_db, "BEGIN IMMEDIATE", &why) ||
-                !RunMigrations(store->m_db, store->m_schema, &why) || !Exec(store->m_db, "COMMIT", &why)) {
-                Exec(store->m_db, "ROLLBACK", nullptr);
-                *error = fmt::format("{}: cannot migrate from schema version {}: {}", path, store->m_schema, why);
-                return nullptr;
-            }
-            store->m_report.notes.push_back(fmt::format("migrated from schema version {} to {}; the old file is kept as {}",
-                                                        store->m_schema, kSchemaVersion, copy));
-            store->m_schema = kSchemaVersion;
-        }
     }
-    if (!store->Verify(writable ? Mode::ReadWrite : Mode::ReadOnly)) {
+    // Invariant 16: an older schema is verified as it is first (nothing written), and migrated
+    // only when every entry checks, its stored words included.
+    const bool migrate = writable && store->m_schema < kSchemaVersion;
+    auto verify = [&](Mode verify_mode) {
+        if (store->Verify(verify_mode)) return true;
         *error = fmt::format("{}: not even the game header can be read back:", path);
         for (const Finding& f : store->m_report.problems) *error += "\n  " + f.ToString();
-        return nullptr;
+        return false;
+    };
+    if (!verify(writable && !migrate ? Mode::ReadWrite : Mode::ReadOnly)) return nullptr;
+    if (migrate && !store->m_report.Clean()) {
+        store->MakeReadOnly(fmt::format("it did not verify clean (rutland-cli verify says why), so it was not moved to "
+                                        "schema version {}: nothing was written", kSchemaVersion));
+    } else if (migrate) {
+        std::string why;
+        if (store->MigrateToV3(&why)) {
+            std::vector<std::string> notes = std::move(store->m_report.notes);
+            store->m_report = VerifyReport{};
+            store->m_report.notes = std::move(notes);
+            store->m_ledger.reset();
+            store->m_records.clear();
+            store->m_ids.clear();
+            if (!verify(Mode::ReadWrite)) return nullptr;
+        } else {
+            store->MakeReadOnly(fmt::format("it could not be moved to schema version {}: {}", kSchemaVersion, why));
+        }
     }
     if (!store->m_report.Clean()) store->MakeReadOnly("it did not verify clean (rutland-cli verify says why)");
     else if (!writable) store->MakeReadOnly(why_read_only);
     return store;
+}
+
+bool Store::MigrateToV3(std::string* why) {
+    const int from = m_schema;
+    const std::string copy = FreeBackupName(m_path, from);
+    if (!CopyDatabase(m_db, copy, why) || !Exec(m_db, "BEGIN IMMEDIATE", why)) return false;
+    auto fail = [&](std::string message) {
+        if (!message.empty()) *why = std::move(message);
+        Exec(m_db, "ROLLBACK", nullptr);
+        return false;
+    };
+    {  // still the file that was verified (another Rutland may have written or migrated it since)
+        Statement q(m_db, "SELECT seq, hash, (SELECT user_version FROM pragma_user_version) FROM entry ORDER BY seq DESC LIMIT 1");
+        if (q.Step() != SQLITE_ROW || q.Int(0) != Size() - 1 || q.Text(1) != m_records.back().hash || q.Int(2) != from)
+            return fail("another program changed it while it was being checked: open it again");
+    }
+    if (!RunMigrations(m_db, from, why)) return fail("");
+    const int last = Size() - 1;
+    std::string prev = MigrationLink(last, m_records.back().hash);
+    Statement insert(m_db, "INSERT INTO entry(seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
+                           "hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (int seq = 0; seq <= last; ++seq) {
+        const EntryRecord& r = m_records[static_cast<size_t>(seq)];
+        const Entry& entry = m_ledger->At(seq);
+        const std::string effects = EncodeEffects(entry.effects);
+        const std::string hash = ChainHash(prev, EntryContent(seq, r.kind, entry.line, r.stamp, r.rules_version, effects, 3));
+        insert.Reset();
+        insert.Bind(1, seq).Bind(2, r.kind).Bind(3, entry.line).Bind(4, r.stamp.time).Bind(5, r.stamp.who);
+        insert.Bind(6, r.stamp.command_id).Bind(7, r.rules_version).BindBlob(8, effects).Bind(9, prev).Bind(10, hash);
+        if (!insert.Run(why)) return fail("");
+        prev = hash;
+    }
+    Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
+    if (!head.Bind(1, std::to_string(last)).Bind(2, prev).Run(why) || !Exec(m_db, "COMMIT", why)) return fail("");
+    m_schema = kSchemaVersion;
+    m_report.notes.push_back(fmt::format("migrated from schema version {} to {} (effects stored as data, checked against "
+                                         "every entry's stored words first); the old file is kept as {}, and its {} "
+                                         "entries as written stay in the game and still verify",
+                                         from, kSchemaVersion, copy, last + 1));
+    return true;
 }
 
 void Store::MakeReadOnly(std::string reason) {
@@ -609,6 +708,18 @@ std::string FirstDifference(const std::string& recorded, const std::string& repl
     return "the effects differ";
 }
 
+// The players whose net cash differs between `was` and `now`, in words (CashDifference).
+std::string CashWords(const std::vector<int64_t>& was, const std::vector<int64_t>& now, const GameState& state) {
+    auto signed_money = [](int64_t c) { return fmt::format("{}{}", c < 0 ? '-' : '+', FormatMoney(Money::Cents(c < 0 ? -c : c))); };
+    std::string out;
+    for (size_t p = 0; p < state.players.size() && p < was.size() && p < now.size(); ++p) {
+        if (was[p] == now[p]) continue;
+        out += fmt::format("{}{} {} recorded, {} under these rules", out.empty() ? "" : "; ", state.players[p].name,
+                           signed_money(was[p]), signed_money(now[p]));
+    }
+    return out.empty() ? out : "the players' cash in this entry: " + out;
+}
+
 // What a rules change does to the players' cash in one entry (invariant 6): the net cash each
 // player's effects moved as recorded and as the replay gives it, for every player where the two
 // differ ("Ann +$3,750 recorded, -$0 now"), so the table sees who was paid differently, not only the
@@ -632,14 +743,7 @@ std::string CashDifference(const std::string& recorded, const std::string& repla
         return cents;
     };
     const std::vector<int64_t> was = net(a), now = net(b);
-    auto signed_money = [](int64_t c) { return (c < 0 ? "-" : "+") + FormatMoney(Money::Cents(c < 0 ? -c : c)); };
-    std::string out;
-    for (size_t p = 0; p < n; ++p) {
-        if (was[p] == now[p]) continue;
-        out += fmt::format("{}{} {} recorded, {} under these rules", out.empty() ? "" : "; ", state.players[p].name,
-                           signed_money(was[p]), signed_money(now[p]));
-    }
-    return out.empty() ? out : "the players' cash in this entry: " + out;
+    return CashWords(was, now, state);
 }
 
 // The first key where two JSON values differ ("players[1].cash").
@@ -664,10 +768,12 @@ constexpr const char* kSelectEntries =
     "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash FROM entry";
 
 // One row of kSelectEntries as entry `expected`; the problem when its types or its number are wrong.
-std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry* e) {
+// `schema`: the version of the table read (entry_v2 rows are version 2).
+std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry* e, int schema) {
+    const int effects_type = schema >= 3 ? SQLITE_BLOB : SQLITE_TEXT;
     const bool types_ok = q.Type(0) == SQLITE_INTEGER && q.Type(6) == SQLITE_INTEGER && q.Type(1) == SQLITE_TEXT &&
                           q.Type(2) == SQLITE_TEXT && q.Type(3) == SQLITE_TEXT && q.Type(4) == SQLITE_TEXT &&
-                          q.Type(5) == SQLITE_TEXT && q.Type(7) == SQLITE_TEXT && q.Type(8) == SQLITE_TEXT &&
+                          q.Type(5) == SQLITE_TEXT && q.Type(7) == effects_type && q.Type(8) == SQLITE_TEXT &&
                           q.Type(9) == SQLITE_TEXT;
     if (!types_ok) return "a column holds a value of the wrong type: the entry was edited outside Rutland";
     if (q.Int(0) != expected)
@@ -678,7 +784,7 @@ std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry
     e->line = q.Text(2);
     e->record.stamp = Stamp{q.Text(3), q.Text(4), q.Text(5)};
     e->record.rules_version = static_cast<int>(q.Int(6));
-    e->record.effects = q.Text(7);
+    e->record.effects = schema >= 3 ? q.Blob(7) : q.Text(7);
     e->record.prev_hash = q.Text(8);
     e->record.hash = q.Text(9);
     return std::nullopt;
@@ -720,7 +826,42 @@ struct Replayed {
     bool stop = false;         // the rules change is that it is not even accepted: stop before it
 };
 
-Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
+// The first effect that differs between the recorded data and the replay's (invariant 6: as data),
+// in this Rutland's words.
+std::string FirstDataDifference(const Effects& recorded, const Effects& replayed, const RenderContext& context) {
+    auto text = [&](const Effects& list, size_t i) -> std::string {
+        if (i >= list.size()) return "(nothing)";
+        return fmt::format("[{}] {}", list[i].rule, EffectText(list[i], context));
+    };
+    for (size_t i = 0; i < std::max(recorded.size(), replayed.size()); ++i) {
+        if (i < recorded.size() && i < replayed.size() && SameEffect(recorded[i], replayed[i])) continue;
+        std::string out = fmt::format("effect {}: recorded {}; replay gives {}", i + 1, text(recorded, i), text(replayed, i));
+        if (text(recorded, i) == text(replayed, i)) out += " (a field other than the words differs)";
+        return out;
+    }
+    return "the effects differ";
+}
+
+// CashDifference's data twin (invariant 6): each player's net cash in the recorded and replayed effects.
+std::string CashDifference(const Effects& recorded, const Effects& replayed, const GameState& state) {
+    const size_t n = state.players.size();
+    auto net = [n](const Effects& list) {
+        std::vector<int64_t> cents(n, 0);
+        for (const Effect& e : list) {
+            if (e.kind != EffectKind::Cash) continue;
+            for (const auto& [side, sign] : {std::pair{e.from, -1}, std::pair{e.to, 1}}) {
+                if (side.kind == AccountKind::Player && side.index >= 0 && static_cast<size_t>(side.index) < n)
+                    cents[static_cast<size_t>(side.index)] += sign * e.amount.cents();
+            }
+        }
+        return cents;
+    };
+    const std::vector<int64_t> was = net(recorded), now = net(replayed);
+    return CashWords(was, now, state);
+}
+
+// `schema`: how the entry's effects are stored (3: data, invariant 15; 1-2: words).
+Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e, int schema) {
     Replayed out;
     const int seq = e.seq;
     const EntryRecord& rec = e.record;
@@ -760,21 +901,43 @@ Replayed ReplayStored(std::optional<Ledger>& ledger, const StoredEntry& e) {
         return out;
     }
     const Entry& now = ledger->At(seq);
-    const std::string effects_now = EffectsJsonText(now.effects, RenderContext::Of(ledger->State()));
-    std::string differs;
-    if (now.line != e.line) differs = fmt::format("recorded as '{}', replays as '{}'", e.line, now.line);
-    else if (KindName(now.kind) != rec.kind) differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
-    else if (effects_now != rec.effects &&
-             !((now.kind == EntryKind::Undo || now.kind == EntryKind::Redo) &&
-               static_cast<int>(now.targets.size()) > kListedUndoRedo && LegacyUndoRedoEffects(*ledger, seq) == rec.effects))
-        differs = FirstDifference(rec.effects, effects_now);
+    std::string differs, cash;
+    if (now.line != e.line) {
+        differs = fmt::format("recorded as '{}', replays as '{}'", e.line, now.line);
+    } else if (KindName(now.kind) != rec.kind) {
+        differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
+    } else if (schema >= 3) {
+        // Invariants 6, 15: data against data, never words. The bytes are unique to the data
+        // (effects_data.h invariant 3), so equal bytes are the usual, quick case.
+        const std::string effects_now = EncodeEffects(now.effects);
+        if (effects_now != rec.effects) {
+            std::string why;
+            const std::optional<Effects> recorded = DecodeEffects(rec.effects, &why);
+            if (!recorded) {
+                out.problem = "its effects cannot be read: " + why;
+                return out;
+            }
+            const RenderContext context = RenderContext::Of(ledger->State());
+            differs = FirstDataDifference(*recorded, now.effects, context);
+            cash = CashDifference(*recorded, now.effects, ledger->State());
+        }
+    } else {
+        // Schema 1-2 stored the words: the rendering must give them exactly (the proof a migration
+        // needs, invariant 16).
+        const std::string effects_now = EffectsJsonText(now.effects, RenderContext::Of(ledger->State()));
+        if (effects_now != rec.effects &&
+            !((now.kind == EntryKind::Undo || now.kind == EntryKind::Redo) &&
+              static_cast<int>(now.targets.size()) > kListedUndoRedo && LegacyUndoRedoEffects(*ledger, seq) == rec.effects)) {
+            differs = FirstDifference(rec.effects, effects_now);
+            cash = CashDifference(rec.effects, effects_now, ledger->State());
+        }
+    }
     if (!differs.empty()) {
         if (!older_rules) {
             out.problem = "replaying it does not give what was recorded: " + differs;
             return out;
         }
         out.rules_change = fmt::format("rules version {} -> {}: {}", rec.rules_version, kRulesVersion, differs);
-        const std::string cash = CashDifference(rec.effects, effects_now, ledger->State());
         if (!cash.empty()) out.rules_change += "; " + cash;
     }
     if (auto wrong = CheckConservation(ledger->State())) out.problem = "after it, conservation fails: " + *wrong;
@@ -814,12 +977,18 @@ bool Store::Verify(Mode mode) {
     // 2. The rows, their types and their numbering.
     std::vector<StoredEntry> rows;
     {
+        // Reserved for the rows there are (max(seq) of an INTEGER PRIMARY KEY is one b-tree descent):
+        // growing 10,000 entries one reallocation at a time moved them all a dozen times.
+        if (const auto last = QueryInt(m_db, "SELECT max(seq) FROM entry"); last && *last >= 0 && *last < 10'000'000) {
+            rows.reserve(static_cast<size_t>(*last) + 1);
+            m_records.reserve(static_cast<size_t>(*last) + 1);
+        }
         Statement q(m_db, fmt::format("{} ORDER BY seq", kSelectEntries).c_str());
         int rc;
         while ((rc = q.Step()) == SQLITE_ROW) {
             const int expected = static_cast<int>(rows.size());
             StoredEntry e;
-            if (auto wrong = ReadRow(q, expected, &e)) {
+            if (auto wrong = ReadRow(q, expected, &e, m_schema)) {
                 problem(expected, std::move(*wrong));
                 break;
             }
@@ -830,21 +999,70 @@ bool Store::Verify(Mode mode) {
     }
     report.entries = static_cast<int>(rows.size());
 
+    // 2b. Invariant 17: the version-2 rows a migration kept, checked as written (their own chain
+    // over the stored words, never re-rendered), and the same entries as the new table's.
+    std::string chain_start = kGenesis;
+    size_t trusted_v2 = rows.size();  // entries the version-2 rows do not put in doubt
+    if (m_schema >= 3) {
+        Statement q(m_db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash "
+                          "FROM entry_v2 ORDER BY seq");
+        std::string prev = kGenesis;
+        int rc, count = 0;
+        while ((rc = q.Step()) == SQLITE_ROW) {
+            StoredEntry old;
+            std::string bad;
+            if (auto wrong = ReadRow(q, count, &old, 2)) {
+                bad = *wrong;
+            } else if (old.record.prev_hash != prev ||
+                       ChainHash(prev, EntryContent(count, old.record.kind, old.line, old.record.stamp,
+                                                    old.record.rules_version, old.record.effects, 2)) != old.record.hash) {
+                bad = "its content does not match its hash: the entry was changed after it was written";
+            } else if (static_cast<size_t>(count) >= rows.size() || rows[static_cast<size_t>(count)].line != old.line ||
+                       rows[static_cast<size_t>(count)].record.kind != old.record.kind ||
+                       rows[static_cast<size_t>(count)].record.stamp.time != old.record.stamp.time ||
+                       rows[static_cast<size_t>(count)].record.stamp.who != old.record.stamp.who ||
+                       rows[static_cast<size_t>(count)].record.stamp.command_id != old.record.stamp.command_id ||
+                       rows[static_cast<size_t>(count)].record.rules_version != old.record.rules_version) {
+                bad = "it is not the entry as written before the migration to schema 3 (entry_v2)";
+            }
+            if (!bad.empty()) {
+                problem(count, "as written under schema 2 (entry_v2): " + bad);
+                trusted_v2 = std::min(trusted_v2, static_cast<size_t>(count));
+                break;
+            }
+            if (static_cast<size_t>(count) < rows.size()) rows[static_cast<size_t>(count)].record.written_hash = old.record.hash;
+            prev = old.record.hash;
+            ++count;
+        }
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) problem(count, "cannot be read (entry_v2): " + q.Error());
+        if (trusted_v2 < rows.size() && !rows.empty()) chain_start = rows[0].record.prev_hash;  // already reported
+        else if (count > 0) chain_start = MigrationLink(count - 1, prev);
+    }
+
     // 3. The hash chain: the entries up to the first break are the ones that can be trusted.
+    // The digests are kept as bytes from one entry to the next (ChainHash's arithmetic without its
+    // hex round trip for every entry).
     size_t trusted = 0;
-    for (std::string prev = kGenesis; trusted < rows.size(); ++trusted) {
+    Digest prev_digest{};
+    const bool start_ok = FromHex(chain_start, &prev_digest);
+    std::string_view prev = chain_start;
+    for (; start_ok && trusted < std::min(rows.size(), trusted_v2); ++trusted) {
         const StoredEntry& e = rows[trusted];
         const int seq = e.seq;
         if (e.record.prev_hash != prev) {
-            problem(seq, fmt::format("the hash chain is broken here: its prev_hash is not entry {}'s hash", seq - 1));
+            problem(seq, seq == 0 ? "the hash chain is broken here: its prev_hash is not the link to the version-2 entries "
+                                    "(entry_v2) it was migrated from"
+                                  : fmt::format("the hash chain is broken here: its prev_hash is not entry {}'s hash", seq - 1));
             break;
         }
         const std::string content = EntryContent(seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
-                                                 e.record.effects);
-        if (ChainHash(prev, content) != e.record.hash) {
+                                                 e.record.effects, m_schema);
+        const Digest digest = Sha256(content, &prev_digest);
+        if (ToHex(digest) != e.record.hash) {
             problem(seq, "its content does not match its hash: the entry was changed after it was written");
             break;
         }
+        prev_digest = digest;
         prev = e.record.hash;
     }
 
@@ -885,7 +1103,7 @@ bool Store::Verify(Mode mode) {
     for (; replayed < trusted; ++replayed) {
         const StoredEntry& e = rows[replayed];
         const int seq = e.seq;
-        Replayed r = ReplayStored(m_ledger, e);
+        Replayed r = ReplayStored(m_ledger, e, m_schema);
         if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
         if (!r.problem.empty()) {
             problem(seq, std::move(r.problem));
@@ -954,7 +1172,9 @@ bool Store::Insert(const Entry& entry, const EntryRecord& record, std::string* e
                            "hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.Bind(1, entry.seq).Bind(2, record.kind).Bind(3, entry.line).Bind(4, record.stamp.time);
     insert.Bind(5, record.stamp.who).Bind(6, record.stamp.command_id).Bind(7, record.rules_version);
-    insert.Bind(8, record.effects).Bind(9, record.prev_hash).Bind(10, record.hash);
+    if (m_schema >= 3) insert.BindBlob(8, record.effects);
+    else insert.Bind(8, record.effects);
+    insert.Bind(9, record.prev_hash).Bind(10, record.hash);
     if (!insert.Run(error)) return false;
     Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
     if (!head.Bind(1, std::to_string(entry.seq)).Bind(2, record.hash).Run(error)) return false;
@@ -1011,13 +1231,13 @@ bool Store::CatchUp(std::string* error) {
         std::string prev = last_hash;
         for (int expected = last + 1; wrong.empty() && (rc = q.Step()) == SQLITE_ROW; ++expected) {
             StoredEntry e;
-            if (auto bad = ReadRow(q, expected, &e)) {
+            if (auto bad = ReadRow(q, expected, &e, m_schema)) {
                 wrong = fmt::format("entry {}: {}", expected, *bad);
                 break;
             }
             if (e.record.prev_hash != prev ||
                 ChainHash(prev, EntryContent(e.seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
-                                             e.record.effects)) != e.record.hash) {
+                                             e.record.effects, m_schema)) != e.record.hash) {
                 wrong = fmt::format("entry {}: it does not chain onto entry {}", expected, expected - 1);
                 break;
             }
@@ -1027,7 +1247,7 @@ bool Store::CatchUp(std::string* error) {
                 break;
             }
             const int before = m_ledger->Size();
-            Replayed r = ReplayStored(m_ledger, e);
+            Replayed r = ReplayStored(m_ledger, e, m_schema);
             if (!r.problem.empty() || !r.rules_change.empty()) {
                 if (m_ledger->Size() > before) m_ledger->TakeBackLast();
                 wrong = fmt::format("entry {}: {}", expected, !r.problem.empty() ? r.problem : r.rules_change);
@@ -1104,10 +1324,10 @@ StoreReceipt Store::Submit(const Command& command, const Stamp& stamp) {
         EntryRecord record;
         record.stamp = stamp;
         record.kind = KindName(entry.kind);
-        record.effects = EffectsJsonText(entry.effects, RenderContext::Of(m_ledger->State()));
+        record.effects = EncodeEffects(entry.effects);  // data, never words (invariant 15)
         record.prev_hash = m_records.back().hash;
         record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
-                                                               record.rules_version, record.effects));
+                                                               record.rules_version, record.effects, m_schema));
         // With synchronous=FULL in WAL mode, COMMIT returns after the WAL is synced (invariant 2).
         if (!Insert(entry, record, &why) || !Exec(m_db, "COMMIT", &why))
             return abandon(fmt::format("the command was not saved: {}", why));

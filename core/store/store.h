@@ -12,18 +12,22 @@
 //     with synchronous=FULL: an acknowledged command survives a crash and a power loss.
 //  3. Each entry has a command id, unique in the file. Submitting an id already in the file
 //     applies nothing and answers with the entry that holds it: a retry is never applied twice.
-//  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes, where
-//     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command id,
-//     rules version and effects exactly as stored. The game's fingerprint is the first 16 hex
-//     digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
+//  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes (a migrated file:
+//     MigrationLink, invariant 16), where EntryContent is the netstring encoding of the entry's seq,
+//     kind, line, time, who, command id, rules version and effects exactly as stored: from schema 3
+//     the effects' data (invariant 15), never their words. The game's fingerprint is the first 16
+//     hex digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
 //     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
 //     say where a chain breaks.
 //  5. Opening verifies everything, in one snapshot (invariant 9): the schema (invariant 12), PRAGMA
-//     quick_check, the column types, the hash chain, the head recorded in `meta`, a replay of every
-//     entry compared with its stored line and effects, and conservation (rules.h) after every
+//     quick_check, the column types, the hash chain (and the version-2 chain, invariant 17), the head
+//     recorded in `meta`, a replay of every entry compared with its stored line and effects (schema 3:
+//     the data, byte for byte; schema 1-2: the stored words with the replay's rendering, which is
+//     the migration's proof, invariant 16), and conservation (rules.h) after every
 //     entry. Any failure is reported naming the first bad entry, the game opens read-only with the
 //     entries before it, and nothing is repaired.
-//  6. A replay whose effects differ from an entry stamped with an older rules version is not
+//  6. A replay whose effects differ (as data: kind, rule, numbers, fields; effects_data.h
+//     SameEffect) from an entry stamped with an older rules version is not
 //     corruption: it is reported entry by entry as a rules change, and the game opens read-only
 //     (history is never silently rewritten by new rules).
 //  7. Snapshots (the state as StateToJson after entry n, for n a multiple of kSnapshotEvery) are a
@@ -50,7 +54,8 @@
 //     other table, index or column; SQLite's own statistics tables from ANALYZE are allowed: they
 //     change no result). Anything else is a problem naming it, checked before anything is written
 //     (a planted trigger could rewrite or veto entries as they are written), and the game opens
-//     read-only. A write transaction checks it again if the schema changed after the open.
+//     read-only. A write transaction checks it again if the schema changed after the open. Schema 3
+//     has table entry_v2 (invariant 16) in every file, empty in one created at version 3.
 // 13. A game in a read-only place (the file's permissions, a read-only directory, a read-only
 //     `-shm` beside it) opens read-only with the reason (ReadOnlyReason()), never an SQLite error:
 //     readers work, and a writer says why it cannot write. When nothing can be pending in a WAL
@@ -60,6 +65,26 @@
 //     characters. Create and Submit refuse any other stamp and write nothing. Files written before
 //     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
 //     as stored), and every reader prints them through safe_text.h, never raw.
+// 15. Schema 3 stores an entry's effects as data (effects_data.h: a BLOB whose first byte is its
+//     encoding version), never as words: the words are rendered only when shown (effect_text.h),
+//     so rewording a sentence changes no stored byte, no fingerprint and no verify result. Effects
+//     read back are typed (DecodeEffects; the ledger's come from the replay), never StoredText.
+// 16. Migration to schema 3, on a ReadWrite open of a schema 1-2 file whose schema is exactly
+//     Rutland's: the file is first verified as it is (invariant 5), which proves that rendering the
+//     replay's typed effects gives exactly the stored words of every entry. Any finding (a changed
+//     wording, a rules change, a problem): nothing is written, not even the backup, and the game
+//     opens read-only with the reason. Otherwise a backup copy, then one transaction: the rows of
+//     table `entry` are copied byte for byte into entry_v2 and kept exactly as written from then on
+//     (their words and hashes); a new table `entry` holds every entry with its effects as data, chained from
+//     MigrationLink(entry_v2's last seq and hash); meta's head is the new chain's. A migrated
+//     entry's fingerprint stays its schema-2 hash (EntryRecord::written_hash): a fingerprint noted
+//     before the migration still matches. The file is verified again, as schema 3, before the open
+//     returns. A ReadOnly open never migrates: it verifies and reads the old file as it is.
+// 17. In a schema-3 file with rows in entry_v2, the version-2 chain is checked over the stored
+//     bytes from 32 zero bytes to its last row, never re-rendered (a rewording cannot fail it);
+//     each row of entry_v2 must equal the same entry of `entry` in every column but effects,
+//     prev_hash and hash; and entry 0 of `entry` must chain from MigrationLink(entry_v2's head).
+//     Any change to entry_v2 is a problem naming the first entry it touches (invariant 5).
 #pragma once
 
 #include <cstdint>
@@ -78,8 +103,9 @@ struct sqlite3;
 namespace rutland {
 
 inline constexpr uint32_t kApplicationId = 0x52544C44;  // "RTLD"
-// 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta.
-inline constexpr int kSchemaVersion = 2;
+// 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta. 3: effects stored
+// as data (effects_data.h), the version-2 rows kept as written in entry_v2 (invariants 15-17).
+inline constexpr int kSchemaVersion = 3;
 inline constexpr int kSnapshotEvery = 64;
 
 // What the app says about an entry beside its command (invariants 3, 8).
@@ -102,9 +128,14 @@ struct EntryRecord {
     Stamp stamp;
     int rules_version = kRulesVersion;
     std::string kind;        // "header", "command", "undo", "redo"
-    std::string effects;     // the effects as stored (JSON text, effects_json.h)
-    std::string prev_hash;   // hex
+    std::string effects;     // the effects as stored: schema 3 their data (effects_data.h), 1-2 JSON text
+    std::string prev_hash;   // hex: the hash chain of table `entry` (invariant 4)
     std::string hash;        // hex
+    // A migrated entry (invariant 16): its hash as written under schema 2 (table entry_v2), which
+    // its fingerprint keeps, so a fingerprint noted before the migration still matches. Empty otherwise.
+    std::string written_hash;
+    // The hash the entry's fingerprint is of (FingerprintAt): as written.
+    const std::string& WrittenHash() const { return written_hash.empty() ? hash : written_hash; }
 };
 
 // One finding of a check, naming the entry it is about (-1: the file as a whole).
@@ -183,11 +214,14 @@ public:
     const std::string& ReadOnlyReason() const { return m_read_only_reason; }
     const VerifyReport& Report() const { return m_report; }
     const std::string& Path() const { return m_path; }
+    // The file's schema version (kSchemaVersion unless an older file was opened without migrating).
+    int Schema() const { return m_schema; }
     // The head hash's fingerprint (invariant 4, FormatFingerprint), or entry seq's.
     std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
     // Empty for a seq with no entry (invariant 11).
     std::string FingerprintAt(int seq) const {
-        return seq >= 0 && seq < Size() ? FormatFingerprint(m_records[static_cast<size_t>(seq)].hash) : std::string();
+        if (seq < 0 || seq >= Size()) return std::string();
+        return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
     // A consistent copy of the file through SQLite's backup API; fails if dest exists.
@@ -196,6 +230,9 @@ public:
 private:
     Store() = default;
     bool Verify(Mode mode);  // invariants 5, 9, 12; fills m_ledger, m_records and m_report
+    // Invariant 16: schema 1-2 -> 3 once the file verified clean as it is (m_records, m_ledger).
+    // False (nothing written, *why) when it cannot; the caller opens the game read-only then.
+    bool MigrateToV3(std::string* why);
     // Inside a write transaction: the entry's rows (entry, head in meta, a snapshot), no COMMIT.
     bool Insert(const Entry& entry, const EntryRecord& record, std::string* error);
     // Inside a write transaction: reads, checks and replays what another program appended (invariant 10).
@@ -215,9 +252,13 @@ private:
     VerifyReport m_report;
 };
 
-// The exact bytes hashed for an entry (invariant 4).
+// The exact bytes hashed for an entry (invariant 4) of a file of schema version `schema`: from 3
+// on, `effects` is their data (effects_data.h), before it their JSON text.
 std::string EntryContent(int seq, std::string_view kind, std::string_view line, const Stamp& stamp, int rules_version,
-                         std::string_view effects);
+                         std::string_view effects, int schema = kSchemaVersion);
+// The hash a migrated file's table `entry` chains from (invariant 16): it covers the last entry
+// and hash of the version-2 chain kept in entry_v2.
+std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash);
 // hash(n) from hash(n-1) (hex; empty for entry 0) and the content; hex.
 std::string ChainHash(std::string_view prev_hex, std::string_view content);
 

@@ -8,6 +8,10 @@
 # rules_v1:   a game recorded under rules version 1 (-DOLD=tests/games/rules-v1-year-end-order.rutland,
 #             copied first): verify reports its year end as a rules change (store.h invariant 6),
 #             exit 1; state shows it; play adds nothing; the file is byte-for-byte unchanged
+# migrate:   a schema-2 game (-DV2=tests/games/schema-v2-full-game.rutland, copied first): verify,
+#             log and export read it as it is (schema_version 2, the file byte-for-byte unchanged);
+#             play migrates it to schema 3 (store.h invariant 16) keeping every fingerprint, a
+#             .v2.backup beside it; verify is clean after; an edited version-2 row is named
 # replay_edited: a script played before and edited (a line inserted, changed, removed at the end; the
 #             same name for another script) is refused naming the first line that differs, and
 #             nothing is applied twice; appending lines, fixing a rejected last line, a --keep-going
@@ -61,7 +65,7 @@ elseif(SCENARIO STREQUAL "tamper")
     run(0 out ${CLI} play ${DEMO} --db ${dir}/pristine.rutland)
     # entry|SQL that edits one byte of it
     set(edits
-        "9|UPDATE entry SET effects = replace(effects, '$44,000', '$44,001') WHERE seq=9"
+        "9|UPDATE entry SET effects = substr(effects, 1, length(effects) - 1) WHERE seq=9"
         "12|UPDATE entry SET time = replace(time, 'T', 't') WHERE seq=12"
         "20|UPDATE entry SET who = 'Cy' WHERE seq=20"
         "5|UPDATE entry SET line = 'roll 2 1 2' WHERE seq=5"
@@ -137,6 +141,48 @@ elseif(SCENARIO STREQUAL "rules_v1")
     if(NOT before STREQUAL after)
         message(FATAL_ERROR "old.rutland was changed")
     endif()
+elseif(SCENARIO STREQUAL "migrate")
+    file(COPY_FILE ${V2} ${dir}/v2.rutland)
+    file(SHA256 ${dir}/v2.rutland before)
+    run(0 out ${CLI} verify ${dir}/v2.rutland)
+    expect("${out}" "clean: 207 entries; .*fingerprint (${FP})")
+    string(REGEX MATCH "fingerprint (${FP})" _ "${out}")
+    set(fingerprint "${CMAKE_MATCH_1}")
+    run(0 out ${CLI} state ${dir}/v2.rutland --at 100 --json)
+    string(JSON fp100 GET "${out}" fingerprint)
+    run(0 out ${CLI} log ${dir}/v2.rutland)
+    expect("${out}" " 206  [^\n]*redo")
+    run(0 out ${CLI} export ${dir}/v2.rutland --json)
+    expect("${out}" "\"schema_version\": 2,")
+    file(SHA256 ${dir}/v2.rutland after)
+    if(NOT before STREQUAL after)
+        message(FATAL_ERROR "a reader changed v2.rutland")
+    endif()
+    file(WRITE ${dir}/more.txt "note after the migration\n")
+    run(0 out ${CLI} play ${dir}/more.txt --db ${dir}/v2.rutland)
+    expect("${out}" "migrated from schema version 2 to 3")
+    expect("${out}" "v2.rutland: 208 entries")
+    if(NOT EXISTS ${dir}/v2.rutland.v2.backup)
+        message(FATAL_ERROR "no backup copy beside the migrated game")
+    endif()
+    run(0 out ${CLI} verify ${dir}/v2.rutland)
+    expect("${out}" "clean: 208 entries")
+    run(0 out ${CLI} state ${dir}/v2.rutland --at 206 --json)
+    string(JSON fp206 GET "${out}" fingerprint)
+    if(NOT fp206 STREQUAL fingerprint)
+        message(FATAL_ERROR "the migration changed entry 206's fingerprint: ${fingerprint} -> ${fp206}")
+    endif()
+    run(0 out ${CLI} state ${dir}/v2.rutland --at 100 --json)
+    string(JSON again100 GET "${out}" fingerprint)
+    if(NOT again100 STREQUAL fp100)
+        message(FATAL_ERROR "the migration changed entry 100's fingerprint: ${fp100} -> ${again100}")
+    endif()
+    run(0 out ${CLI} export ${dir}/v2.rutland --json)
+    expect("${out}" "\"schema_version\": 3,")
+    run(0 ignored ${SQLITE3} ${dir}/v2.rutland "UPDATE entry_v2 SET who = 'Mallory' WHERE seq = 100")
+    run(1 out ${CLI} verify ${dir}/v2.rutland)
+    expect("${out}" "NOT CLEAN.*problem: entry 100: as written under schema 2")
+
 elseif(SCENARIO STREQUAL "replay_edited")
     # The demo's header is line 5 (entry 0); entry n is its n-th command line after the header.
     file(READ ${DEMO} demo)

@@ -112,7 +112,7 @@ std::string ReferenceJson(const rutland::Store& store, const std::string& file) 
                            {"hash", r.hash}});
     }
     const nlohmann::json out = {{"file", file},
-                                {"schema_version", rutland::kSchemaVersion},
+                                {"schema_version", store.Schema()},
                                 {"fingerprint", store.Fingerprint()},
                                 {"clean", store.Report().Clean()},
                                 {"entries", std::move(entries)},

@@ -1,11 +1,14 @@
 // The typed effects (effects.h) are rendered into the table's words by one renderer
-// (effect_text.h), and the game file still stores and hashes those words (store.h invariant 4).
-// So the words must stay byte for byte what the rules wrote before effects became data: every
-// existing game file must go on verifying. The fixtures in tests/games/effects/ were recorded by
+// (effect_text.h). A game file of schema 3 stores no words (store.h invariant 15; its stored data
+// is pinned by test_effects_data.cpp), but a schema-2 file stored them, and its migration proves
+// that the rendering gives them exactly (invariant 16). So this is the renderer's regression test:
+// the words stay byte for byte what the rules wrote before effects became data, or a schema-2 game
+// not yet migrated could no longer be. The fixtures in tests/games/effects/ were recorded by
 // the code from before the change (commit "tests: fixtures of the stored effects text"), one line
 // per entry: its seq and the SHA-256 of the effects JSON text the store writes for it.
 //
-// To record them again (only when a wording change is meant, which today breaks every game file):
+// To record them again (only when a wording change is meant, which stops schema-2 files that were
+// not migrated yet from migrating: they open read-only saying which entry's words differ):
 //   RUTLAND_RECORD_EFFECT_FIXTURES=1 ./build/tests/rutland_core_tests -tc="effect text identity*"
 #include <doctest/doctest.h>
 

@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 
 #include "../long_game.h"
+#include "store/effects_data.h"
 #include "store/effects_json.h"
 #include "report/explain.h"
 #include "report/report.h"
@@ -102,7 +103,10 @@ void Rehash(const std::string& path, int from) {
     sqlite3_stmt* q = nullptr;
     sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, hash FROM entry ORDER BY seq",
                        -1, &q, nullptr);
-    auto text = [&](int col) { return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, col))); };
+    auto text = [&](int col) {  // the bytes as stored (the effects are a blob that may hold zero bytes)
+        const auto* bytes = static_cast<const char*>(sqlite3_column_blob(q, col));
+        return bytes ? std::string(bytes, static_cast<size_t>(sqlite3_column_bytes(q, col))) : std::string();
+    };
     std::vector<std::pair<std::string, std::string>> updates;  // prev, hash for each seq >= from
     std::string prev(64, '0');
     while (sqlite3_step(q) == SQLITE_ROW) {
@@ -123,6 +127,65 @@ void Rehash(const std::string& path, int from) {
                "' WHERE seq=" + std::to_string(from + static_cast<int>(i)) + ";";
     sql += "UPDATE meta SET value='" + prev + "' WHERE key='head_hash'; COMMIT;";
     Sql(path, sql);
+}
+
+// The effects of entry `seq` as stored (schema 3: their data, store.h invariant 15).
+std::string StoredEffects(const std::string& path, int seq, const char* table = "entry") {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, fmt::format("SELECT effects FROM {} WHERE seq = ?", table).c_str(), -1, &q, nullptr);
+    sqlite3_bind_int(q, 1, seq);
+    std::string out;
+    if (sqlite3_step(q) == SQLITE_ROW) {
+        const auto* bytes = static_cast<const char*>(sqlite3_column_blob(q, 0));
+        out.assign(bytes ? bytes : "", static_cast<size_t>(sqlite3_column_bytes(q, 0)));
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return out;
+}
+
+// Writes `bytes` as entry `seq`'s stored effects, as a tamperer with the sqlite3 tool could.
+void WriteEffects(const std::string& path, int seq, const std::string& bytes) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "UPDATE entry SET effects = ? WHERE seq = ?", -1, &q, nullptr);
+    sqlite3_bind_blob(q, 1, bytes.data(), static_cast<int>(bytes.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_int(q, 2, seq);
+    const int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    REQUIRE(rc == SQLITE_DONE);
+}
+
+// Decodes entry `seq`'s stored effects, lets `edit` change the data, and writes them back encoded.
+template <class Edit>
+void EditEffects(const std::string& path, int seq, Edit edit) {
+    std::string why;
+    std::optional<rutland::Effects> effects = rutland::DecodeEffects(StoredEffects(path, seq), &why);
+    REQUIRE_MESSAGE(effects, why);
+    edit(*effects);
+    WriteEffects(path, seq, rutland::EncodeEffects(*effects));
+}
+
+// A copy of the version-2 fixture (tests/games/schema-v2-full-game.rutland, 207 entries).
+std::string CopyV2Fixture(const TempDir& dir, const std::string& name = "v2.rutland") {
+    const std::string path = dir / name;
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / "schema-v2-full-game.rutland", path);
+    return path;
+}
+
+int UserVersion(const std::string& path) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, nullptr);
+    const int version = sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : -1;
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return version;
 }
 
 } // namespace
@@ -199,14 +262,17 @@ TEST_CASE("store: invariant 4: two histories that differ in one line differ with
     REQUIRE_MESSAGE(first, error);
     const std::string head0 = first->Record(0).hash;
     const rutland::EntryRecord& r = first->Record(1);
-    const std::string effects0 = r.effects;
-    const size_t at = effects0.find("the count was 0");
-    REQUIRE(at != std::string::npos);
+    // The note's effect holds its text as data (store.h invariant 15): the search changes that text.
+    std::optional<rutland::Effects> effects0 = rutland::DecodeEffects(r.effects);
+    REQUIRE(effects0.has_value());
+    REQUIRE(effects0->size() == 1);
+    REQUIRE(effects0->front().quote == "the count was 0");
     std::unordered_map<std::string, int> seen;
     int a = -1, b = -1;
     for (int n = 0; n < 2000000 && a < 0; ++n) {
-        std::string effects = effects0;
-        effects.replace(at, 15, "the count was " + std::to_string(n));
+        rutland::Effects changed = *effects0;
+        changed.front().quote = "the count was " + std::to_string(n);
+        const std::string effects = rutland::EncodeEffects(changed);
         const std::string line = "note the count was " + std::to_string(n);
         const std::string hash = rutland::ChainHash(
             head0, rutland::EntryContent(1, r.kind, line, note_stamp, r.rules_version, effects));
@@ -396,7 +462,7 @@ TEST_CASE("store: a file from a newer Rutland (schema version) is refused and le
     const std::string before = Bytes(path);
     std::string error;
     CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
-    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 3; this one reads up to 2)") != std::string::npos, error);
+    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 4; this one reads up to 3)") != std::string::npos, error);
     CHECK(Bytes(path) == before);
 }
 
@@ -418,9 +484,8 @@ TEST_CASE("store: a truncated file is refused and left unchanged") {
 
 TEST_CASE("store: an old schema is migrated in one transaction after a backup copy; read-only opens leave it old") {
     TempDir dir;
-    const std::string path = dir / "old.rutland";
-    WriteGame(path, rutland::testing::LongGame(10));
-    // Schema version 1 had no snapshots and no head in meta.
+    const std::string path = CopyV2Fixture(dir, "old.rutland");
+    // Schema version 1 had no snapshots and no head in meta (effects as words, like version 2).
     Sql(path, "DROP TABLE snapshot; DELETE FROM meta WHERE key LIKE 'head_%'; PRAGMA user_version=1;");
     const std::string before = Bytes(path);
     std::string error;
@@ -434,10 +499,10 @@ TEST_CASE("store: an old schema is migrated in one transaction after a backup co
     REQUIRE_MESSAGE(store, error);
     CHECK(store->Report().Clean());
     REQUIRE(store->Report().notes.size() == 2);
-    CHECK(store->Report().notes[0].find("migrated from schema version 1 to 2") != std::string::npos);
-    CHECK(store->Report().notes[1].find("rebuilt 2 snapshots") != std::string::npos);
+    CHECK(store->Report().notes[0].find("migrated from schema version 1 to 3") != std::string::npos);
+    CHECK(store->Report().notes[1].find("rebuilt 3 snapshots") != std::string::npos);  // 64, 128, 192 of 207 entries
     const std::string fingerprint = store->Fingerprint();
-    CHECK(store->SubmitLine("roll 1 2 1 @ioco", TestStamp(999)).accepted);
+    CHECK(store->SubmitLine("note after the migration", TestStamp(999)).accepted);
     store.reset();
     // The copy is the old file, still version 1 and still clean.
     auto copy = OpenRead(path + ".v1.backup", &error);
@@ -473,6 +538,12 @@ TEST_CASE("store: editing any byte of any entry is found at open and names that 
             const std::string where = " WHERE seq=" + std::to_string(seq);
             if (c == 0 || c == 6) {
                 Sql(path, fmt::format("UPDATE entry SET {0}={0}+1000{1}", columns[c], where));
+            } else if (c == 7) {
+                // The effects are data (a blob, store.h invariant 15): one byte's low bit flipped.
+                std::string bytes = StoredEffects(path, seq);
+                REQUIRE_FALSE(bytes.empty());
+                bytes[static_cast<size_t>(seq * 7 + c * 13) % bytes.size()] ^= 1;
+                WriteEffects(path, seq, bytes);
             } else {
                 // One byte, somewhere different in each entry: its low bit flipped.
                 const std::string col = columns[c];
@@ -526,7 +597,10 @@ TEST_CASE("store: deleting the last entry, or editing one and re-hashing the cha
     // the replay does not.
     store.reset();
     std::ofstream(path, std::ios::binary | std::ios::trunc) << pristine;
-    Sql(path, "UPDATE entry SET effects = replace(effects, '$44,000', '$4,400') WHERE seq=9");
+    EditEffects(path, 9, [](rutland::Effects& fx) {
+        REQUIRE(fx[0].amount == rutland::Money::Dollars(44000));
+        fx[0].amount = rutland::Money::Dollars(4400);
+    });
     Rehash(path, 9);
     store = OpenRead(path, &error);
     REQUIRE(store);
@@ -540,9 +614,17 @@ TEST_CASE("store: an entry whose effects a newer rules version changes is report
     const std::string path = dir / "demo.rutland";
     WriteGame(path, DemoLines());
     // As if rules version 0 had recorded entries 9 and 10 with another price.
-    Sql(path, "UPDATE entry SET rules_version = 0; "
-              "UPDATE entry SET effects = replace(effects, 'at $2.20', 'at $2.25') WHERE seq=9; "
-              "UPDATE entry SET effects = replace(effects, 'at $2.40', 'at $2.45') WHERE seq=10;");
+    Sql(path, "UPDATE entry SET rules_version = 0");
+    // The price of each buy one tick higher: n3 of BuyPaid is the price in ticks (effects.h), $2.20
+    // is 44 ticks of $0.05, $2.40 48 ticks.
+    for (const auto& [seq, ticks] : {std::pair{9, 44}, std::pair{10, 48}}) {
+        const int at = ticks;  // clang 14 cannot capture a structured binding in doctest's lambdas
+        EditEffects(path, seq, [at](rutland::Effects& fx) {
+            REQUIRE(fx[0].what == rutland::EffectWhat::BuyPaid);
+            REQUIRE(fx[0].n[3] == at);
+            fx[0].n[3] = at + 1;
+        });
+    }
     Rehash(path, 0);
     const std::string before = Bytes(path);
     std::string error;
@@ -663,16 +745,290 @@ std::unique_ptr<Store> OpenCleanFixture(const TempDir& dir, const std::string& n
 //   note schema 2 fixture: a summed undo and redo, then a listed one
 //   undo 12 / redo 12 / undo 2 / redo 1
 // so it holds every kind of entry, the short form of an undo and a redo of more than 10 commands
-// (ledger.h invariant 7), a win, year ends, forced sales and board corrections. Until the
-// migration exists it must simply open clean: the fixture is the old format the migration keeps.
-TEST_CASE("store: invariant 5: a version-2 game file written before effects were stored as data opens clean and writable") {
+// (ledger.h invariant 7), a win, year ends, forced sales and board corrections.
+namespace {
+
+// Words to use instead of the standard ones while it lives (effect_text.h SetTestWording).
+struct Reworded {
+    std::vector<rutland::EffectWhat> whats;
+    explicit Reworded(std::vector<rutland::EffectWhat> list) : whats(std::move(list)) {
+        for (rutland::EffectWhat w : whats) rutland::SetTestWording(w, "reworded: the table's words changed");
+    }
+    ~Reworded() {
+        for (rutland::EffectWhat w : whats) rutland::SetTestWording(w, "");
+    }
+};
+
+std::vector<std::string> Fingerprints(const Store& store) {
+    std::vector<std::string> out;
+    for (int seq = 0; seq < store.Size(); ++seq) out.push_back(store.FingerprintAt(seq));
+    return out;
+}
+
+std::string Findings(const rutland::VerifyReport& report) {
+    std::string out;
+    for (const auto& f : report.problems) out += "problem " + f.ToString() + "\n";
+    for (const auto& f : report.rules_changes) out += "rules change " + f.ToString() + "\n";
+    return out;
+}
+
+// The state a fresh ledger reaches from the same lines (not the store's own replay).
+std::string FreshReplayState(const rutland::Ledger& ledger) {
+    rutland::Rejection why;
+    auto fresh = rutland::Ledger::Start(
+        std::get<rutland::GameHeader>(rutland::ParseCommand(ledger.At(0).line, rutland::ParseMode::Stored).command->action), &why);
+    REQUIRE(fresh);
+    for (int seq = 1; seq < ledger.Size(); ++seq) {
+        rutland::ParseResult parsed = rutland::ParseCommand(ledger.At(seq).line, rutland::ParseMode::Stored);
+        REQUIRE(parsed.command);
+        REQUIRE_MESSAGE(fresh->Submit(*parsed.command).accepted, ledger.At(seq).line);
+    }
+    return rutland::StateToJson(fresh->State()).dump();
+}
+
+// The version-2 chain recomputed by the test from entry_v2's stored bytes (EntryContent of schema
+// 2: the words as stored); the hashes in order.
+std::vector<std::string> V2Chain(const std::string& path, const char* table) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
+    sqlite3_stmt* q = nullptr;
+    sqlite3_prepare_v2(db, fmt::format("SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
+                                       "hash FROM {} ORDER BY seq", table).c_str(), -1, &q, nullptr);
+    auto text = [&](int col) {
+        return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, col)),
+                           static_cast<size_t>(sqlite3_column_bytes(q, col)));
+    };
+    std::vector<std::string> chain;
+    std::string prev(64, '0');
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const rutland::Stamp stamp{text(3), text(4), text(5)};
+        const std::string hash = rutland::ChainHash(
+            prev, rutland::EntryContent(sqlite3_column_int(q, 0), text(1), text(2), stamp, sqlite3_column_int(q, 6), text(7), 2));
+        CHECK(text(8) == prev);
+        CHECK(text(9) == hash);
+        chain.push_back(hash);
+        prev = hash;
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return chain;
+}
+
+} // namespace
+
+TEST_CASE("store: invariant 16: the version-2 fixture is read as it is by a read-only open and migrated by a writable one: "
+          "state, fingerprints and the old chain are kept") {
     TempDir dir;
-    auto store = OpenCleanFixture(dir, "schema-v2-full-game.rutland");
-    REQUIRE(store->Size() == 207);
-    CHECK(store->GetLedger().At(203).line == "undo 12");
-    CHECK(store->GetLedger().At(204).line == "redo 12");
-    CHECK(store->GetLedger().At(206).line == "redo");
-    CHECK(store->Fingerprint() == rutland::FormatFingerprint(store->Record(206).hash));
+    const std::string path = CopyV2Fixture(dir);
+    const std::string before = Bytes(path);
+    std::string error;
+    std::vector<std::string> fingerprints;
+    std::string state;
+    {
+        // Read-only: verified and read as version 2 (typed effects from the replay), not migrated.
+        auto reading = OpenRead(path, &error);
+        REQUIRE_MESSAGE(reading, error);
+        CHECK_MESSAGE(reading->Report().Clean(), Findings(reading->Report()));
+        REQUIRE(reading->Size() == 207);
+        CHECK(reading->GetLedger().At(203).line == "undo 12");
+        CHECK(reading->GetLedger().At(204).line == "redo 12");
+        CHECK(reading->GetLedger().At(206).line == "redo");
+        for (const rutland::Effect& e : reading->GetLedger().At(9).effects) CHECK(e.what != rutland::EffectWhat::StoredText);
+        fingerprints = Fingerprints(*reading);
+        CHECK(reading->Fingerprint() == rutland::FormatFingerprint(reading->Record(206).hash));
+        state = rutland::StateToJson(reading->GetLedger().State()).dump();
+        CHECK(state == FreshReplayState(reading->GetLedger()));
+    }
+    CHECK(Bytes(path) == before);
+    CHECK(UserVersion(path) == 2);
+    const std::vector<std::string> v2_chain = V2Chain(path, "entry");
+    REQUIRE(v2_chain.size() == 207);
+
+    {
+        auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(store, error);
+        CHECK_MESSAGE(store->Report().Clean(), Findings(store->Report()));
+        CHECK_FALSE(store->ReadOnly());
+        REQUIRE(store->Report().notes.size() >= 1);
+        CHECK(store->Report().notes[0].find("migrated from schema version 2 to 3") != std::string::npos);
+        CHECK(fs::exists(path + ".v2.backup"));
+        CHECK(store->Size() == 207);
+        // Every fingerprint the table could have noted before is the same after: of the hash as
+        // written under schema 2 (shown by explain), while the new chain has its own.
+        CHECK(Fingerprints(*store) == fingerprints);
+        CHECK(store->Record(100).WrittenHash() == v2_chain[100]);
+        CHECK(store->Record(100).hash != v2_chain[100]);
+        CHECK(rutland::StateToJson(store->GetLedger().State()).dump() == state);
+        // The effects are stored as data now, and read back typed.
+        std::string why;
+        const auto effects = rutland::DecodeEffects(store->Record(9).effects, &why);
+        REQUIRE_MESSAGE(effects, why);
+        REQUIRE_FALSE(effects->empty());
+        CHECK(effects->front().what != rutland::EffectWhat::StoredText);
+        CHECK(rutland::EncodeEffects(store->GetLedger().At(9).effects) == store->Record(9).effects);
+        // It goes on: the next entry chains onto the new chain.
+        REQUIRE(store->SubmitLine("note after the migration", TestStamp(900)).accepted);
+    }
+    CHECK(UserVersion(path) == 3);
+    // The old chain as written: the test recomputes it from entry_v2's bytes.
+    CHECK(V2Chain(path, "entry_v2") == v2_chain);
+    // The backup is the old file, still version 2 and clean.
+    {
+        auto copy = OpenRead(path + ".v2.backup", &error);
+        REQUIRE_MESSAGE(copy, error);
+        CHECK(copy->Report().Clean());
+        CHECK(Fingerprints(*copy) == fingerprints);
+    }
+    {
+        auto again = OpenRead(path, &error);
+        REQUIRE_MESSAGE(again, error);
+        CHECK_MESSAGE(again->Report().Clean(), Findings(again->Report()));
+        CHECK(again->Report().notes.empty());
+        REQUIRE(again->Size() == 208);
+        std::vector<std::string> kept = Fingerprints(*again);
+        kept.pop_back();
+        CHECK(kept == fingerprints);
+        CHECK(rutland::StateToJson(again->GetLedger().State()).dump() == FreshReplayState(again->GetLedger()));
+    }
+    const std::string migrated = dir / "migrated.rutland";
+    fs::copy_file(path, migrated);
+
+    // Invariant 17: a version-2 row edited after the migration is found, naming its entry; the
+    // entries before it are read.
+    Sql(path, "UPDATE entry_v2 SET who = 'Mallory' WHERE seq = 100");
+    {
+        auto store = OpenRead(path, &error);
+        REQUIRE_MESSAGE(store, error);
+        REQUIRE_FALSE(store->Report().problems.empty());
+        CHECK(store->Report().problems.front().seq == 100);
+        CHECK(store->Report().problems.front().message.find("entry_v2") != std::string::npos);
+        CHECK(store->Size() == 100);
+        CHECK(store->ReadOnly());
+    }
+    // Its stored words too (one character of entry 150's effects text), though no one renders them.
+    fs::remove(path);
+    fs::copy_file(migrated, path);
+    Sql(path, "UPDATE entry_v2 SET effects = replace(effects, '$', '#') WHERE seq = 150");
+    {
+        auto store = OpenRead(path, &error);
+        REQUIRE_MESSAGE(store, error);
+        REQUIRE_FALSE(store->Report().problems.empty());
+        CHECK(store->Report().problems.front().seq == 150);
+        CHECK(store->Size() == 150);
+    }
+    // The last version-2 row deleted: the new chain's first entry no longer chains from the
+    // version-2 head (MigrationLink).
+    fs::remove(path);
+    fs::copy_file(migrated, path);
+    Sql(path, "DELETE FROM entry_v2 WHERE seq = 206");
+    {
+        auto store = OpenRead(path, &error);
+        // entry 0 no longer chains from the version-2 head: nothing can be trusted.
+        CHECK(store == nullptr);
+        CHECK_MESSAGE(error.find("link to the version-2 entries") != std::string::npos, error);
+    }
+}
+
+TEST_CASE("store: invariant 16: a version-2 game whose stored words this Rutland's rendering does not give is not "
+          "migrated: read-only with the reason, nothing written") {
+    TempDir dir;
+    const std::string path = CopyV2Fixture(dir);
+    const std::string before = Bytes(path);
+    std::string error;
+    int first_buy = -1;
+    {
+        auto reading = OpenRead(path, &error);
+        REQUIRE(reading);
+        for (int seq = 0; seq < reading->Size() && first_buy < 0; ++seq)
+            for (const rutland::Effect& e : reading->GetLedger().At(seq).effects)
+                if (e.what == rutland::EffectWhat::BuyPaid) first_buy = seq;
+    }
+    REQUIRE(first_buy > 0);
+    Reworded reworded({rutland::EffectWhat::BuyPaid});
+    auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->ReadOnly());
+    CHECK_MESSAGE(store->ReadOnlyReason().find("not moved to schema version 3") != std::string::npos, store->ReadOnlyReason());
+    REQUIRE_FALSE(store->Report().problems.empty());
+    CHECK(store->Report().problems.front().seq == first_buy);
+    CHECK(store->Report().problems.front().message.find("reworded: the table's words changed") != std::string::npos);
+    CHECK(store->Size() == first_buy);
+    CHECK(store->SubmitLine("note refused", TestStamp(900)).status == rutland::SubmitStatus::Refused);
+    store.reset();
+    CHECK(Bytes(path) == before);
+    CHECK(UserVersion(path) == 2);
+    CHECK_FALSE(fs::exists(path + ".v2.backup"));
+}
+
+TEST_CASE("store: invariant 15: no effect sentence is stored or hashed: a rewording changes no fingerprint and no verify "
+          "result, of a game written at schema 3 or of a migrated version-2 game") {
+    TempDir dir;
+    const std::string game = dir / "demo.rutland";
+    WriteGame(game, DemoLines());
+    const std::string v2 = CopyV2Fixture(dir);
+    std::string error;
+    std::vector<std::string> game_fp, v2_fp;
+    std::string game_rendered;
+    {
+        auto a = Store::Open(game, Store::Mode::ReadWrite, &error);
+        REQUIRE(a);
+        REQUIRE(a->Report().Clean());
+        game_fp = Fingerprints(*a);
+        game_rendered = rutland::DescribeEffects(a->GetLedger().At(9).effects, a->GetLedger().State());
+        auto b = Store::Open(v2, Store::Mode::ReadWrite, &error);  // migrated here, under today's words
+        REQUIRE(b);
+        REQUIRE(b->Report().Clean());
+        REQUIRE_FALSE(b->ReadOnly());
+        v2_fp = Fingerprints(*b);
+    }
+    Reworded reworded({rutland::EffectWhat::BuyPaid, rutland::EffectWhat::SharesTaken, rutland::EffectWhat::PriceMove,
+                       rutland::EffectWhat::PawnRolled, rutland::EffectWhat::TurnEnds});
+    {
+        auto a = Store::Open(game, Store::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(a, error);
+        // The premise: the words did change.
+        const std::string rendered = rutland::DescribeEffects(a->GetLedger().At(9).effects, a->GetLedger().State());
+        CHECK(rendered != game_rendered);
+        CHECK(rendered.find("reworded: the table's words changed") != std::string::npos);
+        CHECK_MESSAGE(a->Report().Clean(), Findings(a->Report()));
+        CHECK(a->Report().notes.empty());
+        CHECK_FALSE(a->ReadOnly());
+        CHECK(Fingerprints(*a) == game_fp);
+        auto b = Store::Open(v2, Store::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(b, error);
+        CHECK_MESSAGE(b->Report().Clean(), Findings(b->Report()));
+        CHECK(b->Report().notes.empty());
+        CHECK_FALSE(b->ReadOnly());
+        CHECK(Fingerprints(*b) == v2_fp);
+    }
+    // The same game written under the other words has the same hash chain, entry by entry.
+    const std::string again = dir / "again.rutland";
+    WriteGame(again, DemoLines());
+    auto c = OpenRead(again, &error);
+    REQUIRE(c);
+    CHECK(c->Report().Clean());
+    CHECK(Fingerprints(*c) == game_fp);
+}
+
+TEST_CASE("store: invariant 15: an entry whose effects are of a kind this Rutland does not know is refused, naming it") {
+    TempDir dir;
+    const std::string path = dir / "demo.rutland";
+    WriteGame(path, DemoLines());
+    // What a newer Rutland with one more kind of effect could have written (chained as it would).
+    std::string bytes = StoredEffects(path, 12);
+    REQUIRE(bytes.size() > 3);
+    REQUIRE(static_cast<unsigned char>(bytes[2]) < 0x80);  // entry 12's first effect: its kind in one byte
+    bytes[2] = static_cast<char>(static_cast<int>(rutland::EffectWhat::kCount));
+    WriteEffects(path, 12, bytes);
+    Rehash(path, 12);
+    std::string error;
+    auto store = OpenRead(path, &error);
+    REQUIRE_MESSAGE(store, error);
+    REQUIRE_FALSE(store->Report().problems.empty());
+    CHECK(store->Report().problems.front().seq == 12);
+    CHECK_MESSAGE(store->Report().problems.front().message.find("of a kind this Rutland does not know") != std::string::npos,
+                  store->Report().problems.front().message);
+    CHECK(store->Size() == 12);
 }
 
 // Issue 14: a note typed now holds at most 1,000 characters (COMMANDS.md), but a file written
@@ -934,8 +1290,7 @@ TEST_CASE("store: a trigger planted while the game is open is found before the n
 
 TEST_CASE("store: an old schema with a planted trigger is not migrated: nothing runs the trigger (invariant 12)") {
     TempDir dir;
-    const std::string path = dir / "old.rutland";
-    WriteGame(path, rutland::testing::LongGame(2));
+    const std::string path = CopyV2Fixture(dir, "old.rutland");
     Sql(path, "DROP TABLE snapshot; DELETE FROM meta WHERE key LIKE 'head_%'; PRAGMA user_version=1; "
               "CREATE TRIGGER on_meta AFTER INSERT ON meta BEGIN DELETE FROM entry; END");
     const std::string before = Bytes(path);
@@ -988,7 +1343,10 @@ TEST_CASE("store: undo and redo of 2,000 commands store short entries; a game fi
     REQUIRE_MESSAGE(old, error);
     CHECK_MESSAGE(old->Report().Clean(), (old->Report().problems.empty() ? "" : old->Report().problems[0].ToString()));
     CHECK(old->Size() == 45);
-    CHECK(old->Record(40).effects.size() > 20000);  // the long redo, as it was written
+    // Migrated to schema 3 (store.h invariant 16): the long redo as it was written stays in entry_v2
+    // and still verifies; as data it is the short form.
+    CHECK(StoredEffects(legacy, 40, "entry_v2").size() > 20000);
+    CHECK(old->Record(40).effects.size() < 1000);
     CHECK(old->GetLedger().At(40).line == "redo 20");
     REQUIRE(old->SubmitLine("undo 20", TestStamp(6000)).accepted);  // and it goes on with short entries
     CHECK(old->Record(45).effects.size() < 1000);
