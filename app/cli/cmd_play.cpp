@@ -390,7 +390,7 @@ int Play(const PlayOptions& options) {
         }
         // In memory nothing is stamped: no clock is read for it.
         const view::SubmitOutcome r =
-            game->Submit(*parsed.command, game->InFile() ? stamp(game->GetLedger().State().header) : Stamp{});
+            game->Submit(*parsed.command, game->InFile() ? stamp(*game->GetLedger().State().header) : Stamp{});
         if (r.status == SubmitStatus::Duplicate && added) {
             // An earlier line of this run was new, yet this one is already in the file: the
             // script repeats a command id of its own (PlanReplay refuses any other case).

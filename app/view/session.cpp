@@ -37,7 +37,7 @@ std::unique_ptr<Session> Session::Open(const std::string& path, const std::strin
 }
 
 std::string Session::DefaultWho() const {
-    const auto& broker = GetLedger().State().header.broker;
+    const auto& broker = GetLedger().State().header->broker;
     return broker ? *broker : "broker";
 }
 
