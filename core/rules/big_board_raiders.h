@@ -11,6 +11,7 @@
 #include "lang/command.h"
 #include "model/effects.h"
 #include "model/state.h"
+#include "rules/legal.h"
 #include "rules/rules.h"
 
 namespace rutland {
@@ -72,6 +73,11 @@ struct BigBoardRaiders {
         return e;
     }
     static constexpr std::string_view kLanguageRule = "COMMANDS.md";
+
+    // For the session (app/view/basic_session.h): what may be entered now, and who types at the
+    // desk when nobody says otherwise: the game's broker, else "broker".
+    static LegalNow Legal(const GameState& state) { return rutland::Legal(state); }
+    static std::string DefaultWho(const GameState& state) { return state.header->broker.value_or("broker"); }
 };
 
 static_assert(Ruleset<BigBoardRaiders>);
