@@ -1158,10 +1158,8 @@ ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
 }
 
 std::string PrintCommand(const Command& command) {
-    std::string out;
-    if (command.actor) out = *command.actor + ": ";
-    out += std::visit(Printer{}, command.action);
-    return out;
+    if (!command.actor) return std::visit(Printer{}, command.action);  // no second copy of the line
+    return *command.actor + ": " + std::visit(Printer{}, command.action);
 }
 
 std::string PrintCount(int64_t n) {
