@@ -12,20 +12,26 @@
 
 #include "kernel/ruleset.h"
 
+// Outside Toy: clang 14 takes a nested struct with default member initialisers for not default
+// constructible while the enclosing class is being defined, and remembers it.
+struct ToyState {
+    std::map<std::string, int64_t> counters;
+    int64_t added = 0;  // what `add` put in: the counters always sum to it (Check)
+    bool operator==(const ToyState&) const = default;
+};
+struct ToyCommand {
+    std::string op;  // game, add, give, undo, redo
+    std::string a, b;
+    int64_t n = 0;
+    bool operator==(const ToyCommand&) const = default;
+};
+struct ToyEffect { std::string rule, who; int64_t delta = 0; };
+
 struct Toy {
-    struct State {
-        std::map<std::string, int64_t> counters;
-        int64_t added = 0;  // what `add` put in: the counters always sum to it (Check)
-        bool operator==(const State&) const = default;
-    };
+    using State = ToyState;
+    using Command = ToyCommand;
+    using Effect = ToyEffect;
     struct Header { std::vector<std::string> players; };
-    struct Command {
-        std::string op;  // game, add, give, undo, redo
-        std::string a, b;
-        int64_t n = 0;
-        bool operator==(const Command&) const = default;
-    };
-    struct Effect { std::string rule, who; int64_t delta = 0; };
     using Effects = std::vector<Effect>;
     struct Started { std::optional<State> state; std::optional<rutland::Rejection> rejection; Effects effects; Command canonical; };
     struct Applied { bool accepted = false; rutland::Rejection rejection; Effects effects; Command canonical; };
