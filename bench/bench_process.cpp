@@ -1,4 +1,4 @@
-// Rows 6 and 7: whole programs, as a broker starts them.
+// Rows 6 and 7, and issue 15's `rutland-cli play`: whole programs, as a broker starts them.
 //  - start to first frame: the real `rutland GAME --exit-after-first-frame` (GLFW window, OpenGL
 //    through Mesa), timed here from just before posix_spawn until the program's line saying the
 //    first frame is on screen (after SwapBuffers and glFinish) arrives on its stdout. Needs an X
@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -155,6 +156,36 @@ void BM_VerifyProcess(benchmark::State& state) {
     state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;
 }
 BENCHMARK(BM_VerifyProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(5)->Repetitions(1)->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Issue 15: `rutland-cli play SCRIPT` of the benchmark game as a script, in memory (no --db): the
+// whole process, from spawn to exit (start-up, reading and checking the script, the replay, the
+// broker's summary, teardown).
+void BM_PlayProcess(benchmark::State& state) {
+    const int entries = static_cast<int>(state.range(0));
+    const std::string path = fmt::format("{}/play-{}.txt", WorkDir(), entries);
+    {
+        std::ofstream script(path);
+        for (const std::string& line : BenchGame(entries)) script << line << '\n';
+    }
+    Samples samples, cpu;
+    double peak = 0;
+    for (auto _ : state) {
+        const ChildResult r = RunChild({RUTLAND_CLI_EXE, "play", path}, "");
+        if (!r.ok) {
+            state.SkipWithError(("rutland-cli play failed: " + r.output.substr(0, 400)).c_str());
+            return;
+        }
+        state.SetIterationTime(r.seconds_to_marker);
+        samples.Add(r.seconds_to_marker);
+        cpu.Add(r.cpu_seconds);
+        peak = std::max(peak, r.peak_rss_mb);
+    }
+    samples.Report(state);
+    state.counters["peak_rss_MB"] = peak;
+    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;
+}
+BENCHMARK(BM_PlayProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(10)->Repetitions(1)->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -1,13 +1,14 @@
 # The core's folders are layers (issue 15 point 4). A file may include its own folder and the ones
 # below it, never one above:
-#   base < model < lang < rules < ledger < store < report
-# base: text, checked text, names, SHA-256 (no game in it); model: money, companies, board, state,
-# effects and the vocabulary; lang: the table language and the effects' words; rules: the rules
+#   base < kernel < model < lang < rules < ledger < store < report
+# base: text, checked text, names, SHA-256 (no game in it); kernel: the concept of a ruleset that
+# the ledger, the store and the session are written against (no game in it either); model: money,
+# companies, board, state, effects and the vocabulary; lang: the table language and the effects' words; rules: the rules
 # engine; ledger: the in-memory ledger; store: the game file; report: what is printed.
 # rules/detail/ is the rules' insides: nothing outside core/rules/ includes it (core, app, tests,
 # bench alike).
 # Run with -DROOT=<source dir>; fails with every offending include listed.
-set(layers base model lang rules ledger store report)
+set(layers base kernel model lang rules ledger store report)
 set(problems "")
 file(GLOB_RECURSE core_files ${ROOT}/core/*.h ${ROOT}/core/*.cpp)
 foreach(path ${core_files})
@@ -45,6 +46,19 @@ foreach(path ${all_files})
     file(STRINGS ${path} includes REGEX "^#include \"rules/detail/")
     foreach(line ${includes})
         string(APPEND problems "${rel}: includes the rules' insides: ${line}\n")
+    endforeach()
+endforeach()
+# The kernel (issue 15 point 5) knows no game: the ledger and the session templates include only
+# the kernel, base and each other, so that any ruleset can instantiate them (tests/kernel/ does,
+# with a toy game).
+set(kernel_files core/ledger/basic_ledger.h app/view/basic_session.h)
+foreach(rel ${kernel_files})
+    file(STRINGS ${ROOT}/${rel} includes REGEX "^#include \"")
+    foreach(line ${includes})
+        string(REGEX REPLACE "^#include \"([^\"]*)\".*" "\\1" inc "${line}")
+        if(NOT inc MATCHES "^(kernel|base)/" AND NOT inc STREQUAL "ledger/basic_ledger.h")
+            string(APPEND problems "${rel}: the kernel includes \"${inc}\", which is not the kernel's\n")
+        endif()
     endforeach()
 endforeach()
 if(NOT problems STREQUAL "")

@@ -40,7 +40,7 @@ TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::opt
         std::string names;
         for (const PlayerState& p : s.players) names += (names.empty() ? "" : ", ") + p.name;
         t.last_line = "new game";
-        t.last_words = fmt::format("{} start with {} each; every price at Issue", names, FormatMoney(s.header.cash));
+        t.last_words = fmt::format("{} start with {} each; every price at Issue", names, FormatMoney(s.header->cash));
     } else {
         t.last_line = last.line;
         // The gist: a year end's dozen payouts would push the rest off the screen.

@@ -363,12 +363,12 @@ std::optional<int> Board::Find(std::string_view name_or_prefix, std::string* err
         return std::nullopt;
     }
     std::string wanted = Lower(typed);
+    // The full name first (every stored line has it: a replay looks up thousands), then prefixes.
+    for (int i = 0; i < SpaceCount(); ++i)
+        if (At(i).name == wanted) return i;
     std::vector<int> matches;
-    for (int i = 0; i < SpaceCount(); ++i) {
-        const std::string& name = At(i).name;
-        if (name == wanted) return i;
-        if (name.starts_with(wanted)) matches.push_back(i);
-    }
+    for (int i = 0; i < SpaceCount(); ++i)
+        if (At(i).name.starts_with(wanted)) matches.push_back(i);
     if (matches.size() == 1) return matches.front();
     if (matches.empty()) {
         SetError(error, fmt::format("no space called '{}' on the board", typed));

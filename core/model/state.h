@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/shared_value.h"
 #include "model/board.h"
 #include "model/vocabulary.h"
 #include "model/company.h"
@@ -100,7 +101,7 @@ struct PlayerState {
 };
 
 struct GameState {
-    GameHeader header;
+    SharedValue<GameHeader> header;  // as the game started; shared by every copy of the state
     Variants variants;
     int year_cards = 0;  // Time cards per year (D-4)
     std::shared_ptr<const Board> board;
@@ -133,7 +134,7 @@ struct GameState {
     std::vector<OptionCard> options;
     int next_option_id = 1;
     std::vector<int> expired_options;  // ids of options that expired at a year end (Y-3), in order
-    std::vector<std::pair<std::string, TimeEffect>> card_list;  // D-19, in order first saved
+    SharedValue<std::vector<std::pair<std::string, TimeEffect>>> card_list;  // D-19, in order first saved
 
     bool operator==(const GameState& other) const;
 

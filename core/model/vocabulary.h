@@ -1,5 +1,5 @@
 // The game's vocabulary, below the table language: what a game starts from (GameHeader), the kinds
-// of security and option, and why something was refused (Rejection). The state (state.h), the
+// of security and option, and why something was refused (Rejection, the kernel's). The state (state.h), the
 // effects (effects.h) and the commands (lang/command.h) all speak it; it knows none of them.
 #pragma once
 
@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "kernel/rejection.h"  // Rejection: `rule` is a RULES.md ID ("B-1"), or "COMMANDS.md" for a line
+                               // that is not in the table language at all
 #include "model/money.h"
 
 namespace rutland {
@@ -29,13 +31,5 @@ struct GameHeader {
 enum class Security : uint8_t { Common, Preferred, Bond };  // Bond = debentures for Red/Green
 
 enum class OptionKind : uint8_t { Call, Put };
-
-// Why a line was not accepted. `rule` is a RULES.md ID ("B-1"), or "COMMANDS.md" for a line that
-// is not in the table language at all.
-struct Rejection {
-    std::string message;
-    std::string rule;
-    std::string ToString() const { return message + " (" + rule + ")"; }
-};
 
 } // namespace rutland

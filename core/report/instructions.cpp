@@ -231,7 +231,7 @@ std::string ProxyStep(const Effect& e, const GameState& s) {
 
 std::string MarketEventStep(const Effect& e, const GameState& s) {
     // The SEC guy enforces splits, roll-backs and bankruptcies (G-3).
-    const std::string sec = s.header.sec ? fmt::format("the SEC guy ({})", *s.header.sec) : "the SEC guy";
+    const std::string sec = s.header->sec ? fmt::format("the SEC guy ({})", *s.header->sec) : "the SEC guy";
     const std::string text = Words(e, s);
     return fmt::format("{} announces: {}", sec, text.empty() ? fmt::format("a {} market event", Name(e.company)) : text);
 }

@@ -18,7 +18,7 @@ namespace rutland::detail {
 namespace {
 
 std::optional<TimeEffect> SavedCard(const GameState& s, const std::string& id) {
-    for (const auto& [card, effect] : s.card_list)
+    for (const auto& [card, effect] : *s.card_list)
         if (card == id) return effect;
     return std::nullopt;
 }
@@ -117,10 +117,10 @@ ApplyResult DoTime(Ctx& x, const TimeCard& card) {
     }
     if (card.card) {
         if (!saved) {
-            s.card_list.emplace_back(*card.card, effect);
+            s.card_list.Mut().emplace_back(*card.card, effect);
             e.Info("D-19", Say(EffectWhat::CardSaved, {TimeCode(s, effect)}, *card.card));
         } else if (!from_list && !(typed == *saved)) {
-            for (auto& [id, saved_effect] : s.card_list)
+            for (auto& [id, saved_effect] : s.card_list.Mut())
                 if (id == *card.card) saved_effect = typed;
             e.Info("D-19", Say(EffectWhat::CardChanged, {TimeCode(s, *saved), TimeCode(s, typed)}, *card.card));
         }

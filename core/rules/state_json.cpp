@@ -108,7 +108,7 @@ nlohmann::json StateToJson(const GameState& s) {
     j["could_declare"] = std::move(could);
     j["declaring"] = s.declaring ? nlohmann::json(s.players[static_cast<size_t>(*s.declaring)].name) : nlohmann::json(nullptr);
     nlohmann::json cards = nlohmann::json::array();
-    for (const auto& [id, effect] : s.card_list) {
+    for (const auto& [id, effect] : *s.card_list) {
         nlohmann::json card = {{"card", id}, {"high_volatility", effect.high_volatility}};
         card["space"] = effect.space ? nlohmann::json(*effect.space) : nlohmann::json(nullptr);
         card["delist"] = effect.delist ? nlohmann::json(Key(*effect.delist)) : nlohmann::json(nullptr);

@@ -1,0 +1,430 @@
+// The in-memory ledger of any game (issue 15 point 5): every accepted command, in order, from the
+// game's header. It knows the game only through its ruleset (kernel/ruleset.h); Big Board Raiders'
+// ledger is BasicLedger<BigBoardRaiders> (ledger.h), a toy game's is tested in tests/kernel/.
+//
+// Invariants:
+//  1. Entries are only ever appended. Entry 0 is the game header; entry n has seq n. The one
+//     exception is TakeBackLast(): the durable store (store.h) takes back the entry it has just
+//     appended when the file could not be written, and the ledger is then exactly as it was before
+//     that Submit (entries, state, commands in effect, what can be redone).
+//  2. The state is the replay, from the header, of the commands in effect: every Command entry
+//     not undone, in ledger order. Undo and Redo are entries too; they change which commands are
+//     in effect, never what an entry says.
+//  3. Each entry stores its canonical line (R::Print); parsing that line gives back the command
+//     applied, so the ledger printed as text replays to the same state.
+//  4. Checkpoints (states after every kCheckpointEvery commands in effect) are a cache only:
+//     dropping them changes no result, only speed. So are the recent states (the state before
+//     each of the last kRecentStates commands in effect), which make an undo of up to that many
+//     commands a copy instead of a replay from the last checkpoint.
+//  5. A command that is rejected leaves no entry and changes nothing.
+//  6. A command is applied to the live state in place, after that state was copied into the spare
+//     slot of the recent states' ring; a rejection swaps the copy back (invariant 5), and an
+//     acceptance keeps it as the newest recent state. The ring's slots are reused by copy
+//     assignment, which keeps their buffers: a command allocates almost nothing for its state.
+//  7. An undo or redo entry stays small whatever its count. Of up to kListedUndoRedo commands it
+//     lists each one (a redo also with the effects it repeats: the table's instructions); of more,
+//     one effect names the first and the last, and nothing else: what it leaves out is in the
+//     entries it undoes or redoes, and a replay gives it back (a `redo 20000` once made one entry
+//     of 28 MB). Game files from before keep their long entries; the store still verifies them.
+//  8. Entries never move once appended (a deque): a reference to an entry stays valid while the
+//     ledger grows, and appending never moves the entries before it.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "kernel/ruleset.h"
+
+namespace rutland {
+
+// Invariant 7: an undo or redo of more commands than this is summed up in one effect.
+inline constexpr int kListedUndoRedo = 10;
+
+enum class EntryKind : uint8_t { Header, Command, Undo, Redo };
+
+template <Ruleset R>
+struct BasicEntry {
+    int seq = 0;
+    EntryKind kind = EntryKind::Command;
+    std::string line;  // canonical line (R::Print)
+    typename R::Command command;
+    std::vector<typename R::Effect> effects;
+    std::vector<int> targets;  // Undo/Redo: the seqs of the commands undone or redone, in that order
+};
+
+// What became of a submitted command. The ledger answers Accepted, Rejected or Blank; the store
+// (store.h) adds Duplicate and Refused. Callers branch on this, never on a rejection's rule.
+enum class SubmitStatus : uint8_t {
+    Accepted,   // applied and appended (by the store: committed, store.h invariant 2)
+    Duplicate,  // store only: a retry of a command id already in the file; nothing applied (store.h invariant 3)
+    Rejected,   // a rule of the game (or the game's language) refused it: `rejection` says which
+    Blank,      // a blank or comment line: nothing to submit
+    Refused,    // store only: the file could not or may not be written (read-only, a full disk, a bad stamp)
+};
+
+struct SubmitResult {
+    SubmitStatus status = SubmitStatus::Rejected;
+    bool accepted = false;  // status == Accepted
+    Rejection rejection;    // when Rejected
+    int seq = -1;  // the new entry when accepted
+};
+
+template <Ruleset R>
+class BasicLedger {
+public:
+    using Command = typename R::Command;
+    using Effects = std::vector<typename R::Effect>;
+    using Entry = BasicEntry<R>;
+    using EntryList = std::deque<Entry>;  // invariant 8
+
+    // Starts a ledger from a game header; nullopt and *rejection when the header is refused.
+    static std::optional<BasicLedger> Start(const typename R::Header& header, Rejection* rejection);
+
+    // Applies a command (or undo/redo) and appends it. Rejected commands leave no trace.
+    SubmitResult Submit(const Command& command);
+    // Parses a line and submits it. A blank or comment line is neither accepted nor rejected:
+    // status Blank, seq -1.
+    SubmitResult SubmitLine(std::string_view line);
+    // Takes back the entry the last accepted Submit appended (invariant 1): for the store, whose
+    // write of that entry failed. Only the last Submit can be taken back, once; false when there is
+    // nothing to take back (no accepted Submit since the last take-back, or only the header).
+    bool TakeBackLast();
+
+    const typename R::State& State() const { return m_state; }
+    const EntryList& Entries() const { return m_entries; }
+    const Entry& At(int seq) const { return m_entries[static_cast<size_t>(seq)]; }
+    int Size() const { return static_cast<int>(m_entries.size()); }
+
+    // The seqs of the Command entries in effect now, in order.
+    const std::vector<int>& InEffect() const { return m_active; }
+    int UndoableCount() const { return static_cast<int>(m_active.size()); }
+    int RedoableCount() const { return static_cast<int>(m_redo.size()); }
+    // What `undo` would undo next (the last command in effect) and `redo` would redo next (the
+    // last undone), or -1: the dashboard shows it before doing it.
+    int NextUndo() const { return m_active.empty() ? -1 : m_active.back(); }
+    int NextRedo() const { return m_redo.empty() ? -1 : m_redo.back(); }
+
+    // The state right after entry `seq` was appended (time travel; 0 = the start of the game).
+    typename R::State StateAt(int seq) const;
+    // The seqs of the Command entries in effect right after entry `seq` (what StateAt replays); at
+    // or past the last entry, InEffect().
+    std::vector<int> InEffectAt(int seq) const;
+
+private:
+    BasicLedger() = default;
+    static constexpr int kCheckpointEvery = 64;
+    static constexpr size_t kRecentStates = 64;
+
+    typename R::State Replay(const std::vector<int>& commands) const;
+    Effects Reapply(typename R::State& state, int seq) const;
+    SubmitResult UndoRedo(LedgerOp op);
+    SubmitResult Reject(std::string message) const;
+    SubmitResult Accepted();
+    // The ring of recent states (invariant 6): kRecentStates + 1 slots, one of them always spare.
+    typename R::State& Recent(size_t i) { return m_ring[(m_ring_head + i) % m_ring.size()]; }
+    typename R::State& Spare();  // the free slot, to copy the state into before applying
+    void PutInEffect(int seq);   // m_state includes `seq`'s command; Spare() holds the state before it
+    void TakeOutOfEffect(int count);  // the last `count` of m_active, and m_state to match
+    void Rebuild();  // m_state from m_active, using checkpoints
+
+    EntryList m_entries;
+    typename R::State m_start;
+    typename R::State m_state;
+    std::vector<int> m_active;  // seqs in effect
+    std::vector<int> m_redo;    // seqs undone, most recent last (redo pops from the back)
+    std::vector<typename R::State> m_checkpoints;  // [k] = state after m_active[0 .. (k+1)*kCheckpointEvery)
+    // Recent(i) = the state before m_active[m_active.size() - m_recent + i] was applied, i < m_recent.
+    std::vector<typename R::State> m_ring;
+    size_t m_ring_head = 0;  // 0 until the ring has all its slots
+    size_t m_recent = 0;
+    // What TakeBackLast() needs beyond the entry: whether there is one to take back, and the redo
+    // list a new command cleared.
+    bool m_can_take_back = false;
+    std::vector<int> m_redo_before;
+};
+
+// [SECTION] the template's definitions (instantiated once for Big Board Raiders in ledger.cpp)
+
+template <Ruleset R>
+std::optional<BasicLedger<R>> BasicLedger<R>::Start(const typename R::Header& header, Rejection* rejection) {
+    auto start = R::Start(header);
+    if (!start.state) {
+        if (rejection) *rejection = *start.rejection;
+        return std::nullopt;
+    }
+    BasicLedger ledger;
+    ledger.m_start = *start.state;
+    ledger.m_state = std::move(*start.state);
+    Entry& entry = ledger.m_entries.emplace_back();
+    entry.seq = 0;
+    entry.kind = EntryKind::Header;
+    entry.command = std::move(start.canonical);
+    entry.line = R::Print(entry.command);
+    entry.effects = std::move(start.effects);
+    return ledger;
+}
+
+// Invariant 2: a command that was accepted is accepted again on the same state; if not, the
+// ledger and the rules disagree and nothing built on either can be trusted.
+template <Ruleset R>
+auto BasicLedger<R>::Reapply(typename R::State& state, int seq) const -> Effects {
+    auto r = R::Apply(state, At(seq).command);
+    if (!r.accepted)
+        throw std::logic_error("ledger entry " + std::to_string(seq) + " no longer replays: " + r.rejection.ToString());
+    return std::move(r.effects);
+}
+
+template <Ruleset R>
+typename R::State& BasicLedger<R>::Spare() {
+    if (m_ring.size() == kRecentStates + 1) return Recent(m_recent);
+    // Still filling (the head is 0): the slot after the recent states, made when first needed.
+    if (m_recent < m_ring.size()) return m_ring[m_recent];
+    if (m_ring.empty()) m_ring.reserve(kRecentStates + 1);  // slots never move once made
+    return m_ring.emplace_back();
+}
+
+template <Ruleset R>
+void BasicLedger<R>::PutInEffect(int seq) {
+    m_active.push_back(seq);
+    if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+    if (m_recent < kRecentStates)
+        ++m_recent;
+    else
+        m_ring_head = (m_ring_head + 1) % m_ring.size();  // the oldest recent state becomes the spare
+}
+
+// Undoing the last `count` commands in effect: the state before the first of them when it is
+// still among the recent states (a swap), else a replay from the last checkpoint (Rebuild).
+template <Ruleset R>
+void BasicLedger<R>::TakeOutOfEffect(int count) {
+    const auto n = static_cast<size_t>(count);
+    m_active.resize(m_active.size() - n);
+    if (n <= m_recent) {
+        std::swap(m_state, Recent(m_recent - n));  // a swap: the slot keeps buffers for reuse
+        m_recent -= n;
+        const size_t usable = m_active.size() / kCheckpointEvery;
+        if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
+        return;
+    }
+    m_recent = 0;
+    Rebuild();
+}
+
+template <Ruleset R>
+typename R::State BasicLedger<R>::Replay(const std::vector<int>& commands) const {
+    typename R::State state = m_start;
+    for (int seq : commands) Reapply(state, seq);
+    return state;
+}
+
+template <Ruleset R>
+void BasicLedger<R>::Rebuild() {
+    const size_t usable = m_active.size() / kCheckpointEvery;
+    if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
+    size_t done = m_checkpoints.size() * kCheckpointEvery;
+    typename R::State state = m_checkpoints.empty() ? m_start : m_checkpoints.back();
+    for (; done < m_active.size(); ++done) {
+        Reapply(state, m_active[done]);
+        if ((done + 1) % kCheckpointEvery == 0) m_checkpoints.push_back(state);
+    }
+    m_state = std::move(state);
+}
+
+template <Ruleset R>
+SubmitResult BasicLedger<R>::Reject(std::string message) const {
+    SubmitResult result;
+    result.rejection = Rejection{std::move(message), std::string(R::kLanguageRule)};
+    return result;
+}
+
+template <Ruleset R>
+SubmitResult BasicLedger<R>::Accepted() {
+    m_can_take_back = true;
+    SubmitResult result;
+    result.status = SubmitStatus::Accepted;
+    result.accepted = true;
+    result.seq = Size() - 1;
+    return result;
+}
+
+template <Ruleset R>
+SubmitResult BasicLedger<R>::UndoRedo(LedgerOp op) {
+    const bool undo = op.kind == LedgerOpKind::Undo;
+    const char* verb = undo ? "undo" : "redo";
+    const int available = undo ? UndoableCount() : RedoableCount();
+    if (op.count < 1) return Reject(std::string(verb) + " needs a count of 1 or more");
+    if (op.count > available)
+        return Reject("only " + std::to_string(available) + " command" + (available == 1 ? "" : "s") + " to " + verb);
+    Entry entry;
+    entry.kind = undo ? EntryKind::Undo : EntryKind::Redo;
+    entry.command = R::LedgerCommand(op);
+    entry.line = R::Print(entry.command);
+    const bool listed = op.count <= kListedUndoRedo;  // invariant 7
+    auto listing = [&](int seq) {
+        LedgerNote note{op.kind, false, 1, seq, seq, At(seq).line, At(seq).line};
+        return R::LedgerEffect(note);
+    };
+    for (int k = 0; k < op.count; ++k) {
+        if (undo) {
+            const int seq = m_active[m_active.size() - 1 - static_cast<size_t>(k)];
+            m_redo.push_back(seq);
+            entry.targets.push_back(seq);
+            if (listed) entry.effects.push_back(listing(seq));
+            continue;
+        }
+        const int seq = m_redo.back();
+        m_redo.pop_back();
+        Spare() = m_state;
+        Effects redone = Reapply(m_state, seq);
+        PutInEffect(seq);
+        entry.targets.push_back(seq);
+        if (!listed) continue;
+        entry.effects.push_back(listing(seq));
+        for (auto& fx : redone) entry.effects.push_back(std::move(fx));
+    }
+    if (!listed) {
+        const int first = entry.targets.front(), last = entry.targets.back();
+        entry.effects.push_back(R::LedgerEffect(LedgerNote{op.kind, true, op.count, first, last, At(first).line, At(last).line}));
+    }
+    if (undo) TakeOutOfEffect(op.count);
+    entry.seq = Size();
+    m_entries.push_back(std::move(entry));
+    return Accepted();
+}
+
+template <Ruleset R>
+SubmitResult BasicLedger<R>::Submit(const Command& command) {
+    if (const std::optional<LedgerOp> op = R::LedgerOpOf(command)) return UndoRedo(*op);
+
+    typename R::State& before = Spare();
+    before = m_state;
+    auto r = [&] {
+        try {
+            return R::Apply(m_state, command);
+        } catch (...) {
+            std::swap(m_state, before);  // invariant 5 holds even when the rules throw
+            throw;
+        }
+    }();
+    if (!r.accepted) {
+        std::swap(m_state, before);  // invariant 5: as if nothing was tried
+        SubmitResult result;
+        result.rejection = std::move(r.rejection);
+        return result;
+    }
+    // Built in place (invariant 8: nothing moves); taken out again if printing it throws (invariant 5).
+    Entry& entry = m_entries.emplace_back();
+    try {
+        entry.seq = Size() - 1;
+        entry.kind = EntryKind::Command;
+        entry.command = std::move(r.canonical);
+        entry.line = R::Print(entry.command);
+        entry.effects = std::move(r.effects);
+        entry.effects.shrink_to_fit();  // the rules may reserve room: a kept entry holds only its own
+    } catch (...) {
+        m_entries.pop_back();
+        std::swap(m_state, before);
+        throw;
+    }
+    PutInEffect(Size() - 1);
+    m_redo_before.swap(m_redo);  // kept for TakeBackLast()
+    m_redo.clear();  // a new command ends what could be redone
+    return Accepted();
+}
+
+template <Ruleset R>
+bool BasicLedger<R>::TakeBackLast() {
+    if (!m_can_take_back || m_entries.size() < 2) return false;
+    m_can_take_back = false;
+    const Entry& last = m_entries.back();
+    const int count = static_cast<int>(last.targets.size());
+    switch (last.kind) {
+        case EntryKind::Header: return false;
+        case EntryKind::Command:  // its state before it is the newest recent state: a swap
+            TakeOutOfEffect(1);
+            m_redo.swap(m_redo_before);
+            break;
+        case EntryKind::Undo:  // the undone commands in effect again, the earliest first, as a redo does it
+            for (auto it = last.targets.rbegin(); it != last.targets.rend(); ++it) {
+                m_redo.pop_back();
+                Spare() = m_state;
+                Reapply(m_state, *it);
+                PutInEffect(*it);
+            }
+            break;
+        case EntryKind::Redo:  // as an undo of them, and redoable again in the same order
+            TakeOutOfEffect(count);
+            for (auto it = last.targets.rbegin(); it != last.targets.rend(); ++it) m_redo.push_back(*it);
+            break;
+    }
+    m_entries.pop_back();
+    return true;
+}
+
+template <Ruleset R>
+SubmitResult BasicLedger<R>::SubmitLine(std::string_view line) {
+    auto parsed = R::Parse(line);
+    SubmitResult result;
+    if (parsed.error) {
+        result.rejection = std::move(*parsed.error);
+        return result;
+    }
+    if (!parsed.command) {
+        result.status = SubmitStatus::Blank;
+        return result;
+    }
+    return Submit(*parsed.command);
+}
+
+template <Ruleset R>
+typename R::State BasicLedger<R>::StateAt(int seq) const {
+    const std::vector<int> active = InEffectAt(seq);
+    if (active == m_active) return m_state;
+    // The checkpoints hold states after prefixes of m_active: those `active` shares are usable.
+    size_t common = 0;
+    while (common < active.size() && common < m_active.size() && active[common] == m_active[common]) ++common;
+    const size_t usable = std::min(common / kCheckpointEvery, m_checkpoints.size());
+    if (usable == 0) return Replay(active);
+    typename R::State state = m_checkpoints[usable - 1];
+    for (size_t i = usable * kCheckpointEvery; i < active.size(); ++i) Reapply(state, active[i]);
+    return state;
+}
+
+template <Ruleset R>
+std::vector<int> BasicLedger<R>::InEffectAt(int seq) const {
+    if (seq >= Size() - 1) return m_active;  // now: no walk needed
+    std::vector<int> active;
+    std::vector<int> redo;
+    for (int i = 1; i <= seq && i < Size(); ++i) {
+        const Entry& e = At(i);
+        switch (e.kind) {
+            case EntryKind::Header: break;
+            case EntryKind::Command:
+                active.push_back(i);
+                redo.clear();
+                break;
+            case EntryKind::Undo:
+                for (int t : e.targets) {
+                    active.pop_back();
+                    redo.push_back(t);
+                }
+                break;
+            case EntryKind::Redo:
+                for (int t : e.targets) {
+                    redo.pop_back();
+                    active.push_back(t);
+                }
+                break;
+        }
+    }
+    return active;
+}
+
+} // namespace rutland

@@ -1,0 +1,99 @@
+// A toy game, to show the kernel knows no Big Board Raiders (issue 15 point 5): players have
+// counters; `add A 3` adds to one, `give A B 2` moves some; no counter may go below zero (rule T-1).
+// Header `game A,B`; `undo N` / `redo N` are the ledger's. It includes the kernel only.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernel/ruleset.h"
+
+// Outside Toy: clang 14 takes a nested struct with default member initialisers for not default
+// constructible while the enclosing class is being defined, and remembers it.
+struct ToyState {
+    std::map<std::string, int64_t> counters;
+    int64_t added = 0;  // what `add` put in: the counters always sum to it (Check)
+    bool operator==(const ToyState&) const = default;
+};
+struct ToyCommand {
+    std::string op;  // game, add, give, undo, redo
+    std::string a, b;
+    int64_t n = 0;
+    bool operator==(const ToyCommand&) const = default;
+};
+struct ToyEffect { std::string rule, who; int64_t delta = 0; };
+
+struct Toy {
+    using State = ToyState;
+    using Command = ToyCommand;
+    using Effect = ToyEffect;
+    struct Header { std::vector<std::string> players; };
+    using Effects = std::vector<Effect>;
+    struct Started { std::optional<State> state; std::optional<rutland::Rejection> rejection; Effects effects; Command canonical; };
+    struct Applied { bool accepted = false; rutland::Rejection rejection; Effects effects; Command canonical; };
+    struct Parsed { std::optional<Command> command; std::optional<rutland::Rejection> error; };
+
+    static Started Start(const Header& h) {
+        if (h.players.empty()) return {std::nullopt, rutland::Rejection{"a game needs a player", "T-0"}, {}, {}};
+        State s;
+        std::string names;
+        for (const std::string& p : h.players) s.counters[p] = 0, names += (names.empty() ? "" : ",") + p;
+        return {s, std::nullopt, {}, Command{"game", names, "", 0}};
+    }
+    static Applied Apply(State& s, const Command& c) {
+        Applied r;
+        if (!s.counters.count(c.a) || (c.op == "give" && !s.counters.count(c.b)))
+            return r.rejection = {"no such player", "T-2"}, r;
+        if (s.counters[c.a] - (c.op == "give" ? c.n : -c.n) < 0 || (c.op == "give" && c.n < 0))
+            return r.rejection = {"a counter cannot go below zero", "T-1"}, r;
+        if (c.op == "add") s.counters[c.a] += c.n, s.added += c.n, r.effects.push_back({"T-3", c.a, c.n});
+        if (c.op == "give") s.counters[c.a] -= c.n, s.counters[c.b] += c.n, r.effects = {{"T-4", c.a, -c.n}, {"T-4", c.b, c.n}};
+        r.accepted = true;
+        r.canonical = c;
+        return r;
+    }
+    static Parsed Parse(std::string_view line) {
+        std::istringstream in{std::string(line)};
+        Command c;
+        if (!(in >> c.op) || c.op[0] == '#') return {};
+        const bool ok = c.op == "add" ? bool(in >> c.a >> c.n) : c.op == "give" ? bool(in >> c.a >> c.b >> c.n)
+                        : (c.op == "undo" || c.op == "redo") ? bool(in >> c.n) : false;
+        std::string extra;
+        if (!ok || in >> extra) return {std::nullopt, rutland::Rejection{"not a toy command", "TOY.md"}};
+        return {c, std::nullopt};
+    }
+    static std::string Print(const Command& c) {
+        if (c.op == "game") return "game " + c.a;
+        if (c.op == "give") return "give " + c.a + " " + c.b + " " + std::to_string(c.n);
+        return c.op + (c.op == "add" ? " " + c.a : "") + " " + std::to_string(c.n);
+    }
+    static std::optional<std::string> Check(const State& s) {
+        int64_t sum = 0;
+        for (const auto& [who, n] : s.counters) sum += n;
+        if (sum != s.added) return "the counters sum to " + std::to_string(sum) + ", not " + std::to_string(s.added);
+        return std::nullopt;
+    }
+    static std::optional<rutland::LedgerOp> LedgerOpOf(const Command& c) {
+        if (c.op != "undo" && c.op != "redo") return std::nullopt;
+        return rutland::LedgerOp{c.op == "undo" ? rutland::LedgerOpKind::Undo : rutland::LedgerOpKind::Redo, int(c.n)};
+    }
+    static Command LedgerCommand(rutland::LedgerOp op) {
+        return {op.kind == rutland::LedgerOpKind::Undo ? "undo" : "redo", "", "", op.count};
+    }
+    static Effect LedgerEffect(const rutland::LedgerNote& n) {
+        return {n.kind == rutland::LedgerOpKind::Undo ? "undo" : "redo",
+                n.summed ? std::to_string(n.first) + ".." + std::to_string(n.last) : std::string(n.first_line), n.count};
+    }
+    static std::string Encode(const Effects& effects) {
+        std::string out;
+        for (const Effect& e : effects) out += e.rule + ":" + e.who + ":" + std::to_string(e.delta) + ";";
+        return out;
+    }
+    static constexpr std::string_view kLanguageRule = "TOY.md";
+};
+
+static_assert(rutland::Ruleset<Toy> && rutland::DurableRuleset<Toy>);
