@@ -334,6 +334,7 @@ void App::Apply(Outbox& out) {
                         m_ui.year_end.message = "No year has ended yet: nothing to export.";
                         return;
                     }
+                    if (st->preview) NameCounts(*st, l, m_session->Viewing().value_or(l.Size() - 1));
                     st->fingerprint_entry = st->preview ? m_session->Viewing().value_or(l.Size() - 1) : st->entry;
                     st->fingerprint = m_session->FingerprintAt(st->fingerprint_entry);
                     const std::filesystem::path game(m_session->Path());
