@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "report/instructions.h"
+#include "rules/legal.h"
 #include "report/year_end_report.h"
 #include "table_fixture.h"
 
@@ -128,6 +129,7 @@ TEST_CASE("X-1 nothing else happens: no margin check, no proxy election, no forf
 
 TEST_CASE("X-1 a count is an ordinary entry: undo and redo") {
     Table t(kHeader);
+    CHECK(Legal(t.State()).count);  // the dashboard offers it
     const std::string before = StateToJson(t.State()).dump();
     t.Play("count Ann cash=54000 Y=40k G-short=10k@0.85");
     const std::string after = StateToJson(t.State()).dump();
