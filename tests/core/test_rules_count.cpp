@@ -4,6 +4,8 @@
 // checks conservation after every accepted line and that a rejection changes nothing.
 #include <doctest/doctest.h>
 
+#include "lang/effect_text.h"
+#include "report/explain.h"
 #include "report/instructions.h"
 #include "rules/legal.h"
 #include "report/year_end_report.h"
@@ -149,6 +151,20 @@ TEST_CASE("X-1 a game picked up in progress: counts right after the header, then
     t.Play("buy B 5k");  // $12,750 at $2.55; Blue -> $2.60
     CHECK(t.Cash("Bob") == 30000 - 12750);
     CHECK(t.Player("Bob").common[Company::Blue] == 45000);
+}
+
+TEST_CASE("X-1 the explanation of a count: every quantity before -> after and what moved") {
+    Table t(kHeader);
+    t.Play("count Ann cash=54000 Y=40k Y-dir=1 G-short=10k@0.85");
+    const Effects& fx = t.LastEffects();
+    const std::vector<std::string> sums = EffectArithmetic(fx, t.Log().StateAt(0));
+    std::string all;
+    for (size_t i = 0; i < fx.size(); ++i) all += EffectText(fx[i], RenderContext::Of(t.State())) + "\n  " + sums[i] + "\n";
+    CHECK(Has(all, "count: Ann's cash $100,000 -> $54,000 (the $46,000 difference goes back to the bank)\n  Ann's cash: $100,000 - $46,000 = $54,000"));
+    CHECK(Has(all, "count: Ann's Yellow 0 -> 40,000 (40,000 from the tray)\n  Ann's Yellow: 0 + 40,000 = 40,000"));
+    CHECK(Has(all, "Ann's Yellow common directorships: 0 + 1 = 1"));
+    CHECK(Has(all, "the Green margin account: $0 + $8,500 = $8,500"));
+    CHECK(Has(all, "Ann's Green short: 0 + 10,000 = 10,000 shares"));
 }
 
 TEST_CASE("X-1 the broker's instructions: the table already shows a count; only a margin account is rewritten") {
