@@ -51,7 +51,12 @@ bool LineAndRecord(const AppView& v, const std::string& line, const view::Previe
 
 void MarketForm(const AppView& v, CountUi& cu, bool can_write, Outbox& out) {
     const GameState& s = v.state;
-    if (!cu.market) cu.market = view::StartMarketCount(s);
+    const view::MarketCount now = view::StartMarketCount(s);
+    if (!cu.market || cu.market_base != now) {
+        if (cu.market && *cu.market != *cu.market_base && *cu.market != now)
+            cu.restarted = "The market's form started again: the ledger changed under it.";
+        cu.market = cu.market_base = now;
+    }
     view::MarketCount& m = *cu.market;
     ImGui::PushID("market");
     const float em = ImGui::GetFontSize();
@@ -85,14 +90,20 @@ void MarketForm(const AppView& v, CountUi& cu, bool can_write, Outbox& out) {
     const std::string line = view::CountMarketLine(s, m);
     LineAndRecord(v, line, PreviewOf(cu.market_preview, v, line), can_write, "Record the market's count", out);
     ImGui::SameLine();
-    if (ImGui::Button("As the ledger has it")) cu.market = view::StartMarketCount(s);
+    if (ImGui::Button("As the ledger has it")) cu.market = now;
     ImGui::PopID();
 }
 
 void PlayerForm(const AppView& v, CountUi& cu, int player, bool can_write, Outbox& out) {
     const GameState& s = v.state;
     std::optional<view::PlayerCount>& slot = cu.players[static_cast<size_t>(player)];
-    if (!slot) slot = view::StartPlayerCount(s, player);
+    std::optional<view::PlayerCount>& base = cu.player_bases[static_cast<size_t>(player)];
+    const view::PlayerCount now = view::StartPlayerCount(s, player);
+    if (!slot || !base || view::LedgerMoved(*base, now)) {
+        if (slot && base && view::LedgerMoved(*base, *slot) && view::LedgerMoved(now, *slot))
+            cu.restarted = fmt::format("{}'s form started again: the ledger changed under it.", s.players[static_cast<size_t>(player)].name);
+        slot = base = now;
+    }
     view::PlayerCount& f = *slot;
     const float em = ImGui::GetFontSize();
     ImGui::PushID(player);
@@ -176,7 +187,7 @@ void PlayerForm(const AppView& v, CountUi& cu, int player, bool can_write, Outbo
     const std::string button = fmt::format("Record {}'s count", s.players[static_cast<size_t>(player)].name);
     LineAndRecord(v, line, PreviewOf(cu.player_previews[static_cast<size_t>(player)], v, line), can_write, button.c_str(), out);
     ImGui::SameLine();
-    if (ImGui::Button("As the ledger has it")) slot = view::StartPlayerCount(s, player);
+    if (ImGui::Button("As the ledger has it")) slot = now;
     ImGui::PopID();
 }
 
@@ -186,12 +197,18 @@ void DrawCount(const AppView& v, UiState& ui, Outbox& out) {
     CountUi& cu = ui.count;
     const GameState& s = v.state;
     cu.players.resize(s.players.size());
+    cu.player_bases.resize(s.players.size());
     cu.player_previews.resize(s.players.size());
     TextWrappedWords("The table's count (X-1): enter what the table shows. Each form starts as the ledger has it; only what you "
                      "change is recorded, the differences move through the bank, the tray and the margin accounts, and nothing "
                      "else happens. A count is a correction and shows as one (X-3).",
                      Muted());
     const bool can_write = !v.viewing && !v.read_only && v.legal.count;
+    if (!cu.restarted.empty()) {
+        ImGui::TextColored(Theme::Warn(), "%s", cu.restarted.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("OK")) cu.restarted.clear();
+    }
     if (v.viewing) ImGui::TextColored(Theme::Warn(), "Viewing an earlier entry: go back to now to count.");
     else if (v.read_only) ImGui::TextColored(Theme::Warn(), "The game file is read-only.");
     else if (!v.legal.count) ImGui::TextColored(Theme::Warn(), "No count now: the game is won, or someone owes the bank (S-6).");

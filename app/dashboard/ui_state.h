@@ -139,6 +139,10 @@ struct CountUi {
     int player = -1;                // the player counted from the Players tab (-1: none chosen)
     std::optional<view::MarketCount> market;        // started from the ledger when first shown
     std::vector<std::optional<view::PlayerCount>> players;  // by player index, likewise
+    // What each form started from: a form whose ledger moved since starts again (LedgerMoved).
+    std::optional<view::MarketCount> market_base;
+    std::vector<std::optional<view::PlayerCount>> player_bases;
+    std::string restarted;          // "Ann's form started again: the ledger changed under it"
     CountPreviewUi market_preview;
     std::vector<CountPreviewUi> player_previews;
 };

@@ -40,6 +40,15 @@ MarketCount StartMarketCount(const GameState& s) {
     return m;
 }
 
+bool LedgerMoved(const PlayerCount& base, const PlayerCount& now) {
+    PlayerCount a = base, b = now;
+    for (size_t k = 0; k < 4; ++k) {
+        if (a.short_shares[k] == 0) a.short_price_cents[k] = 0;
+        if (b.short_shares[k] == 0) b.short_price_cents[k] = 0;
+    }
+    return !(a == b);
+}
+
 std::string CountPlayerLine(const GameState& s, const PlayerCount& f) {
     if (f.player < 0 || f.player >= static_cast<int>(s.players.size())) return "";
     const PlayerCount was = StartPlayerCount(s, f.player);

@@ -42,6 +42,12 @@ struct MarketCount {
 PlayerCount StartPlayerCount(const GameState& state, int player);
 MarketCount StartMarketCount(const GameState& state);
 
+// Whether the ledger moved under a form: `now` (StartPlayerCount of the state now) holds something
+// else than `base` (what the form started from). The price offered for a short not held (today's
+// price) is not a holding, so a Market Open or a market count alone changes nothing here. A form
+// whose ledger moved starts again: its old values would undo what happened since.
+bool LedgerMoved(const PlayerCount& base, const PlayerCount& now);
+
 // "count Ann cash=54000 Y=20k": only the quantities that differ from the ledger's (the keys the
 // count sets, X-1), or "" when the form still says what the ledger holds.
 std::string CountPlayerLine(const GameState& state, const PlayerCount& form);

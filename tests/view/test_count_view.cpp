@@ -57,3 +57,18 @@ TEST_CASE("count view: a short's form keeps its notes' price; only a change of s
     CHECK(CountPlayerLine(t.State(), ann) == "count Ann R-short=0");
     CHECK(SubsidiarySpaces(t.State()).size() == 24);  // BD-1: 24 subsidiary spaces
 }
+
+TEST_CASE("count view: a form whose ledger moved starts again; a price offered for no short is not a holding") {
+    Table t("game players=Ann,Bob start=@market-1,@market-1");
+    const PlayerCount base = StartPlayerCount(t.State(), 0);
+    // A market count moves the prices: the price offered for a short Ann does not hold moves too.
+    t.Play("count market Y=2.50 R=0.50");
+    const PlayerCount after_market = StartPlayerCount(t.State(), 0);
+    CHECK(after_market.short_price_cents[0] == 250);
+    CHECK_FALSE(LedgerMoved(base, after_market));
+    // Bob's count leaves Ann's form alone; Ann's own trade does not.
+    t.Play("count Bob cash=90000");
+    CHECK_FALSE(LedgerMoved(base, StartPlayerCount(t.State(), 0)));
+    t.Play("count Ann Y=10k");
+    CHECK(LedgerMoved(base, StartPlayerCount(t.State(), 0)));
+}
