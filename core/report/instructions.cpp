@@ -267,6 +267,9 @@ std::string CountStep(const Effects& fx, size_t i, const GameState& s) {
             return fmt::format("{} must hold {} (rewrite {}'s notes there){}", account, notes, who, cash);
         }
         default: {
+            // Read back from a game file as words (StoredText): the margin account's cash still moves.
+            if (e.kind == EffectKind::Cash && (e.from.kind == AccountKind::Margin || e.to.kind == AccountKind::Margin))
+                return CashStep(fx, i, s);
             std::string words = Words(e, s);
             if (words.rfind("count: ", 0) == 0) words.erase(0, 7);
             return "already on the table (nothing to hand over): " + words;

@@ -178,6 +178,19 @@ TEST_CASE("X-1 the broker's instructions: the table already shows a count; only 
     // 10,000 x $0.85 = $8,500 = $5,000 + 3 x $1,000 + $500 (D-18).
     CHECK(Has(all, "Green's margin account must hold one note 'Ann, 10,000 Green' with $8,500 clipped to it"));
     CHECK(Has(all, "the broker puts $8,500 from the bank into it: 1 x $5,000 + 3 x $1,000 + 1 x $500"));
+
+    // The same effects read back from a game file as words (StoredText, rule and accounts kept):
+    // still nothing to hand over but the margin account's cash.
+    Effects stored = t.LastEffects();
+    for (Effect& e : stored) {
+        e.quote = EffectText(e, RenderContext::Of(t.State()));
+        e.what = EffectWhat::StoredText;
+    }
+    std::string words;
+    for (const std::string& s : BrokerInstructions(stored, t.State())) words += s + "\n";
+    CHECK(Has(words, "already on the table (nothing to hand over): Ann's cash $100,000 -> $54,000"));
+    CHECK(Has(words, "the broker puts $8,500 into Green's margin account: 1 x $5,000 + 3 x $1,000 + 1 x $500"));
+    CHECK_FALSE(Has(words, "pays the broker"));
 }
 
 TEST_CASE("X-2 a count of an illegal table is rejected, names the rule it would break, and changes nothing") {
