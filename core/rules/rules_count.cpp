@@ -160,6 +160,16 @@ ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& c) {
     const int who = *found;
     const PlayerState& me = s.players[static_cast<size_t>(who)];
 
+    // No table holds a billion dollars (as G-1 says of the starting cash); the bound also keeps
+    // every sum of cents far from overflowing.
+    const Money kBeyondAnyTable = Money::Dollars(1000000000);
+    if (c.cash && *c.cash > kBeyondAnyTable)
+        return Illegal(fmt::format("{}'s cash {} is beyond any table", me.name, FormatMoney(*c.cash)), "G-1");
+    for (const auto& sh : c.shorts)
+        if (sh && sh->price > Money() && sh->shares > kBeyondAnyTable.cents() / sh->price.cents())
+            return Illegal(fmt::format("a short of {} shares at {} is beyond any table", Shares(sh->shares), FormatMoney(sh->price)),
+                           "G-1");
+
     // The player as counted: the X-2 checks read the table after the count.
     PlayerState after = me;
     if (c.cash) after.cash = *c.cash;

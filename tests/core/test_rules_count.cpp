@@ -228,6 +228,9 @@ TEST_CASE("X-2 a count of an illegal table is rejected, names the rule it would 
     // One escrow directorship per company (E-2).
     t.Play("count Ann escrow=G");
     CHECK(Has(t.Reject("count Cy escrow=G", "X-2"), "Ann holds the Green escrow directorship: there is one per company (E-2)"));
+    // Nothing beyond any table (G-1's bound on cash; it keeps the cents from overflowing).
+    CHECK(Has(t.Reject("count Cy cash=2000000000", "X-2"), "beyond any table (G-1)"));
+    CHECK(Has(t.Reject("count Cy G-short=1000000000k@999.95", "X-2"), "beyond any table (G-1)"));
     // Proxies only of subsidiary spaces (E-1), of spaces the board has (BD-1).
     CHECK(Has(t.Reject("count Cy proxies=market-1", "X-2"), "(E-1)"));
     CHECK(Has(t.Reject("count Cy +proxies=nowhere", "X-2"), "(BD-1)"));
