@@ -6,7 +6,7 @@ cmake_minimum_required(VERSION 3.16)
 file(STRINGS "${TESTS_DIR}/rule_ids.txt" ids)
 if(EXISTS "${RULES}")
     file(READ "${RULES}" rules)
-    string(REGEX MATCHALL "(U|BD|G|T|M|B|S|C|R|O|E|W|Y|D)-[1-9][0-9]*" spec_ids "${rules}")
+    string(REGEX MATCHALL "(U|BD|G|T|M|B|S|C|R|O|E|W|Y|D|X)-[1-9][0-9]*" spec_ids "${rules}")
     list(REMOVE_DUPLICATES spec_ids)
     # RULES.md: "Numbers D-3 and D-11 are not used."
     list(REMOVE_ITEM spec_ids D-3 D-11)

@@ -23,6 +23,7 @@ int ShowYearEnd(const YearEndOptions& options) {
         }
     } else {
         statement = PreviewStatement(ledger.StateAt(seq));
+        NameCounts(*statement, ledger, seq);
     }
     statement->fingerprint_entry = statement->preview ? seq : statement->entry;
     statement->fingerprint = store->FingerprintAt(statement->fingerprint_entry);

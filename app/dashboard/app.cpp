@@ -214,7 +214,7 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
 
     ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
     if (ImGui::BeginTabBar("##tabs")) {
-        for (const char* name : {"players", "ledger", "year-end", "prices", "board"}) {
+        for (const char* name : {"players", "ledger", "year-end", "prices", "board", "count"}) {
             const PanelInfo* p = FindPanel(name);
             ImGuiTabItemFlags tab_flags = 0;
             if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
@@ -334,6 +334,7 @@ void App::Apply(Outbox& out) {
                         m_ui.year_end.message = "No year has ended yet: nothing to export.";
                         return;
                     }
+                    if (st->preview) NameCounts(*st, l, m_session->Viewing().value_or(l.Size() - 1));
                     st->fingerprint_entry = st->preview ? m_session->Viewing().value_or(l.Size() - 1) : st->entry;
                     st->fingerprint = m_session->FingerprintAt(st->fingerprint_entry);
                     const std::filesystem::path game(m_session->Path());
@@ -378,6 +379,9 @@ void App::DrawStart() {
         ImGui::SameLine();
         ImGui::TextDisabled("%s", kVariantHelp[i]);
     }
+    ImGui::Checkbox("Start from the table", &m_start.from_table);
+    ImGui::SameLine();
+    ImGui::TextDisabled("a game in progress: count the Big Board and each player's holdings first (X-1)");
     if (ImGui::Button("Start the game")) {
         // The header is written in the table language and parsed by the core: one definition of
         // what a valid header is, and its rejection names the rule.
@@ -406,7 +410,13 @@ void App::DrawStart() {
         } else {
             const std::string path = view::NewGamePath(view::DataDir(), header->players, m_now().substr(0, 10));
             std::string error;
-            if (!CreateGame(path, *header, &error)) m_start.error = error;
+            if (!CreateGame(path, *header, &error)) {
+                m_start.error = error;
+            } else if (m_start.from_table) {  // the Count tab with a form for the market and each player
+                m_ui.count = CountUi{};
+                m_ui.count.whole_table = true;
+                m_ui.front_request = "count";
+            }
         }
     }
     ImGui::Separator();

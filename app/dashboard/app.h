@@ -23,6 +23,7 @@ struct StartUi {
     std::array<char, 64> sec{};
     std::array<char, 8> year_cards{};
     std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
+    bool from_table = false;           // a game in progress: open the Count tab on the whole table
     std::array<char, 512> open_path{};
     std::string error;
 };

@@ -284,7 +284,9 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
             ImGui::TableSetColumnIndex(3);
             const bool undo_redo = e.kind == EntryKind::Undo || e.kind == EntryKind::Redo;
             const ImVec4 warn = Theme::Warn();
-            CellText(e.line, undo_redo && !later ? &warn : nullptr);
+            const std::string_view correction = view::CorrectionMark(e);  // a count shows as a correction
+            CellText(correction.empty() ? e.line : std::string(correction) + e.line,
+                     (undo_redo || !correction.empty()) && !later ? &warn : nullptr);
             if (undone) StrikeLastItem(text);
             ImGui::TableSetColumnIndex(4);
             const std::string effects = view::ShortEffects(e, names);

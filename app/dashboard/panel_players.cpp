@@ -176,7 +176,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
 
 } // namespace
 
-void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
+void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
     PlayersUi& pu = ui.players;
     if (pu.version != v.version) {
         pu.view = view::MakePlayersView(v.state);
@@ -225,6 +225,12 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
         else
             ImGui::TextUnformatted(p.name.c_str());
         if (v.state.winner && *v.state.winner == p.index) ImGui::TextColored(Theme::Good(), "won (W-1)");
+        if (v.legal.count && !v.viewing && ImGui::SmallButton("count")) {  // record what the table shows
+            ui.count.whole_table = false;
+            ui.count.player = p.index;
+            out.Push(ShowPanel{"count"});
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Count %s's holdings on the table (X-1): a correction, in the ledger", p.name.c_str());
         if (v.state.declaring == p.index) {
             ImGui::TextColored(Theme::Warn(), "declaring");
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("W-1: the claim is decided once the margin call is paid");

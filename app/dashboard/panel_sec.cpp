@@ -105,6 +105,15 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
             ImGui::TextDisabled("and %zu more further away (Players tab)", sv.nearest.size() - kNearestShown);
     }
 
+    // the counts of this year are corrections, shown as such.
+    Heading(fmt::format("Counts this year (corrections, X-3): {}", sv.counts.size()), Theme::Warn());
+    if (sv.counts.empty()) TextWrappedWords(fmt::format("No count in year {}: the ledger has not been corrected to the table.", sv.year), Muted());
+    for (const view::CountMade& c : sv.counts)
+        Wrapped(fmt::format("{}: {} ({})", c.seq, view::CutForDisplay(c.line, view::kOneLineChars),
+                            c.changes == 0 ? std::string("the ledger already agreed")
+                                           : fmt::format("{} quantit{} changed", c.changes, c.changes == 1 ? "y" : "ies")),
+                Theme::Warn());
+
     // D-2.
     Heading("Unverified board facts used (D-2)", Theme::Warn());
     size_t still = 0;

@@ -75,6 +75,11 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::PushFont(v.fonts.large);
     ImGui::TextColored(ye.showing_preview ? Theme::Accent() : Theme::Good(), "%s", ye.heading.c_str());
     ImGui::PopFont();
+    if (!ye.counts.empty()) {  // a year with counts says so
+        ImGui::TextColored(Theme::Warn(), "This year had %d count%s (corrections to the table, X-3):",
+                           static_cast<int>(ye.counts.size()), ye.counts.size() == 1 ? "" : "s");
+        for (const std::string& c : ye.counts) ImGui::BulletText("%s", c.c_str());
+    }
 
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;

@@ -6,7 +6,7 @@ namespace rutland::dash {
 
 namespace {
 
-constexpr std::array<PanelInfo, 11> kPanels = {{
+constexpr std::array<PanelInfo, 12> kPanels = {{
     {"big-board", "Big Board", DrawBigBoard},
     {"turn", "Turn", DrawTurn},
     {"entry", "Entry line", DrawEntry},
@@ -18,6 +18,7 @@ constexpr std::array<PanelInfo, 11> kPanels = {{
     {"prices", "Price history", DrawPriceHistory},
     {"board", "Board", DrawBoard},
     {"table", "Table display", DrawTableDisplay},
+    {"count", "Count", DrawCount},
 }};
 
 } // namespace

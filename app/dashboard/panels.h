@@ -31,6 +31,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out);
 void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out);
 void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
+void DrawCount(const AppView& v, UiState& ui, Outbox& out);
 
 std::span<const PanelInfo> AllPanels();
 const PanelInfo* FindPanel(std::string_view name);

@@ -10,6 +10,7 @@
 
 #include "big_board_view.h"
 #include "board_view.h"
+#include "count_view.h"
 #include "entry_model.h"
 #include "ledger_view.h"
 #include "players_view.h"
@@ -127,6 +128,25 @@ struct SecUi {
     bool all_facts = false;         // list every unverified fact used, not just the most used
 };
 
+// The Count tab: a form for the market and one per player, kept as the broker edits them.
+struct CountPreviewUi {
+    view::Preview preview;          // of `preview_for` at `preview_version`
+    std::string preview_for;
+    uint64_t preview_version = 0;
+};
+struct CountUi {
+    bool whole_table = false;       // "start from the table": the market and every player
+    int player = -1;                // the player counted from the Players tab (-1: none chosen)
+    std::optional<view::MarketCount> market;        // started from the ledger when first shown
+    std::vector<std::optional<view::PlayerCount>> players;  // by player index, likewise
+    // What each form started from: a form whose ledger moved since starts again (LedgerMoved).
+    std::optional<view::MarketCount> market_base;
+    std::vector<std::optional<view::PlayerCount>> player_bases;
+    std::string restarted;          // "Ann's form started again: the ledger changed under it"
+    CountPreviewUi market_preview;
+    std::vector<CountPreviewUi> player_previews;
+};
+
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
@@ -138,6 +158,7 @@ struct UiState {
     TableDisplayUi table;
     PlayersUi players;
     SecUi sec;
+    CountUi count;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter

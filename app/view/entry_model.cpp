@@ -14,7 +14,7 @@ namespace {
 constexpr std::string_view kCommands[] = {"roll",     "time",   "end",     "buy",      "sell",     "short", "cover",
                                           "dir",      "convert", "rights", "call",     "put",      "exercise",
                                           "transfer", "escrow", "declare", "year-end", "player",   "undo",  "redo",
-                                          "note",     "board"};
+                                          "note",     "board",  "count"};
 
 std::string Lower(std::string_view s) {
     std::string out(s);
@@ -185,6 +185,21 @@ std::vector<std::string> Complete(std::string_view text_in, const GameState& sta
         } else if (cmd == "board") {
             if (arg == 0) spaces();
             else choices = {"trend=", "ask=", "bid=", "kind=", "pos="};
+        } else if (cmd == "count") {  // the market or a player, then the keys of what is counted
+            if (arg == 0) {
+                choices = {"market"};
+                players("");
+            } else if (Lower(words[k + 1]) == "market") {
+                choices = {"Y=", "B=", "R=", "G=", "vol=", "delisted=", "year=", "cards=", "turn="};
+            } else {
+                choices = {"cash=", "escrow=", "proxies=", "+proxies="};
+                for (Company c : kCompanies) {
+                    const std::string letter(1, GetProspectus(c).letter);
+                    for (const char* key : {"=", "-short=", "-dir="}) choices.push_back(letter + key);
+                    choices.push_back(letter + (GetProspectus(c).bonds_convertible ? "-bond=" : "-deb="));
+                    if (GetProspectus(c).preferred_shares > 0) choices.push_back(letter + "-pref=");
+                }
+            }
         } else if ((cmd == "undo" || cmd == "redo") && arg == 0 && ledger) {
             const int n = cmd == "undo" ? ledger->UndoableCount() : ledger->RedoableCount();
             for (int i = 1; i <= std::min(n, 5); ++i) choices.push_back(std::to_string(i));

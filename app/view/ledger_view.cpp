@@ -62,6 +62,10 @@ std::string ShortEffects(const Entry& entry, const GameState& names) {
     return out;
 }
 
+std::string_view CorrectionMark(const Entry& entry) {
+    return entry.kind == EntryKind::Command && IsCount(entry.command.action) ? "[correction X-3] " : "";
+}
+
 std::string LogLine(const Store& store, int seq) {
     const Ledger& ledger = store.GetLedger();
     const Entry& e = ledger.At(seq);
@@ -69,7 +73,7 @@ std::string LogLine(const Store& store, int seq) {
     const std::string effects = ShortEffects(e, ledger.State());
     // One line per entry whatever the file holds: a stamp an older Rutland let through (a newline
     // in who, bytes that are not UTF-8; store.h invariant 14) is escaped, never printed raw.
-    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}", seq, r.stamp.time, r.stamp.who, e.line,
+    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}{}", seq, r.stamp.time, r.stamp.who, CorrectionMark(e), e.line,
                                      effects.empty() ? "" : "  | ", effects));
 }
 
@@ -118,6 +122,8 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", PrintableText(r.stamp.time),
                                               PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version)});
     lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.WrittenHash(), store.FingerprintAt(seq))});
+    if (!CorrectionMark(e).empty())
+        lines.push_back({Kind::About, "  a correction (X-3): the table's count, each quantity before -> after and what moved (X-1)"});
     if (!e.targets.empty()) {
         std::string line = fmt::format("  {} entr{}", e.kind == EntryKind::Undo ? "undoes" : "redoes", e.targets.size() == 1 ? "y" : "ies");
         for (int t : e.targets) line += fmt::format(" {}", t);

@@ -43,6 +43,10 @@ std::vector<int> FilterEntries(const Ledger& ledger, const LedgerFilter& filter)
 // would crowd out what happened.
 std::string ShortEffects(const Entry& entry, const GameState& names);
 
+// a count (the table's count, X-1) is a correction and is shown as one: "[correction X-3] "
+// in front of its line in the log and the ledger panel; "" for any other entry.
+std::string_view CorrectionMark(const Entry& entry);
+
 // One line of `rutland-cli log`: "  11  2026-11-22T10:04:31Z  Dee       dir B  | Cy->bank ...".
 std::string LogLine(const Store& store, int seq);
 

@@ -182,6 +182,20 @@ SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
         if (in_effect.size() - k >= 40) break;  // a turn is never that long; keep the scan bounded
     }
 
+    // the counts of this year, back to the entry that settled the last year end.
+    v.year = s.year;
+    for (size_t k = in_effect.size(); k-- > 0;) {
+        const Entry& e = ledger.At(in_effect[k]);
+        if (std::any_of(e.effects.begin(), e.effects.end(), [](const Effect& fx) { return fx.what == EffectWhat::YearEndStarts; }))
+            break;
+        if (!IsCount(e.command.action)) continue;
+        const int changes = static_cast<int>(std::count_if(e.effects.begin(), e.effects.end(), [](const Effect& fx) {
+            return IsCountEffect(fx) && fx.what != EffectWhat::CountOpens && fx.what != EffectWhat::CountNotesReleased &&
+                   fx.what != EffectWhat::CountNoteWritten;
+        }));
+        v.counts.insert(v.counts.begin(), CountMade{e.seq, e.line, changes});
+    }
+
     // D-2: every unverified fact the rules read, in the entries in effect.
     const RenderContext context = RenderContext::Of(s);
     std::map<std::pair<std::string, std::string>, size_t> index;

@@ -51,8 +51,17 @@ struct UnverifiedUse {
     bool verified_now = false;  // corrected on the board since (the use stays in the ledger)
 };
 
+// a count made this year (a correction to the table), listed on the SEC guy's panel.
+struct CountMade {
+    int seq = 0;
+    std::string line;     // "count Ann cash=54000"
+    int changes = 0;      // quantities it changed (0: the ledger already agreed)
+};
+
 struct SecView {
     int seq = 0;                                // the entry the view is for
+    int year = 1;
+    std::vector<CountMade> counts;              // the counts of this year, in ledger order
     std::vector<PendingLine> pending;
     std::optional<std::string> declaring;       // "Cy's claim waits for the margin call (W-1)"
     int events_from = -1;                       // the first entry scanned for forced events

@@ -6,7 +6,10 @@ namespace rutland::view {
 
 YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
     YearEndStatements out;
-    if (!state.winner) out.preview = PreviewStatement(state);
+    if (!state.winner) {
+        out.preview = PreviewStatement(state);
+        NameCounts(*out.preview, ledger, seq);
+    }
     const int entry = LastYearEndEntry(ledger, seq);
     if (entry >= 0 && cached_last && *cached_last && (*cached_last)->entry == entry)
         out.last = **cached_last;
@@ -63,6 +66,7 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
                                 : "No year has ended yet.";
         return v;
     }
+    v.counts = shown->counts;
     v.heading = preview ? fmt::format("Preview: what the broker would pay if Year {} ended now", shown->year)
                         : fmt::format("Year {} end: the statement (entry {})", shown->year, shown->entry);
     for (const YearEndRow& r : shown->rows) {

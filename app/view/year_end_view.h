@@ -63,6 +63,8 @@ struct YearEndView {
     };
     std::vector<Call> calls;
     std::string total;          // "$42,500"
+    // the counts of the statement's year, "entry 3: count Ann cash=54000" (empty: none).
+    std::vector<std::string> counts;
 };
 
 // Auto shows the statement just after a year end (no Time card drawn yet in the new year, or the

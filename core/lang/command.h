@@ -3,6 +3,7 @@
 // back to an equal Command.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -102,9 +103,48 @@ struct BoardFix {
     bool operator==(const BoardFix&) const = default;
 };
 
+// The table's count (RULES.md section 15, X-1..X-3): what the table shows, set in the ledger. Only
+// the keys given change (nullopt: not counted). The rules check X-2, so a value here may still be
+// illegal (a price off the ticks, shares off the lots): the parser reads what was typed.
+// count market [Y=2.35] [B=1.80] [R=0.75] [G=1.20] [vol=normal|high] [delisted=R,G|none] [year=2]
+//              [cards=1] [turn=Bob]
+struct CountMarket {
+    std::array<std::optional<Money>, kCompanyCount> price;  // per share, whole cents as typed
+    std::optional<bool> high_volatility;
+    std::optional<CompanySet> delisted;  // the companies delisted; empty set = none
+    std::optional<int> year;
+    std::optional<int> cards;  // Time cards drawn this year
+    std::optional<std::string> turn;
+    bool operator==(const CountMarket&) const = default;
+};
+// G-short=10k@0.85: the short position and the price it was sold at (0 shares: no short).
+struct CountedShort {
+    int64_t shares = 0;
+    Money price;  // per share
+    bool operator==(const CountedShort&) const = default;
+};
+// count Ann [cash=54000] [Y=20k] [Y-pref=10k] [B-bond=20k] [R-deb=10k] [G-short=10k@0.85] [B-dir=2]
+//           [escrow=G|none] [proxies=fulwell,derwent|none] [+proxies=...]
+struct CountPlayer {
+    std::string player;
+    std::optional<Money> cash;
+    std::array<std::optional<int64_t>, kCompanyCount> common, preferred, bonds;  // shares; bond face in dollars
+    std::array<std::optional<CountedShort>, kCompanyCount> shorts;
+    std::array<std::optional<int>, kCompanyCount> directorships;  // common directorships
+    std::optional<std::optional<Company>> escrow;  // escrow=none: a counted nullopt
+    std::optional<std::vector<std::string>> proxies;  // space names without '@', as typed
+    bool add_proxies = false;  // +proxies=: added to the sheet instead of replacing it
+    bool operator==(const CountPlayer&) const = default;
+};
+
 using Action = std::variant<GameHeader, Roll, TimeCard, EndTurn, YearEnd, SetPlayer, Buy, Sell, ShortSale,
                             Cover, BuyDirectorship, Convert, Rights, AcceptOption, Exercise, Transfer,
-                            EscrowChange, Declare, Undo, Redo, Note, BoardFix>;
+                            EscrowChange, Declare, Undo, Redo, Note, BoardFix, CountMarket, CountPlayer>;
+
+// A table's count: a correction, shown as one.
+inline bool IsCount(const Action& action) {
+    return std::holds_alternative<CountMarket>(action) || std::holds_alternative<CountPlayer>(action);
+}
 
 struct Command {
     std::optional<std::string> actor;  // "Bob: ..." acts for Bob; nullopt = the current player

@@ -191,6 +191,74 @@ namespace {
 
 // The sentence; `brief`: for a glance (EffectBrief), without the arithmetic in brackets and with
 // "pays" for "pays the bank".
+// The proxy sheet of a count (CountProxies): "Fulwell, Derwent", or "none".
+std::string ProxySheet(const RenderContext& x, int64_t bits) {
+    std::string out;
+    for (int sp = 0; sp < 64; ++sp)
+        if ((static_cast<uint64_t>(bits) >> sp) & 1u) out += (out.empty() ? "" : ", ") + std::string(x.SpaceLabel(sp));
+    return out.empty() ? "none" : out;
+}
+
+// A holding in its own unit: shares, or bond face in dollars.
+std::string HoldingWords(Security s, int64_t q) { return s == Security::Bond ? FormatMoney(Money::Dollars(q)) : Shares(q); }
+
+std::string CountText(const Effect& e, const RenderContext& x) {
+    const auto& n = e.n;
+    switch (e.what) {
+        case EffectWhat::CountOpens: {
+            const std::string what = n[0] < 0 ? std::string("the Big Board and the calendar")
+                                               : fmt::format("{}'s holdings", x.Player(Ticks(n[0])));
+            return fmt::format("the table's count of {}: a correction (X-3); only what was counted changes: no "
+                               "promotion, market event, forfeit or margin check{}",
+                               what, n[1] ? "; the ledger already agreed, nothing changes" : "");
+        }
+        case EffectWhat::CountCash:
+            return fmt::format("count: {}'s cash {} -> {} (the {} difference {} the bank)", x.Player(Ticks(n[0])),
+                               Cents(n[1]), Cents(n[2]), FormatMoney(e.amount),
+                               e.from.kind == AccountKind::Bank ? "comes from" : "goes back to");
+        case EffectWhat::CountHolding:
+            return fmt::format("count: {}'s {} {} -> {} ({} {} the tray)", x.Player(e.player), SecurityWords(e.company, e.security),
+                               HoldingWords(e.security, n[0]), HoldingWords(e.security, n[1]),
+                               HoldingWords(e.security, e.quantity), e.to_player ? "from" : "back to");
+        case EffectWhat::CountNotesReleased:
+            return fmt::format("count: {}'s notes for {} {} come off the {} margin account; the {} clipped to them goes to the bank",
+                               x.Player(Ticks(n[0])), Shares(n[2]), Name(CompanyAt(n[1])), Name(CompanyAt(n[1])),
+                               FormatMoney(e.amount));
+        case EffectWhat::CountNoteWritten:
+            return fmt::format("count: one note '{}, {} {}' sold at {} goes into the {} margin account with {} from the bank "
+                               "({} x {})",
+                               x.Player(Ticks(n[0])), Shares(n[2]), Name(CompanyAt(n[1])), Cents(n[3]), Name(CompanyAt(n[1])),
+                               FormatMoney(e.amount), Shares(n[2]), Cents(n[3]));
+        case EffectWhat::CountShort:
+            return n[1] == 0 ? fmt::format("count: {}'s {} short {} -> none", x.Player(e.player), Name(e.company), Shares(n[0]))
+                             : fmt::format("count: {}'s {} short {} -> {}, on one note at {}", x.Player(e.player),
+                                           Name(e.company), Shares(n[0]), Shares(n[1]), Cents(n[2]));
+        case EffectWhat::CountDirectorships:
+            return fmt::format("count: {}'s {} common directorships {} -> {} ({} the broker; no legal fee, no forfeit)",
+                               x.Player(e.player), Name(e.company), n[0], n[1], e.quantity > 0 ? "rings from" : "rings back to");
+        case EffectWhat::CountEscrow:
+            return e.quantity > 0 ? fmt::format("count: {} holds the {} escrow directorship", x.Player(e.player), Name(e.company))
+                                  : fmt::format("count: {} no longer holds the {} escrow directorship", x.Player(e.player),
+                                                Name(e.company));
+        case EffectWhat::CountProxies:
+            return fmt::format("count: {}'s proxy sheet {} -> {}", x.Player(e.player), ProxySheet(x, n[0]), ProxySheet(x, n[1]));
+        case EffectWhat::CountPrice:
+            return fmt::format("count: the {} marker {} -> {} (no promotion, no market event)", Name(e.company),
+                               FormatPrice(e.from_ticks), FormatPrice(e.to_ticks));
+        case EffectWhat::CountVolatility:
+            return fmt::format("count: volatility {} -> {}", n[0] ? "high" : "normal", n[1] ? "high" : "normal");
+        case EffectWhat::CountListing:
+            return fmt::format("count: {} {} -> {}", Name(e.company), n[0] ? "listed" : "delisted", n[1] ? "listed" : "delisted");
+        case EffectWhat::CountYear: return fmt::format("count: the year {} -> {}", n[0], n[1]);
+        case EffectWhat::CountCards:
+            return fmt::format("count: Time cards drawn this year {} -> {} (of {})", n[0], n[1], n[2]);
+        case EffectWhat::CountTurn:
+            return fmt::format("count: whose turn {} -> {}{}", x.Player(Ticks(n[0])), x.Player(Ticks(n[1])),
+                               n[2] ? fmt::format(" ({}'s turn in progress is set aside)", x.Player(Ticks(n[0]))) : "");
+        default: return e.quote;
+    }
+}
+
 std::string Render(const Effect& e, const RenderContext& x, bool brief) {
     const std::string_view pays = brief ? "pays" : "pays the bank";
     if (e.what < EffectWhat::kCount) {
@@ -542,6 +610,21 @@ std::string Render(const Effect& e, const RenderContext& x, bool brief) {
         case EffectWhat::UnverifiedUsed:
             return fmt::format("used the provisional {} for {} at {} (not verified on the physical board)",
                                n[0] ? "Ask" : "Bid", Name(CompanyAt(n[1])), x.SpaceLabel(static_cast<int>(n[2])));
+        case EffectWhat::CountOpens:
+        case EffectWhat::CountCash:
+        case EffectWhat::CountHolding:
+        case EffectWhat::CountNotesReleased:
+        case EffectWhat::CountNoteWritten:
+        case EffectWhat::CountShort:
+        case EffectWhat::CountDirectorships:
+        case EffectWhat::CountEscrow:
+        case EffectWhat::CountProxies:
+        case EffectWhat::CountPrice:
+        case EffectWhat::CountVolatility:
+        case EffectWhat::CountListing:
+        case EffectWhat::CountYear:
+        case EffectWhat::CountCards:
+        case EffectWhat::CountTurn: return CountText(e, x);
     }
     return e.quote;
 }

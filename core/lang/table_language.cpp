@@ -230,6 +230,7 @@ std::string Usage(std::string_view keyword) {
         {"redo", "redo 2"},
         {"note", "note Bob disputes the roll"},
         {"board", "board @fulwell trend=DUUD ask=BRG bid=YG kind=subsidiary pos=12"},
+        {"count", "count Ann cash=54000 Y=20k G-short=10k@0.85 B-dir=2, or count market Y=2.35 year=2 cards=1"},
     };
     for (const auto& [name, usage] : kUsages) {
         if (name == keyword) return std::string(usage);
@@ -860,6 +861,265 @@ std::optional<Action> ParseBoardFix(Args& args) {
     return fix;
 }
 
+// [SECTION] The table's count (X-1)
+
+// A per-share price as the table reads it off the Big Board: "2.35", "$0.85", "2". Whole cents
+// (the rules check the ticks, X-2); nullopt when it is not such a price.
+std::optional<Money> ParseSharePrice(std::string_view text) {
+    if (!text.empty() && text.front() == '$') text.remove_prefix(1);
+    const size_t dot = text.find('.');
+    const std::string_view whole = text.substr(0, dot);
+    const std::string_view part = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    if (whole.empty() || whole.size() > 6 || (dot != std::string_view::npos && (part.empty() || part.size() > 2)))
+        return std::nullopt;
+    int64_t cents = 0;
+    for (char ch : whole) {
+        if (!IsDigit(ch)) return std::nullopt;
+        cents = cents * 10 + (ch - '0');
+    }
+    cents *= 100;
+    for (size_t i = 0; i < 2; ++i) {
+        const char ch = i < part.size() ? part[i] : '0';
+        if (!IsDigit(ch)) return std::nullopt;
+        cents += (ch - '0') * (i == 0 ? 10 : 1);
+    }
+    return Money::Cents(cents);
+}
+
+// "2.35": dollars and two decimals, as the table language writes a per-share price.
+std::string PrintSharePrice(Money price) {
+    const int64_t cents = price.cents();
+    const int64_t rest = cents % 100;
+    return std::to_string(cents / 100) + (rest < 10 ? ".0" : ".") + std::to_string(rest);
+}
+
+// A count's numbers may be 0 (nothing held).
+bool ReadCountNumber(Args& args, std::string_view word, std::string_view value, bool dollars, bool allow_k,
+                     std::string_view what, int64_t* out) {
+    const Number number = ParseNumber(value, dollars, allow_k, allow_k ? kMaxAmount : kMaxSmall);
+    if (number.error == NumError::TooLarge) return args.Fail(args.Kw() + " got " + Quote(word) + ", far too large");
+    if (number.error != NumError::None) return args.Wrong(what, word);
+    *out = number.value;
+    return true;
+}
+
+// A key seen twice in one count is a typo, never a correction of the first.
+bool FirstTime(Args& args, std::vector<std::string>& seen, const std::string& key, std::string_view word) {
+    for (const std::string& earlier : seen)
+        if (earlier == key) return args.Fail(args.Kw() + " counts " + Quote(key) + " twice (" + Quote(word) + ")");
+    seen.push_back(key);
+    return true;
+}
+
+std::optional<Action> ParseCountMarket(Args& args) {
+    CountMarket count;
+    std::vector<std::string> seen;
+    while (!args.AtEnd()) {
+        const std::string_view word = args.Take();
+        std::string key;
+        std::string_view value;
+        if (!SplitOption(word, &key, &value) || value.empty()) {
+            args.Fail("'count market' does not understand " + Quote(word) + " (e.g. " + Usage("count") + ")");
+            return std::nullopt;
+        }
+        if (const std::optional<Company> company = ParseCompany(key)) {
+            key = std::string(1, GetProspectus(*company).letter);
+            if (!FirstTime(args, seen, key, word)) return std::nullopt;
+            const std::optional<Money> price = ParseSharePrice(value);
+            if (!price) {
+                args.Wrong("a price per share like " + key + "=2.35", word);
+                return std::nullopt;
+            }
+            count.price[static_cast<size_t>(Index(*company))] = price;
+            continue;
+        }
+        if (!FirstTime(args, seen, key, word)) return std::nullopt;
+        const std::string lower = Lower(value);
+        if (key == "vol") {
+            if (lower != "normal" && lower != "high") {
+                args.Wrong("vol=normal or vol=high", word);
+                return std::nullopt;
+            }
+            count.high_volatility = lower == "high";
+        } else if (key == "delisted") {
+            CompanySet set;
+            if (lower != "none") {
+                const auto items = SplitList(value);
+                if (!items) {
+                    args.Wrong("companies like delisted=R,G, or delisted=none", word);
+                    return std::nullopt;
+                }
+                for (std::string_view item : *items) {
+                    const std::optional<Company> c = ParseCompany(item);
+                    if (!c || set.Has(*c)) {
+                        args.Wrong("companies like delisted=R,G, or delisted=none", word);
+                        return std::nullopt;
+                    }
+                    set.Add(*c);
+                }
+            }
+            count.delisted = set;
+        } else if (key == "year" || key == "cards") {
+            int64_t n = 0;
+            if (!ReadCountNumber(args, word, value, false, false, "a whole number like " + key + "=2", &n)) return std::nullopt;
+            (key == "year" ? count.year : count.cards) = static_cast<int>(n);
+        } else if (key == "turn") {
+            if (!IsValidName(value)) {
+                args.Wrong("a player name like turn=Bob", word, kNameHint);
+                return std::nullopt;
+            }
+            count.turn = std::string(value);
+        } else {
+            args.Fail("'count market' has no key " + Quote(key + "=") +
+                      " (keys: Y= B= R= G= vol= delisted= year= cards= turn=)");
+            return std::nullopt;
+        }
+    }
+    if (seen.empty()) {
+        args.Missing("what the table shows, like Y=2.35 or year=2");
+        return std::nullopt;
+    }
+    return count;
+}
+
+bool ReadProxyList(Args& args, std::string_view word, std::string_view value, std::vector<std::string>* out) {
+    out->clear();
+    if (Lower(value) == "none") return true;
+    const auto items = SplitList(value);
+    if (!items) return args.Wrong("subsidiary spaces like proxies=fulwell,derwent, or proxies=none", word);
+    for (std::string_view item : *items) {
+        const std::string_view name = (!item.empty() && item.front() == '@') ? item.substr(1) : item;
+        if (!IsValidSpaceName(name)) return args.Wrong("subsidiary spaces like proxies=fulwell,derwent", word);
+        out->push_back(Lower(name));
+    }
+    return true;
+}
+
+std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
+    CountPlayer count;
+    count.player = std::string(name);
+    std::vector<std::string> seen;
+    while (!args.AtEnd()) {
+        const std::string_view word = args.Take();
+        std::string key;
+        std::string_view value;
+        if (!SplitOption(word, &key, &value) || value.empty()) {
+            args.Fail("'count' does not understand " + Quote(word) + " (e.g. " + Usage("count") + ")");
+            return std::nullopt;
+        }
+        if (key == "cash") {
+            if (!FirstTime(args, seen, key, word)) return std::nullopt;
+            int64_t dollars = 0;
+            if (!ReadCountNumber(args, word, value, true, true, "whole dollars like cash=54000", &dollars)) return std::nullopt;
+            count.cash = Money::Dollars(dollars);
+            continue;
+        }
+        if (key == "escrow") {
+            if (!FirstTime(args, seen, key, word)) return std::nullopt;
+            if (Lower(value) == "none") {
+                count.escrow = std::optional<Company>();
+                continue;
+            }
+            const std::optional<Company> c = ParseCompany(value);
+            if (!c) {
+                args.Wrong("a company like escrow=G, or escrow=none", word);
+                return std::nullopt;
+            }
+            count.escrow = c;
+            continue;
+        }
+        if (key == "proxies" || key == "+proxies") {
+            if (!FirstTime(args, seen, "proxies", word)) return std::nullopt;
+            std::vector<std::string> list;
+            if (!ReadProxyList(args, word, value, &list)) return std::nullopt;
+            count.add_proxies = key == "+proxies";
+            if (count.add_proxies && list.empty()) {
+                args.Wrong("subsidiary spaces to add like +proxies=fulwell", word);
+                return std::nullopt;
+            }
+            count.proxies = std::move(list);
+            continue;
+        }
+        // Y=, Y-pref=, Y-bond= (or -deb=), Y-short=, Y-dir=
+        const size_t dash = key.find('-');
+        const std::optional<Company> company = ParseCompany(key.substr(0, dash));
+        const std::string suffix = dash == std::string::npos ? "" : key.substr(dash + 1);
+        if (!company) {
+            args.Fail("'count' has no key " + Quote(key + "=") +
+                      " (keys: cash= Y= Y-pref= Y-bond= R-deb= G-short= B-dir= escrow= proxies= +proxies=)");
+            return std::nullopt;
+        }
+        const size_t k = static_cast<size_t>(Index(*company));
+        const std::string letter(1, GetProspectus(*company).letter);
+        if (suffix.empty()) {
+            if (!FirstTime(args, seen, letter, word)) return std::nullopt;
+            int64_t shares = 0;
+            if (!ReadCountNumber(args, word, value, false, true, "a share count like " + letter + "=20k", &shares)) return std::nullopt;
+            count.common[k] = shares;
+        } else if (suffix == "pref") {
+            if (!FirstTime(args, seen, letter + "-pref", word)) return std::nullopt;
+            int64_t shares = 0;
+            if (!ReadCountNumber(args, word, value, false, true, "a share count like " + letter + "-pref=10k", &shares)) return std::nullopt;
+            count.preferred[k] = shares;
+        } else if (suffix == "bond" || suffix == "deb") {
+            if (!FirstTime(args, seen, letter + "-bond", word)) return std::nullopt;
+            int64_t face = 0;
+            if (!ReadCountNumber(args, word, value, true, true, "a face amount like " + letter + "-" + suffix + "=20k", &face))
+                return std::nullopt;
+            count.bonds[k] = face;
+        } else if (suffix == "dir") {
+            if (!FirstTime(args, seen, letter + "-dir", word)) return std::nullopt;
+            int64_t n = 0;
+            if (!ReadCountNumber(args, word, value, false, false, "a number of directorships like " + letter + "-dir=2", &n))
+                return std::nullopt;
+            count.directorships[k] = static_cast<int>(n);
+        } else if (suffix == "short") {
+            if (!FirstTime(args, seen, letter + "-short", word)) return std::nullopt;
+            const std::string what = "a short like " + letter + "-short=10k@0.85 (shares @ the price sold at), or " + letter + "-short=0";
+            const size_t at = value.find('@');
+            int64_t shares = 0;
+            if (!ReadCountNumber(args, word, value.substr(0, at), false, true, what, &shares)) return std::nullopt;
+            CountedShort counted{shares, Money()};
+            if (at == std::string_view::npos) {
+                if (shares != 0) {
+                    args.Wrong(what, word);
+                    return std::nullopt;
+                }
+            } else {
+                const std::optional<Money> price = ParseSharePrice(value.substr(at + 1));
+                if (!price || shares == 0) {
+                    args.Wrong(what, word);
+                    return std::nullopt;
+                }
+                counted.price = *price;
+            }
+            count.shorts[k] = counted;
+        } else {
+            args.Fail("'count' has no key " + Quote(key + "=") + " (after a company: -pref, -bond, -deb, -short, -dir)");
+            return std::nullopt;
+        }
+    }
+    if (seen.empty()) {
+        args.Missing("what the table shows, like cash=54000 or Y=20k");
+        return std::nullopt;
+    }
+    return count;
+}
+
+std::optional<Action> ParseCount(Args& args) {
+    if (args.AtEnd()) {
+        args.Missing("market or a player's name");
+        return std::nullopt;
+    }
+    const std::string_view who = args.Take();
+    if (Lower(who) == "market") return ParseCountMarket(args);
+    if (!IsValidName(who)) {
+        args.Wrong("market or a player name like Ann", who, kNameHint);
+        return std::nullopt;
+    }
+    return ParseCountPlayer(args, who);
+}
+
 std::optional<Action> Dispatch(std::string_view keyword, Args& args) {  // a view: each == below is inlined
     if (keyword == "game") return ParseGame(args);
     if (keyword == "roll") return ParseRoll(args);
@@ -883,14 +1143,15 @@ std::optional<Action> Dispatch(std::string_view keyword, Args& args) {  // a vie
     if (keyword == "undo") return ParseUndoRedo<Undo>(args);
     if (keyword == "redo") return ParseUndoRedo<Redo>(args);
     if (keyword == "board") return ParseBoardFix(args);
+    if (keyword == "count") return ParseCount(args);
     return std::nullopt;
 }
 
 bool IsKnownKeyword(std::string_view keyword) {
-    static constexpr std::array<std::string_view, 23> kKeywords = {
+    static constexpr std::array<std::string_view, 24> kKeywords = {
         "game", "roll",     "time",     "end",    "year-end", "player",  "buy",  "sell",
         "short", "cover",   "dir",      "convert", "rights",  "call",    "put",  "exercise",
-        "transfer", "escrow", "declare", "undo",   "redo",     "note",    "board"};
+        "transfer", "escrow", "declare", "undo",   "redo",     "note",    "board", "count"};
     for (std::string_view known : kKeywords) {
         if (known == keyword) return true;
     }
@@ -1029,6 +1290,42 @@ struct Printer {
         if (b.position) out += " pos=" + std::to_string(*b.position);
         return out;
     }
+    std::string operator()(const CountMarket& c) const {
+        std::string out = "count market";
+        for (Company company : kCompanies)
+            if (const auto& price = c.price[static_cast<size_t>(Index(company))])
+                out += std::string(" ") + CompanyLetter(company) + "=" + PrintSharePrice(*price);
+        if (c.high_volatility) out += *c.high_volatility ? " vol=high" : " vol=normal";
+        if (c.delisted) {
+            std::string list;
+            for (Company company : kCompanies)
+                if (c.delisted->Has(company)) list += (list.empty() ? "" : ",") + std::string(1, CompanyLetter(company));
+            out += " delisted=" + (list.empty() ? std::string("none") : list);
+        }
+        if (c.year) out += " year=" + std::to_string(*c.year);
+        if (c.cards) out += " cards=" + std::to_string(*c.cards);
+        if (c.turn) out += " turn=" + *c.turn;
+        return out;
+    }
+    std::string operator()(const CountPlayer& c) const {
+        std::string out = "count " + c.player;
+        if (c.cash) out += " cash=" + PlainDollars(*c.cash);
+        for (Company company : kCompanies) {
+            const size_t k = static_cast<size_t>(Index(company));
+            const std::string letter(1, CompanyLetter(company));
+            if (c.common[k]) out += " " + letter + "=" + PrintCount(*c.common[k]);
+            if (c.preferred[k]) out += " " + letter + "-pref=" + PrintCount(*c.preferred[k]);
+            if (c.bonds[k]) out += " " + letter + (GetProspectus(company).bonds_convertible ? "-bond=" : "-deb=") + PrintCount(*c.bonds[k]);
+            if (c.shorts[k]) {
+                out += " " + letter + "-short=" + PrintCount(c.shorts[k]->shares);
+                if (c.shorts[k]->shares != 0) out += "@" + PrintSharePrice(c.shorts[k]->price);
+            }
+            if (c.directorships[k]) out += " " + letter + "-dir=" + std::to_string(*c.directorships[k]);
+        }
+        if (c.escrow) out += std::string(" escrow=") + (*c.escrow ? std::string(1, CompanyLetter(**c.escrow)) : "none");
+        if (c.proxies) out += std::string(c.add_proxies ? " +proxies=" : " proxies=") + (c.proxies->empty() ? "none" : Join(*c.proxies, ""));
+        return out;
+    }
 };
 
 } // namespace
@@ -1081,6 +1378,10 @@ std::optional<Rejection> CheckNewInput(Command& command) {
         if (!CheckNewName(player->name, &error)) return Rejection{error, kSpecRef};
     } else if (auto* transfer = std::get_if<Transfer>(&command.action)) {
         if (!CheckNewName(transfer->to, &error)) return Rejection{error, kSpecRef};
+    } else if (auto* count = std::get_if<CountPlayer>(&command.action)) {
+        if (!CheckNewName(count->player, &error)) return Rejection{error, kSpecRef};
+    } else if (auto* market = std::get_if<CountMarket>(&command.action)) {
+        if (market->turn && !CheckNewName(*market->turn, &error)) return Rejection{error, kSpecRef};
     } else if (const auto* note = std::get_if<Note>(&command.action)) {
         const size_t chars = CountChars(note->text);
         if (chars > kMaxNoteChars)

@@ -174,6 +174,22 @@ enum class EffectWhat : uint16_t {
     ExDirectorship,     // Info B-5
     PawnRolled,           // Pawn T-1: n0, n1 = the dice, n2 = volatility, n3 = 1 doubles
     BoardOrderDisagrees,  // Info D-2: n0 = player, n1 = the dice's sum, n2 = the board order's space, n3 = the table's space
+    // rules_count.cpp: the table's count. "was" and "now": the quantity before and after.
+    CountOpens,          // Info X-1: n0 = the player counted (-1: the market), n1 = 1 when the ledger already agreed
+    CountCash,           // Cash X-1 between the bank and the player: n0 = player, n1 = was, n2 = now (cents)
+    CountHolding,        // Certificates X-1: n0 = was, n1 = now
+    CountNotesReleased,  // Cash X-1 margin -> bank: n0 = player, n1 = company, n2 = shares on the notes taken off
+    CountNoteWritten,    // Cash X-1 bank -> margin: n0 = player, n1 = company, n2 = shares, n3 = price (cents)
+    CountShort,          // ShortNote X-1: quantity = now - was; n0 = was, n1 = now (shares), n2 = price (cents)
+    CountDirectorships,  // Directorship X-1: quantity = now - was; n0 = was, n1 = now
+    CountEscrow,         // Escrow X-1: +1 now held / -1 no longer held
+    CountProxies,        // Proxy X-1: n0 = was, n1 = now (bit per board space)
+    CountPrice,          // Price X-1
+    CountVolatility,     // Year X-1: n0 = was, n1 = now (1 high)
+    CountListing,        // Listing X-1: n0 = was, n1 = now (1 listed)
+    CountYear,           // Year X-1: n0 = was, n1 = now
+    CountCards,          // Year X-1: n0 = was, n1 = now, n2 = of how many (D-4)
+    CountTurn,           // Turn X-1: n0 = was, n1 = now (`player`), n2 = 1 when a turn in progress was set aside
 
     kCount
 };
@@ -234,6 +250,12 @@ using Effects = std::vector<Effect>;
 inline bool IsPayout(const Effect& e) {
     return e.what == EffectWhat::PayoutDirectorships || e.what == EffectWhat::PayoutPreferred ||
            e.what == EffectWhat::PayoutInterest;
+}
+
+// An effect of the table's count: what the table already shows, set in the ledger. By its
+// rule, so an effect read back from a game file as words (StoredText) is known too.
+inline bool IsCountEffect(const Effect& e) {
+    return (e.what >= EffectWhat::CountOpens && e.what <= EffectWhat::CountTurn) || e.rule == "X-1";
 }
 
 // A trade or Market Open relied on a board fact nobody has verified (D-2).

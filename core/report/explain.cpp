@@ -117,6 +117,19 @@ std::vector<std::string> EffectArithmetic(const Effects& effects, const GameStat
                                    FormatMoney(Money::Cents(moved * kTickCents)), FormatPrice(e.to_ticks));
                 break;
             }
+            // a count's quantities that no cash or certificate carries, before -> after.
+            case EffectKind::Directorship:
+                if (e.what == EffectWhat::CountDirectorships && ValidPlayer(e.player, before))
+                    line = fmt::format("{}'s {} common directorships: {} {} = {}", PlayerName(e.player, before),
+                                       GetProspectus(e.company).name, e.n[0], Signed(std::to_string(e.quantity < 0 ? -e.quantity : e.quantity), e.quantity < 0),
+                                       e.n[1]);
+                break;
+            case EffectKind::ShortNote:
+                if (e.what == EffectWhat::CountShort && ValidPlayer(e.player, before))
+                    line = fmt::format("{}'s {} short: {} {} = {} shares", PlayerName(e.player, before), GetProspectus(e.company).name,
+                                       FormatCount(e.n[0]), Signed(FormatCount(e.quantity < 0 ? -e.quantity : e.quantity), e.quantity < 0),
+                                       FormatCount(e.n[1]));
+                break;
             default: break;
         }
         out.push_back(std::move(line));

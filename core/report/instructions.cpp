@@ -236,6 +236,47 @@ std::string MarketEventStep(const Effect& e, const GameState& s) {
     return fmt::format("{} announces: {}", sec, text.empty() ? fmt::format("a {} market event", Name(e.company)) : text);
 }
 
+// a count records what the table already shows, so the players and the tray hand nothing over
+// (the ledger moves the difference to match the table). The one thing at the edge of the board is
+// a short's margin account: its notes and cash must read as counted.
+std::string CountStep(const Effects& fx, size_t i, const GameState& s) {
+    const Effect& e = fx[i];
+    switch (e.what) {
+        case EffectWhat::CountOpens:
+            return Words(e, s) + "; the table already shows what was counted: nothing is handed over except in a margin account";
+        case EffectWhat::CountNotesReleased:
+        case EffectWhat::CountNoteWritten: return {};  // said once, at the short (CountShort)
+        case EffectWhat::CountShort: {
+            if (!ValidPlayer(s, e.player)) return Words(e, s);
+            const std::string who = PlayerName(s, e.player);
+            const std::string account = MarginName(Index(e.company));
+            Money net;  // into the margin account
+            for (size_t j = 0; j < i; ++j) {
+                const Effect& m = fx[j];
+                if (m.what == EffectWhat::CountNoteWritten && m.n[0] == e.player && m.n[1] == Index(e.company)) net += m.amount;
+                if (m.what == EffectWhat::CountNotesReleased && m.n[0] == e.player && m.n[1] == Index(e.company)) net -= m.amount;
+            }
+            const std::string notes =
+                e.n[1] == 0 ? fmt::format("no note of {}", who)
+                            : fmt::format("one note {} with {} clipped to it", NoteText(who, e.n[1], e.company),
+                                          FormatMoney(Money::Cents(e.n[1] * e.n[2])));
+            std::string cash;
+            if (net > Money()) cash = fmt::format("; the broker puts {} from the bank into it: {}", FormatMoney(net), BillsText(FewestBills(net)));
+            if (net < Money())
+                cash = fmt::format("; the broker takes {} out of it for the bank: {}", FormatMoney(-net), BillsText(FewestBills(-net)));
+            return fmt::format("{} must hold {} (rewrite {}'s notes there){}", account, notes, who, cash);
+        }
+        default: {
+            // Read back from a game file as words (StoredText): the margin account's cash still moves.
+            if (e.kind == EffectKind::Cash && (e.from.kind == AccountKind::Margin || e.to.kind == AccountKind::Margin))
+                return CashStep(fx, i, s);
+            std::string words = Words(e, s);
+            if (words.rfind("count: ", 0) == 0) words.erase(0, 7);
+            return "already on the table (nothing to hand over): " + words;
+        }
+    }
+}
+
 } // namespace
 
 int64_t Breakdown::Count() const {
@@ -276,6 +317,11 @@ std::vector<std::string> BrokerInstructions(const Effects& effects, const GameSt
     for (size_t i = 0; i < effects.size(); ++i) {
         const Effect& e = effects[i];
         std::string line;
+        if (IsCountEffect(e)) {
+            line = CountStep(effects, i, after);
+            if (!line.empty()) out.push_back(std::move(line));
+            continue;
+        }
         switch (e.kind) {
             case EffectKind::Cash: line = CashStep(effects, i, after); break;
             case EffectKind::Certificates: line = CertificateStep(e, after); break;

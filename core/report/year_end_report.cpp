@@ -129,7 +129,20 @@ std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
     // year, the ender and the players' names.
     YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(entry - 1), false);
     st.entry = entry;
+    NameCounts(st, ledger, entry);
     return st;
+}
+
+void NameCounts(YearEndStatement& st, const Ledger& ledger, int seq) {
+    st.counts.clear();
+    const int upto = st.preview ? seq : st.entry;
+    const std::vector<int> in_effect = ledger.InEffectAt(upto);
+    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
+        const Entry& entry = ledger.At(*it);
+        if (*it != st.entry && std::any_of(entry.effects.begin(), entry.effects.end(), IsYearStart)) break;  // the year before
+        if (IsCount(entry.command.action)) st.counts.push_back(fmt::format("entry {}: {}", *it, entry.line));
+    }
+    std::reverse(st.counts.begin(), st.counts.end());
 }
 
 std::string CallsText(const YearEndStatement& s) {
@@ -143,6 +156,10 @@ std::string CallsText(const YearEndStatement& s) {
 
 std::string StatementText(const YearEndStatement& s) {
     std::string out = Heading(s) + "\n";
+    if (!s.counts.empty()) {
+        out += "  This year had counts (corrections to the table, X-3):\n";
+        for (const std::string& c : s.counts) out += fmt::format("    {}\n", c);
+    }
     for (const YearEndRow& r : s.rows) {
         out += fmt::format("  {:<10} payouts {:>10}  margin calls and covers {:>10}  net {:>10}\n", r.name,
                            FormatMoney(r.payouts), FormatMoney(r.other), FormatMoney(r.Net()));
@@ -170,6 +187,7 @@ std::string StatementCsv(const YearEndStatement& s) {
             out += fmt::format("{},{},{},{},{},{}\n", s.year, kind, CsvTextCell(r.name), CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
     for (const YearEndLine& l : s.general)
         out += fmt::format("{},{},,{},{},{}\n", s.year, kind, CsvTextCell(l.rule), CsvTextCell(l.text), cents(l.cash));
+    for (const std::string& c : s.counts) out += fmt::format("{},{},,X-3,{},0.00\n", s.year, kind, CsvTextCell(c));
     // The covers' promotions, in the order of the calls (the covers themselves are their players' lines).
     for (const YearEndLine& l : s.calls)
         if (l.player < 0)
@@ -188,6 +206,11 @@ std::string StatementHtml(const YearEndStatement& s, const std::string& game_tit
     if (!s.fingerprint.empty())
         out += fmt::format("<p>Fingerprint after entry {}: <b>{}</b> (note it: nobody can rewrite what came before "
                            "without it changing)</p>\n", s.fingerprint_entry, HtmlEscape(s.fingerprint));
+    if (!s.counts.empty()) {
+        out += "<h2>This year had counts (corrections to the table, X-3)</h2>\n<ul>\n";
+        for (const std::string& c : s.counts) out += fmt::format("<li>{}</li>\n", HtmlEscape(c));
+        out += "</ul>\n";
+    }
     out += "<table><tr><th>Player</th><th>Payouts (Y-2)</th><th>Margin calls and covers</th><th>Net</th></tr>\n";
     for (const YearEndRow& r : s.rows)
         out += fmt::format("<tr><td>{}</td><td class=m>{}</td><td class=m>{}</td><td class=m>{}</td></tr>\n", HtmlEscape(r.name),

@@ -44,6 +44,9 @@ struct YearEndStatement {
     // before the next cover): every cover's payment (also in its player's row) and the promotion it
     // caused (only here), in the order the table must do them.
     std::vector<YearEndLine> calls;
+    // the counts made this year (corrections to the table), "entry 3: count Ann cash=54000", in
+    // ledger order: the statement of a year with counts names them (NameCounts).
+    std::vector<std::string> counts;
     Money Total() const;                // all payouts
     // The game's fingerprint (store.h invariant 4) after `fingerprint_entry`, when the caller has the
     // game file: the statement says it so the table can note it at the year end. Empty: not known.
@@ -64,6 +67,11 @@ std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq);
 // Just the entry that settled it (cheap: reads effects only, no replay), or -1. The dashboard
 // rebuilds the statement only when this changes.
 int LastYearEndEntry(const Ledger& ledger, int seq);
+
+// fills statement.counts from the ledger: the counts in effect in the statement's year (after
+// the year end before it, up to its own entry; for a preview, up to entry `seq`). LastYearEnd calls
+// it; a caller of PreviewStatement, which has no ledger, calls it itself.
+void NameCounts(YearEndStatement& statement, const Ledger& ledger, int seq);
 
 // Plain text (rutland-cli year-end), CSV (player,rule,item,cash) and a printable HTML page.
 std::string StatementText(const YearEndStatement& statement);

@@ -60,6 +60,9 @@ LegalNow Legal(const GameState& state) {
     // names the space, so judge by the turn, not by this sample roll's landing.
     legal.roll = state.pending.empty() && !state.winner && !state.rolled;
     legal.end = IsLegal(state, Command{std::nullopt, EndTurn{}});
+    CountMarket same_year;
+    same_year.year = state.year;
+    legal.count = IsLegal(state, Command{std::nullopt, same_year});
     std::vector<std::optional<std::string>> actors = {std::nullopt};
     for (const Obligation& o : state.pending) actors.push_back(state.players[static_cast<size_t>(o.player)].name);
     for (const auto& actor : actors)

@@ -13,6 +13,7 @@ namespace rutland {
 struct LegalNow {
     bool roll = false;  // the current player may roll (T-1)
     bool end = false;   // ...or end the turn
+    bool count = false;  // a table's count may be entered: the game is not won and nobody owes the bank (S-6)
     // Every accepted trade of each lot size on the landed space (5k..20k shares, $10,000 of
     // bonds, one directorship), and while someone owes the bank, that player's sales.
     std::vector<Command> trades;

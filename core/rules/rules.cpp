@@ -211,17 +211,6 @@ ApplyResult DoRoll(Ctx& x, const Roll& roll) {
     return Accept(std::move(fx), std::move(canonical));
 }
 
-// The per-turn marks go with the turn (T-4, T-6, R-1, O-1).
-void ClearTurn(GameState& s) {
-    s.rolled = false;
-    s.doubles = false;
-    s.turn_space.reset();
-    s.time_drawn = false;
-    s.time_space.reset();
-    s.rights_taken = false;
-    s.option_taken = false;
-}
-
 // A turn is over, by `end` or by `player` closing it: it counts for O-2 ("a later turn"), the
 // player who rolls next becomes current, and a due year end settles now, after the drawing
 // player's turn and before the next (Y-1); its calls start with that next player (S-6).
@@ -693,6 +682,8 @@ ApplyResult Apply(GameState& state, const Command& command) {
             else if constexpr (std::is_same_v<T, Transfer>) return DoTransfer(x, a);
             else if constexpr (std::is_same_v<T, EscrowChange>) return DoEscrowChange(x, a);
             else if constexpr (std::is_same_v<T, Declare>) return DoDeclare(x);
+            else if constexpr (std::is_same_v<T, CountMarket>) return DoCountMarket(x, a);
+            else if constexpr (std::is_same_v<T, CountPlayer>) return DoCountPlayer(x, a);
         },
         command.action);
     if (result.accepted && !state.pending.empty()) Engine(state, result.effects).SettleObligations();

@@ -3,7 +3,8 @@
 # as a script, plays that into a new file and requires the same entries, hash chain and state.
 #   -DCLI=path -DSQLITE3=path -DGAMEGEN=path -DWORK=dir -DSEED=n -DENTRIES=n
 file(MAKE_DIRECTORY ${WORK})
-execute_process(COMMAND ${GAMEGEN} --seed ${SEED} --players 6 --entries ${ENTRIES} OUTPUT_FILE ${WORK}/generated.txt
+# --counts: the table's counts (X-1) too, so the file format carries them.
+execute_process(COMMAND ${GAMEGEN} --seed ${SEED} --players 6 --entries ${ENTRIES} --counts 2 OUTPUT_FILE ${WORK}/generated.txt
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "rutland-gamegen failed (exit ${rc})")

@@ -358,10 +358,49 @@ TEST_CASE("table language: round trips for every command kind") {
              "Bob: sell R 10k",
              "Dee: note margin call for Bob",
              "Ann: escrow give-up",
+             "count market Y=2.35 B=1.80 R=0.75 G=1.20 vol=high delisted=R,G year=2 cards=1 turn=Bob",
+             "count market delisted=none vol=normal",
+             "count market y=2 cards=0",
+             "count Ann cash=54000 Y=20k Y-pref=10k B-bond=20k R-deb=10k G-short=10k@0.85 B-dir=2 escrow=G "
+             "proxies=fulwell,derwent",
+             "count Ann G-short=0 escrow=none proxies=none",
+             "count Bob +proxies=@brada cash=$1,500 yellow=0 R-bond=0",
+             "Cy: count Ann B=5k",
          }) {
         CheckRoundTrip(line);
     }
 }
+
+namespace {
+
+// X-1's two counts with odd values the rules would refuse but the language carries as typed.
+Action Counted(bool player) {
+    if (!player) {
+        CountMarket m;
+        m.price = {Money::Cents(233), std::nullopt, Money::Cents(5), Money::Cents(100000)};
+        m.high_volatility = false;
+        m.delisted = CompanySet{};
+        m.year = 0;
+        m.cards = 40;
+        m.turn = "Zoë";
+        return m;
+    }
+    CountPlayer p;
+    p.player = "Zoë";
+    p.cash = Money::Dollars(0);
+    p.common[0] = 7000;
+    p.preferred[1] = 15000;
+    p.bonds[3] = 0;
+    p.shorts[0] = CountedShort{};
+    p.shorts[1] = CountedShort{5000, Money::Cents(1)};
+    p.directorships[2] = 9;
+    p.escrow = std::optional<Company>();
+    p.proxies = std::vector<std::string>{"a", "b"};
+    p.add_proxies = true;
+    return p;
+}
+
+} // namespace
 
 TEST_CASE("table language: printing built commands parses back to them") {
     const Command commands[] = {
@@ -372,6 +411,8 @@ TEST_CASE("table language: printing built commands parses back to them") {
         {std::nullopt, BoardFix{"time-2", Trends{Trend::Up, Trend::Up, Trend::Up, Trend::Up}, CompanySet{},
                                 CompanySet{15}, SpaceKind::Calls, 39}},
         {std::nullopt, TimeCard{std::nullopt, false, std::nullopt, Company::Blue}},
+        {std::nullopt, Counted(false)},
+        {std::nullopt, Counted(true)},
         {std::nullopt, GameHeader{{"A", "B"}, Money::Dollars(250000), std::string("B"), std::nullopt, "advanced",
                                   2, {"uptick"}, {"a", "b"}}},
     };

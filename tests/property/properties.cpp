@@ -72,6 +72,7 @@ GenOptions DrawOptions(int max_entries) {
     options.seed = *rc::gen::arbitrary<uint64_t>();
     options.players = *rc::gen::inRange(2, 9);
     options.entries = *rc::gen::inRange(1, max_entries + 1);
+    options.mix.count = *rc::gen::inRange(0, 6);  // the table's counts in most games
     return options;
 }
 
@@ -123,7 +124,7 @@ CompanySet DrawSet() { return CompanySet{static_cast<uint8_t>(*rc::gen::inRange(
 Command DrawCommand(bool with_header) {
     Command c;
     if (*rc::gen::inRange(0, 5) == 0) c.actor = DrawName();
-    switch (*rc::gen::inRange(with_header ? 0 : 1, 22)) {
+    switch (*rc::gen::inRange(with_header ? 0 : 1, 24)) {
         case 0: {
             GameHeader h;
             const int n = *rc::gen::inRange(1, 9);
@@ -188,6 +189,38 @@ Command DrawCommand(bool with_header) {
             const int more = *rc::gen::inRange(0, 5);
             for (int i = 0; i < more; ++i) text += " " + *rc::gen::elementOf(words);
             c.action = Note{text};
+            break;
+        }
+        case 22: {
+            CountMarket m;
+            for (auto& price : m.price)
+                if (*rc::gen::arbitrary<bool>()) price = Money::Cents(*rc::gen::inRange(0, 100000));
+            if (*rc::gen::arbitrary<bool>()) m.high_volatility = *rc::gen::arbitrary<bool>();
+            if (*rc::gen::arbitrary<bool>()) m.delisted = DrawSet();
+            if (*rc::gen::arbitrary<bool>()) m.year = *rc::gen::inRange(0, 100);
+            if (*rc::gen::arbitrary<bool>() || m == CountMarket{}) m.cards = *rc::gen::inRange(0, 100);
+            if (*rc::gen::arbitrary<bool>()) m.turn = DrawName();
+            c.action = m;
+            break;
+        }
+        case 23: {
+            CountPlayer p;
+            p.player = DrawName();
+            p.cash = DrawDollars(true);
+            for (size_t i = 0; i < 4; ++i) {
+                if (*rc::gen::arbitrary<bool>()) p.common[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) p.preferred[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) p.bonds[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) p.shorts[i] = CountedShort{DrawAmount(), Money::Cents(*rc::gen::inRange(0, 100000))};
+                if (*rc::gen::arbitrary<bool>()) p.directorships[i] = *rc::gen::inRange(0, 10);
+            }
+            if (*rc::gen::arbitrary<bool>())
+                p.escrow = *rc::gen::arbitrary<bool>() ? std::optional<Company>(DrawCompany()) : std::optional<Company>();
+            if (*rc::gen::arbitrary<bool>()) {
+                p.proxies = std::vector<std::string>{"fulwell", "brada"};
+                p.add_proxies = *rc::gen::arbitrary<bool>();
+            }
+            c.action = p;
             break;
         }
         default: {

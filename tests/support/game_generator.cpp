@@ -217,6 +217,9 @@ private:
             return Undo(1);
         }
         if (!s.pending.empty()) return Pending();
+        // A game picked up in progress: counts right after the header.
+        if (m_opt.mix.count > 0 && m_lines.size() <= 4 && OnlyCounts() && m_rng.Percent(m_opt.mix.count * 10))
+            return CountLine();
         if (!s.rolled) return BeforeRoll();
         return AfterRoll();
     }
@@ -240,6 +243,7 @@ private:
         if (pick < (at += mix.transfer * 3)) return TransferLine();
         if (pick < (at += mix.set_player * 3)) return SetPlayerLine();
         if (pick < (at += mix.undo * 3)) return DeliberateUndo();
+        if (pick < (at += mix.count * 3)) return CountLine();
         return RollLine();
     }
 
@@ -257,7 +261,7 @@ private:
             if (std::holds_alternative<Declare>(c.action) && m_rng.Percent(50) && EmitCommand(c)) return true;
         const bool card_space = CardSpace().has_value();
         struct Choice { int weight; int kind; };
-        const std::array<Choice, 9> choices = {{
+        const std::array<Choice, 10> choices = {{
             {legal.trades.empty() ? 0 : mix.trade, 0},
             {others.empty() ? 0 : mix.other, 1},
             {legal.end ? mix.end : 0, 2},
@@ -267,6 +271,7 @@ private:
             {mix.undo, 6},
             {mix.board_fix, 7},
             {mix.set_player, 8},
+            {mix.count, 9},
         }};
         int total = 0;
         for (const Choice& c : choices) total += c.weight;
@@ -295,6 +300,7 @@ private:
             case 5: return Note();
             case 6: return DeliberateUndo();
             case 7: return BoardFixLine();
+            case 9: return CountLine();
             default: return SetPlayerLine();
         }
     }
@@ -430,6 +436,81 @@ private:
         if (can == 0) return false;
         count = std::min(count, can);
         return Emit(count == 1 && m_rng.Percent(70) ? std::string("undo") : "undo " + std::to_string(count));
+    }
+
+    bool OnlyCounts() const {
+        for (int q = 1; q < m_ledger->Size(); ++q)
+            if (!IsCount(m_ledger->At(q).command.action)) return false;
+        return true;
+    }
+
+    // the table's count, of the market or of one player, a few quantities near what the ledger
+    // holds (so most counts are legal; an illegal one is rejected and the caller tries again).
+    bool CountLine() {
+        const GameState& s = S();
+        auto pick_company = [&] { return kCompanies[m_rng.Below(4)]; };
+        if (m_rng.Percent(30)) {
+            CountMarket m;
+            const int keys = m_rng.Between(1, 3);
+            for (int k = 0; k < keys; ++k) {
+                switch (m_rng.Below(6)) {
+                    case 0: case 1: {
+                        const Company c = pick_company();
+                        const Prospectus& pr = GetProspectus(c);
+                        const int ticks = m_rng.Between(pr.floor_ticks + 1, pr.split_ticks - 1);
+                        m.price[static_cast<size_t>(Index(c))] = Money::Cents(ticks * kTickCents);
+                        break;
+                    }
+                    case 2: m.high_volatility = m_rng.Percent(30); break;
+                    case 3: m.cards = m_rng.Between(0, std::max(0, s.year_cards - 1)); break;
+                    case 4: m.year = s.year + (m_rng.Percent(20) ? 1 : 0); break;
+                    default: m.turn = s.players[m_rng.Below(s.players.size())].name; break;
+                }
+            }
+            if (m_rng.Percent(10)) {
+                CompanySet delisted;
+                for (Company c : kCompanies)
+                    if (!s.listed[c]) delisted.Add(c);
+                m.delisted = delisted;
+            }
+            return EmitCommand(Command{std::nullopt, m});
+        }
+        const int who = static_cast<int>(m_rng.Below(s.players.size()));
+        const PlayerState& p = s.players[static_cast<size_t>(who)];
+        CountPlayer c;
+        c.player = p.name;
+        const int keys = m_rng.Between(1, 3);
+        auto near = [&](int64_t now, int64_t step) { return std::max<int64_t>(0, now + step * m_rng.Between(-2, 2)); };
+        for (int k = 0; k < keys; ++k) {
+            const Company co = pick_company();
+            const size_t i = static_cast<size_t>(Index(co));
+            switch (m_rng.Below(8)) {
+                case 0: c.cash = Money::Dollars(near(p.cash.cents() / 100 / 50 * 50, 500)); break;
+                case 1: case 2: c.common[i] = near(p.common[co], kBoardLot); break;
+                case 3:
+                    if (GetProspectus(co).preferred_shares > 0) c.preferred[i] = near(p.preferred[co], kBoardLot);
+                    break;
+                case 4: c.bonds[i] = near(p.bonds[co], kBondCertificate); break;
+                case 5: {
+                    const int64_t shares = near(s.ShortShares(who, co), kBoardLot);
+                    c.shorts[i] = CountedShort{shares, shares == 0 ? Money() : Money::Cents(s.price[co] * kTickCents)};
+                    break;
+                }
+                case 6: c.directorships[i] = static_cast<int>(near(p.directorships[co], 1)); break;
+                default:
+                    if (m_rng.Percent(50)) {
+                        c.escrow = m_rng.Percent(30) ? std::optional<Company>() : std::optional<Company>(co);
+                    } else {
+                        std::vector<std::string> subsidiaries;
+                        for (int sp = 0; sp < s.board->SpaceCount(); ++sp)
+                            if (s.board->At(sp).kind.value == SpaceKind::Subsidiary) subsidiaries.push_back(s.board->At(sp).name);
+                        c.proxies = std::vector<std::string>{subsidiaries[m_rng.Below(subsidiaries.size())]};
+                        c.add_proxies = m_rng.Percent(70);
+                    }
+                    break;
+            }
+        }
+        return EmitCommand(Command{std::nullopt, c});
     }
 
     // D-2: the broker corrects one fact of a space from the physical board.

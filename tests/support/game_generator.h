@@ -13,7 +13,9 @@
 //  4. Trades, conversions, exercises, escrow changes, declarations and year ends are drawn from the
 //     core's Legal(); what Legal() leaves to the table (dice, landed spaces, Time cards and their
 //     effects, rights and option cards, option transfers, board corrections, notes, undo/redo,
-//     `player`) the generator builds itself from the state, the way a broker would type them.
+//     `player`, the table's counts) the generator builds itself from the state, the way a broker
+//     would type them. With GenMix::count 0 no random number is drawn for counts (the same games
+//     as before counts existed).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +37,11 @@ struct GenMix {
     int board_fix = 1;     // a board correction (D-2)
     int set_player = 1;    // `player X` (a turn repaired)
     int time_effect = 50;  // percent of Time cards that carry an effect (high-vol, move, delist)
+    // A table's count of the market or of one player, between turns or mid-turn, and now and
+    // then a game picked up in progress (counts right after the header). 0 by default: the games
+    // the effect fixtures recorded (tests/games/effects/generated-*) stay the same games; the
+    // properties turn it on.
+    int count = 0;
 };
 
 struct GenOptions {

@@ -1,7 +1,8 @@
 // rutland-gamegen: prints a random legal game (tests/support/game_generator.h) as a script that
 // `rutland-cli play` accepts line by line.
 //
-//   rutland-gamegen [--seed N] [--players N] [--entries N] [--plain]
+//   rutland-gamegen [--seed N] [--players N] [--entries N] [--counts WEIGHT] [--plain]
+//   --counts: how often the table's count is typed (GenMix::count; 0, the default, never)
 //   --plain: the canonical spelling and the plainest header (no variants, cash or odd names)
 #include <charconv>
 #include <cstring>
@@ -28,14 +29,15 @@ int main(int argc, char** argv) {
         if (arg == "--plain") {
             options.vary_header = false;
             options.vary_spelling = false;
-        } else if ((arg == "--seed" || arg == "--players" || arg == "--entries") && i + 1 < argc &&
+        } else if ((arg == "--seed" || arg == "--players" || arg == "--entries" || arg == "--counts") && i + 1 < argc &&
                    ReadNumber(argv[i + 1], &value) && value >= 0) {
             ++i;
             if (arg == "--seed") options.seed = static_cast<uint64_t>(value);
             else if (arg == "--players") options.players = static_cast<int>(value);
+            else if (arg == "--counts") options.mix.count = static_cast<int>(value);
             else options.entries = static_cast<int>(value);
         } else {
-            std::cerr << "usage: rutland-gamegen [--seed N] [--players 2..8] [--entries N] [--plain]\n";
+            std::cerr << "usage: rutland-gamegen [--seed N] [--players 2..8] [--entries N] [--counts WEIGHT] [--plain]\n";
             return 2;
         }
     }

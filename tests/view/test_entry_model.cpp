@@ -243,6 +243,21 @@ TEST_CASE("completion offers the legal commands first, then words") {
     CHECK(CommonPrefix({"buy Y 5k", "buy Y 10k"}) == "buy Y ");
 }
 
+TEST_CASE("completion: a count (X-1) offers the market or a player, then the keys it counts") {
+    Table t(kHeader);
+    const LegalNow legal = Legal(t.State());
+    std::vector<std::string> c = Complete("cou", t.State(), legal, &t.Log());
+    CHECK(std::find(c.begin(), c.end(), "count ") != c.end());
+    c = Complete("count ", t.State(), legal, &t.Log());
+    CHECK(std::find(c.begin(), c.end(), "count market ") != c.end());
+    CHECK(std::find(c.begin(), c.end(), "count Ann ") != c.end());
+    c = Complete("count market ye", t.State(), legal, &t.Log());
+    CHECK(c == std::vector<std::string>{"count market year="});
+    c = Complete("count Ann G-", t.State(), legal, &t.Log());
+    CHECK(std::find(c.begin(), c.end(), "count Ann G-deb=") != c.end());
+    CHECK(std::find(c.begin(), c.end(), "count Ann G-pref=") == c.end());  // Green has no preferred
+}
+
 TEST_CASE("history steps back through the lines typed") {
     History h;
     h.Add("roll 3 4 2");

@@ -11,6 +11,7 @@
 
 #include "ledger_view.h"
 #include "long_game.h"
+#include "view/script_ledger.h"
 
 using namespace rutland;
 using namespace rutland::view;
@@ -216,6 +217,19 @@ TEST_CASE("the log, explain and diff of rutland-cli are the view model's, on the
         CHECK(Cli("explain " + path + " " + std::to_string(seq)) == Joined(Texts(ExplainEntry(*store, seq))));
         CHECK(Cli("diff " + path + " " + std::to_string(seq) + " " + std::to_string(last)) == Joined(DiffEntries(*store, seq, last)));
     }
+}
+
+TEST_CASE("X-3 counts show as corrections: marked, and found by --rule X-1") {
+    const Ledger l = testing::ScriptLedger("tests/games/picked-up-year-3.txt");
+    std::string error;
+    const std::optional<LedgerFilter> f = ParseLedgerFilter(l.State(), "", "", "x-1", &error);
+    REQUIRE(f);
+    CHECK(FilterEntries(l, *f) == std::vector<int>{1, 2, 3, 4});
+    CHECK(CorrectionMark(l.At(1)) == "[correction X-3] ");
+    CHECK(CorrectionMark(l.At(5)).empty());  // the board correction is not a count
+    const std::optional<LedgerFilter> ann = ParseLedgerFilter(l.State(), "Ann", "", "X-1", &error);
+    REQUIRE(ann);
+    CHECK(FilterEntries(l, *ann) == std::vector<int>{2});
 }
 
 TEST_CASE("undone entries, the undo and redo targets") {

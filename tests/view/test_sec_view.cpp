@@ -155,3 +155,18 @@ TEST_CASE("sec view: which fact a D-2 effect used, read off its data, not its wo
     CHECK(colfax->verified_now);
     CHECK(Used(v, "Fulwell", "position (the board order disagreed)"));
 }
+
+TEST_CASE("sec view: X-3 the counts of this year are listed, and a new year starts with none") {
+    // tests/games/picked-up-year-3.txt: entries 1-4 are counts; entry 8 settles year 3.
+    const Ledger l = testing::ScriptLedger("tests/games/picked-up-year-3.txt");
+    const SecView before = MakeSecView(l, l.StateAt(7), 7);
+    REQUIRE(before.counts.size() == 4);
+    CHECK(before.counts[0].seq == 1);
+    CHECK(before.counts[0].line == "count market Y=2.40 B=1.80 R=0.60 G=1.30 year=3 cards=2 turn=Cy");
+    // The market count changed four prices, the year, the cards and the turn.
+    CHECK(before.counts[0].changes == 7);
+    CHECK(before.counts[3].line == "count Cy cash=88000 B=40k B-dir=1 G=50k G-deb=40k");
+    const SecView after = MakeSecView(l, l.State(), l.Size() - 1);
+    CHECK(after.year == 4);
+    CHECK(after.counts.empty());
+}

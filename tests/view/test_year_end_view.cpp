@@ -206,6 +206,28 @@ TEST_CASE("year end view: agrees with rutland-cli year-end on the full game, pre
     }
 }
 
+TEST_CASE("year end view: X-3 a year picked up from counts shows its payouts at once and names the counts") {
+    // tests/games/picked-up-year-3.txt: right after the four counts (entry 4), the preview already
+    // pays Ann $40,000, Bob $38,000, Cy $22,000 (hand-checked in the script's comments), from Cy.
+    const Ledger l = testing::ScriptLedger("tests/games/picked-up-year-3.txt");
+    GameState s = l.StateAt(4);
+    YearEndView v = MakeYearEndView(s, ComputeYearEnd(l, s, 4), YearEndMode::Auto);
+    CHECK(v.showing_preview);
+    REQUIRE(v.rows.size() == 3);
+    CHECK(v.rows[0].name == "Cy");
+    CHECK(v.rows[0].payouts == "$22,000");
+    CHECK(v.rows[1].payouts == "$40,000");
+    CHECK(v.rows[2].payouts == "$38,000");
+    CHECK(v.total == "$100,000");
+    REQUIRE(v.counts.size() == 4);
+    CHECK(v.counts[3] == "entry 4: count Cy cash=88000 B=40k B-dir=1 G=50k G-deb=40k");
+    // The statement of year 3 (entry 8) names the same four counts.
+    s = l.StateAt(8);
+    v = MakeYearEndView(s, ComputeYearEnd(l, s, 8), YearEndMode::Auto);
+    CHECK_FALSE(v.showing_preview);
+    CHECK(v.counts.size() == 4);
+}
+
 TEST_CASE("year end view: the numbers of the script's hand-checked year ends") {
     const Ledger l = testing::ScriptLedger("tests/games/full-game.txt");
     // Year 1 (entry 55), from Bob: Cy $14,000, Dee $16,500, Ann $12,000; Bob's Blue short called

@@ -266,6 +266,52 @@ public:
         Emit(std::move(note));
     }
 
+    // the table's count of a short. The player's notes in the company's margin account are
+    // replaced by one note of `shares` at `price` a share (none when 0 shares): the old proceeds go
+    // back to the bank, the new ones come from it, so the account still equals its notes.
+    void ReplaceNotes(int player, Company c, int64_t shares, Money price, const std::string& rule) {
+        const int64_t was = m_s.ShortShares(player, c);
+        std::vector<ShortNote>& notes = m_s.margin[c];
+        const Money released = m_s.ShortProceeds(player, c);
+        notes.erase(std::remove_if(notes.begin(), notes.end(), [&](const ShortNote& n) { return n.player == player; }),
+                    notes.end());
+        m_s.bank += released;
+        if (was > 0) {
+            Effect cash;
+            cash.kind = EffectKind::Cash;
+            cash.rule = rule;
+            cash.what = EffectWhat::CountNotesReleased;
+            cash.n = {player, Index(c), was};
+            cash.from = Account::Margin(c);
+            cash.to = Account::Bank();
+            cash.amount = released;
+            Emit(std::move(cash));
+        }
+        if (shares > 0) {
+            const Money proceeds = price * shares;
+            notes.push_back(ShortNote{player, shares, proceeds});
+            m_s.bank -= proceeds;
+            Effect cash;
+            cash.kind = EffectKind::Cash;
+            cash.rule = rule;
+            cash.what = EffectWhat::CountNoteWritten;
+            cash.n = {player, Index(c), shares, price.cents()};
+            cash.from = Account::Bank();
+            cash.to = Account::Margin(c);
+            cash.amount = proceeds;
+            Emit(std::move(cash));
+        }
+        Effect note;
+        note.kind = EffectKind::ShortNote;
+        note.rule = rule;
+        note.what = EffectWhat::CountShort;
+        note.n = {was, shares, price.cents()};
+        note.player = player;
+        note.company = c;
+        note.quantity = shares - was;
+        Emit(std::move(note));
+    }
+
     // A payment the player may not be able to make in full (a forced cover, the roll-back odd
     // lot): what cash there is goes to the bank; the rest becomes a pending obligation (S-6).
     void Charge(int player, Money amount, const std::string& rule, const ChargeReason& why) {

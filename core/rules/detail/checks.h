@@ -153,6 +153,17 @@ inline bool Owes(const GameState& s, int player) {
     return std::any_of(s.pending.begin(), s.pending.end(), [&](const Obligation& o) { return o.player == player; });
 }
 
+// The per-turn marks go with the turn (T-4, T-6, R-1, O-1).
+inline void ClearTurn(GameState& s) {
+    s.rolled = false;
+    s.doubles = false;
+    s.turn_space.reset();
+    s.time_drawn = false;
+    s.time_space.reset();
+    s.rights_taken = false;
+    s.option_taken = false;
+}
+
 // [SECTION] Handlers in other files
 
 // rules_cards.cpp: Time cards (T-4, D-19, M-7), rights offerings, options (O-1..O-5).
@@ -173,5 +184,9 @@ Effects PreviewYearEnd(const GameState& state);
 // W-1: a declaration whose margin call is paid is decided (the winner, or a failed claim).
 void DecideClaim(Engine& e);
 bool HoldsMajority(const GameState& s, int player, Company c);
+
+// rules_count.cpp: the table's count (X-1..X-3).
+ApplyResult DoCountMarket(Ctx& x, const CountMarket& count);
+ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& count);
 
 } // namespace rutland::detail
