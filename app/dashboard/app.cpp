@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID
 
 #include "panels.h"
 #include "text_wrap.h"
@@ -40,6 +41,9 @@ void CopyTo(std::array<char, N>& buffer, const std::string& text) {
 }
 
 bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+
+// The lower row's tabs, in order: F2 brings the first to the front, F6 the last.
+constexpr std::array<const char*, 5> kTabs = {"players", "ledger", "year-end", "prices", "board"};
 
 } // namespace
 
@@ -86,6 +90,7 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
     if (r.accepted) {
         e.history.Add(std::string(text));
         e.buffer.fill('\0');
+        ++e.generation;
         e.rejection.clear();
         e.rejected_text.clear();
         AfterAccepted(r);
@@ -115,7 +120,39 @@ void App::AfterAccepted(const view::SubmitOutcome& r) {
     m_ui.ledger.scroll_to_end = true;
 }
 
-void App::Type(const std::string& text) { CopyTo(m_ui.entry.buffer, text); }
+void App::Type(const std::string& text) {
+    CopyTo(m_ui.entry.buffer, text);
+    ++m_ui.entry.generation;
+}
+
+void App::ClearEntry() {
+    EntryUi& e = m_ui.entry;
+    e.buffer.fill('\0');
+    ++e.generation;
+    e.completions.clear();
+    e.rejection.clear();
+    e.rejected_text.clear();
+    e.history.ResetPosition();
+}
+
+bool App::TakesText() const {
+    if (!m_session) return true;  // the start screen's form
+    if (m_ui.confirm || m_ui.table_display || m_session->Viewing() || m_session->ReadOnly()) return false;
+    return m_panel.empty() || m_panel == "entry";
+}
+
+bool App::TakeQuitRequest() {
+    const bool r = m_quit_request;
+    m_quit_request = false;
+    return r;
+}
+
+void App::CloseGame() {
+    m_session.reset();
+    m_ui = UiState{};
+    m_start.error.clear();
+    m_start.focus = true;
+}
 
 std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
@@ -132,12 +169,14 @@ std::optional<std::string> App::TakeScreenshotRequest() {
 // [SECTION] The frame: keys, layout, the confirm box, the outbox
 
 void App::Frame(const std::string& panel) {
+    m_panel = panel;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->Pos);
     ImGui::SetNextWindowSize(viewport->Size);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland", nullptr, flags);
+    HandleAppKeys();
     if (!m_session) {
         DrawStart();
         ImGui::End();
@@ -160,6 +199,19 @@ void App::Frame(const std::string& panel) {
     DrawConfirm(v, out);
     ImGui::End();
     Apply(out);
+    if (m_clear_entry) {
+        // After the field's own Esc (it restores the text it started with). The field lets go of
+        // the keyboard: its new id (ClearEntry) takes it back next frame, and the characters typed
+        // meanwhile wait for it (input_queue.h rule 3) instead of going to the old id.
+        ClearEntry();
+        ImGui::ClearActiveID();
+    }
+    m_clear_entry = false;
+}
+
+void App::HandleAppKeys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Q)) m_quit_request = true;
 }
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
@@ -176,7 +228,22 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
     if (m_ui.confirm) return;  // the confirm box has the keys
-    if (KeyPressed(GLFW_KEY_ESCAPE) && v.viewing) out.View(std::nullopt);
+    if (KeyPressed(GLFW_KEY_ESCAPE)) {  // Esc empties the line; again (or in time travel) back to now
+        if (v.viewing) out.View(std::nullopt);
+        m_clear_entry = true;
+    }
+    // Time travel by keys: PgUp one entry back, PgDn one forward (to now at the last).
+    const int last = v.ledger.Size() - 1;
+    if (KeyPressed(GLFW_KEY_PAGE_UP) && last > 0) out.View(std::max(0, v.viewing.value_or(last) - 1));
+    if (KeyPressed(GLFW_KEY_PAGE_DOWN) && v.viewing)
+        out.View(*v.viewing + 1 >= last ? std::nullopt : std::optional<int>(*v.viewing + 1));
+    // The lower row's tabs: F2 to F6, in the order drawn (their labels say so).
+    for (size_t i = 0; i < kTabs.size(); ++i)
+        if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kTabs[i];
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) {
+        CloseGame();
+        return;
+    }
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
@@ -214,11 +281,13 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
 
     ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
     if (ImGui::BeginTabBar("##tabs")) {
-        for (const char* name : {"players", "ledger", "year-end", "prices", "board"}) {
+        for (size_t i = 0; i < kTabs.size(); ++i) {
+            const char* name = kTabs[i];
             const PanelInfo* p = FindPanel(name);
             ImGuiTabItemFlags tab_flags = 0;
             if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
-            if (ImGui::BeginTabItem(p->title, nullptr, tab_flags)) {
+            const std::string label = fmt::format("{}  F{}###{}", p->title, i + 2, name);
+            if (ImGui::BeginTabItem(label.c_str(), nullptr, tab_flags)) {
                 m_ui.bottom_tab = name;
                 ImGui::BeginChild(name, ImVec2(0, 0), false);
                 p->draw(v, m_ui, out);
@@ -256,7 +325,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
     // The key hints at the right, when the line has room for them.
-    const char* keys = "F11 table display  F12 screenshot  Ctrl +/- text size";
+    const char* keys = "Esc clear  PgUp/PgDn time travel  Ctrl+Z undo  F11 table  F12 screenshot  Ctrl +/- text  Ctrl+W close  Ctrl+Q quit";
     ImGui::SameLine();
     const float hint_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x;
     if (ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x < hint_x) {
@@ -365,6 +434,11 @@ void App::DrawStart() {
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
     ImGui::PushItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+    // The first field has the keyboard when the screen opens, and whenever typing finds no field.
+    if (m_start.focus || (m_text_waiting && !ImGui::IsAnyItemActive())) {
+        ImGui::SetKeyboardFocusHere();
+        m_start.focus = false;
+    }
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
     ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
     ImGui::InputTextWithHint("Broker", "who runs the bank (optional)", m_start.broker.data(), m_start.broker.size());

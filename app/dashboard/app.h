@@ -25,6 +25,7 @@ struct StartUi {
     std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
     std::array<char, 512> open_path{};
     std::string error;
+    bool focus = true;                 // the first field takes the keyboard on the next frame
 };
 
 class App {
@@ -51,6 +52,14 @@ public:
     // Ctrl +/- asked for a new font size: the main loop rebuilds the font atlas between frames.
     std::optional<float> TakeFontRequest();
     UiState& Ui() { return m_ui; }
+    // The keyboard (input_queue.h): characters are waiting for a text field (set before each
+    // frame); whether a field can take them now (the entry line, or the start screen's form);
+    // Ctrl+Q asked to quit.
+    void SetTextWaiting(bool waiting) { m_text_waiting = waiting; }
+    bool TakesText() const;
+    bool TakeQuitRequest();
+    // Ctrl+W: back to the start screen (the game file is already saved, entry by entry).
+    void CloseGame();
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
     std::optional<std::string> TakeScreenshotRequest();
 
@@ -60,6 +69,8 @@ private:
     void DrawConfirm(const AppView& v, Outbox& out);
     void DrawStart();
     void HandleKeys(const AppView& v, Outbox& out);
+    void HandleAppKeys();  // the keys that work on the start screen too
+    void ClearEntry();
     void Apply(Outbox& out);
     void AfterAccepted(const view::SubmitOutcome& r);
     void ShowNotAccepted(const view::SubmitOutcome& r);  // the status line for a rejected or refused submit
@@ -75,6 +86,10 @@ private:
     std::optional<float> m_font_request;
     std::optional<std::string> m_screenshot_request;
     int m_screenshots = 0;
+    bool m_text_waiting = false;
+    bool m_quit_request = false;
+    bool m_clear_entry = false;   // Esc: the entry line is emptied after the frame (ImGui's revert first)
+    std::string m_panel;          // the panel of the last frame (--panel), or "" for the dashboard
 };
 
 } // namespace rutland::dash

@@ -72,17 +72,22 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         }
         return;
     }
-    if (e.focus && !ImGui::IsAnyItemActive()) {
-        ImGui::SetKeyboardFocusHere();
+    if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
+        ++e.generation;
         e.focus = false;
     }
+    // The keyboard always comes back here (input_queue.h): whenever no other field or button is
+    // in use and no modal is up, the line asks for it, every frame until it has it.
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm) ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);
+    ImGui::PushID(e.generation);
     const bool enter = ImGui::InputTextWithHint("##entry", "342   +b10   e   (Tab, Up)", e.buffer.data(), e.buffer.size(),
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
                                                     ImGuiInputTextFlags_CallbackHistory,
                                                 EntryCallback, &ctx);
+    ImGui::PopID();
     ImGui::PopFont();
     const std::string text(e.buffer.data());
     // A paste longer than the field holds was cut by ImGui without a word: say so before Enter.
