@@ -5,16 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "lang/command_table.h"
 #include "rules/rules.h"
 
 namespace rutland::view {
 
 namespace {
-
-constexpr std::string_view kCommands[] = {"roll",     "time",   "end",     "buy",      "sell",     "short", "cover",
-                                          "dir",      "convert", "rights", "call",     "put",      "exercise",
-                                          "transfer", "escrow", "declare", "year-end", "player",   "undo",  "redo",
-                                          "note",     "board"};
 
 std::string Lower(std::string_view s) {
     std::string out(s);
@@ -148,46 +144,24 @@ std::vector<std::string> Complete(std::string_view text_in, const GameState& sta
     };
     const size_t position = words.size() - std::min(words.size(), k);  // words typed after the keyword
     if (words.size() <= k) {
-        for (std::string_view c : kCommands) choices.emplace_back(c);
+        for (const CommandInfo& c : Commands())
+            if (!c.header) choices.emplace_back(c.keyword);
         if (k == 0) players(":");
-    } else {
-        const std::string cmd = Lower(words[k]);
-        const size_t arg = position - 1;  // index of the argument being typed
-        if (cmd == "roll") {
-            if (arg >= 3) spaces();
-        } else if (cmd == "buy" || cmd == "sell") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"pref", "bond", "5k", "10k", "15k", "20k"};
-            else if (arg == 2) choices = {"5k", "10k", "15k", "20k"};
-        } else if (cmd == "short" || cmd == "cover" || cmd == "rights" || cmd == "call" || cmd == "put") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"5k", "10k", "15k", "20k"};
-        } else if (cmd == "dir") {
-            if (arg == 0) companies();
-        } else if (cmd == "convert") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"pref", "common", "bond"};
-            else if (arg == 2) choices = {"5k", "10k", "20k"};
-        } else if (cmd == "exercise") {
-            if (arg == 0) options();
-            else if (arg == 1) choices = {"cash", "buy", "cover", "sell", "short"};
-        } else if (cmd == "transfer") {
-            if (arg == 0) options();
-            else if (arg == 1) players("");
-        } else if (cmd == "escrow") {
-            if (arg == 0) choices = {"switch", "give-up"};
-            else if (arg == 1 && Lower(words[k + 1]) == "switch") companies();
-        } else if (cmd == "player") {
-            if (arg == 0) players("");
-        } else if (cmd == "time") {
-            choices = {"high-vol", "card=T-", "delist="};
-            spaces();
-        } else if (cmd == "board") {
-            if (arg == 0) spaces();
-            else choices = {"trend=", "ask=", "bid=", "kind=", "pos="};
-        } else if ((cmd == "undo" || cmd == "redo") && arg == 0 && ledger) {
-            const int n = cmd == "undo" ? ledger->UndoableCount() : ledger->RedoableCount();
-            for (int i = 1; i <= std::min(n, 5); ++i) choices.push_back(std::to_string(i));
+    } else if (const CommandInfo* command = FindCommand(Lower(words[k]))) {
+        // What the argument being typed can be: the command table's words and sources (lang/command_table.h).
+        const size_t arg = position - 1;
+        if (const ArgSpec* spec = ArgumentAt(*command, arg);
+            spec && (spec->when_first.empty() || (words.size() > k + 1 && Lower(words[k + 1]) == spec->when_first))) {
+            for (std::string_view w : spec->words)
+                if (!w.empty()) choices.emplace_back(w);
+            if (Has(spec->from, ArgSource::Companies)) companies();
+            if (Has(spec->from, ArgSource::Spaces)) spaces();
+            if (Has(spec->from, ArgSource::Players)) players("");
+            if (Has(spec->from, ArgSource::Options)) options();
+            if (Has(spec->from, ArgSource::UndoCount) && ledger) {
+                const int n = command->keyword == "undo" ? ledger->UndoableCount() : ledger->RedoableCount();
+                for (int i = 1; i <= std::min(n, 5); ++i) choices.push_back(std::to_string(i));
+            }
         }
     }
     for (const std::string& c : choices) {
