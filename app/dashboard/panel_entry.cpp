@@ -27,6 +27,12 @@ int EntryCallback(ImGuiInputTextCallbackData* data) {
     EntryUi& e = *ctx->entry;
     const std::string text(data->Buf, static_cast<size_t>(data->BufTextLen));
     if (data->EventFlag == ImGuiInputTextFlags_CallbackCompletion) {
+        // Tab on a rejected line with a near miss takes the "did you mean" (entry_model.h).
+        if (!e.preview.did_you_mean.empty() && e.preview.typed == text) {
+            Replace(data, e.preview.did_you_mean);
+            e.completions.clear();
+            return 0;
+        }
         // Tab: first the common prefix of the completions, then cycle through them.
         if (text != e.cycled || e.completions.empty()) {
             e.completions = view::Complete(text, ctx->view->state, ctx->view->legal, &ctx->view->ledger);
@@ -126,6 +132,8 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     } else if (e.preview.kind == view::Preview::Kind::Rejected) {
         const ImVec4 warn = Theme::Warn();
         TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);
+        if (!e.preview.did_you_mean.empty())
+            TextWrappedWords(fmt::format("Did you mean {}?  Tab: {}", e.preview.nearest, e.preview.did_you_mean), &warn);
     } else if (!e.accepted.empty()) {
         ImGui::TextDisabled("Saved %s", e.accepted.c_str());
     }

@@ -68,6 +68,48 @@ std::optional<std::string> QuickTrade(std::string_view t) {
     return fmt::format("{} {}{} {}k", verb, GetProspectus(*company).letter, security, rest);
 }
 
+// Letters to change, add or remove to turn a into b (case-insensitive).
+size_t EditDistance(std::string_view a, std::string_view b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+bool EqualsNoCase(std::string_view a, std::string_view b) { return a.size() == b.size() && StartsWithNoCase(a, b); }
+
+// "342 ti", "3 4 2 @ti": a quick roll whose space is being typed. The dice part as typed, and the
+// partial space name (after an optional '@').
+std::optional<std::pair<std::string, std::string>> QuickRollSpacePart(std::string_view t) {
+    int dice = 0;
+    size_t i = 0;
+    while (i < t.size() && dice < 3) {
+        if (t[i] == ' ') {
+            ++i;
+            continue;
+        }
+        if (t[i] < '1' || t[i] > '6') return std::nullopt;
+        ++dice;
+        ++i;
+    }
+    if (dice < 3 || i >= t.size() || (t[i] != ' ' && t[i] != '@')) return std::nullopt;
+    while (i < t.size() && t[i] == ' ') ++i;
+    std::string prefix(t.substr(0, i));
+    if (i < t.size() && t[i] == '@') prefix += t[i++];
+    const std::string_view partial = t.substr(i);
+    if (partial.find(' ') != std::string_view::npos) return std::nullopt;
+    return std::make_pair(prefix, std::string(partial));
+}
+
 void AddUnique(std::vector<std::string>& out, std::string line) {
     if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(std::move(line));
 }
@@ -113,6 +155,12 @@ std::string CommonPrefix(const std::vector<std::string>& lines) {
 std::vector<std::string> Complete(std::string_view text_in, const GameState& state, const LegalNow& legal, const Ledger* ledger) {
     std::vector<std::string> out;
     const std::string text(text_in);
+    // Inside a quick form: "342 ti" completes the space and stays a quick form ("342 time-1 ").
+    if (auto quick = QuickRollSpacePart(text)) {
+        for (const Space& sp : state.board->Spaces())
+            if (StartsWithNoCase(sp.name, quick->second) && sp.name != quick->second) AddUnique(out, quick->first + sp.name + " ");
+        return out;
+    }
     // Commands legal now that continue what was typed, whole.
     std::vector<Command> now = legal.trades;
     now.insert(now.end(), legal.other.begin(), legal.other.end());
@@ -215,10 +263,18 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     if (Trim(p.expanded).empty()) return p;
     p.parsed = ParseCommand(p.expanded);
     const ParseResult& parsed = p.parsed;
+    auto near_miss = [&] {
+        if (auto miss = DidYouMean(p.expanded, state)) {
+            p.did_you_mean = miss->line;
+            p.misspelt = miss->word;
+            p.nearest = miss->name;
+        }
+    };
     if (parsed.error) {
         p.kind = Preview::Kind::Rejected;
         p.text = parsed.error->message;
         p.rule = parsed.error->rule;
+        near_miss();
         return p;
     }
     if (!parsed.command) return p;  // a comment
@@ -260,6 +316,7 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         p.kind = Preview::Kind::Rejected;
         p.text = r.rejection.message;
         p.rule = r.rejection.rule;
+        near_miss();
         return p;
     }
     p.kind = Preview::Kind::Accepted;
@@ -268,6 +325,53 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     p.text = SummarizeEffects(r.effects, RenderContext::Of(state));
     if (p.text.empty()) p.text = PrintCommand(r.canonical);
     return p;
+}
+
+std::optional<NearMiss> DidYouMean(std::string_view expanded, const GameState& state) {
+    std::vector<std::string> words = Words(expanded);
+    size_t k = 0;  // the keyword's index (after an actor "Bob:")
+    if (!words.empty() && words[0].back() == ':') k = 1;
+    if (words.size() <= k) return std::nullopt;
+    const CommandInfo* command = FindCommand(Lower(words[k]));
+    if (!command) return std::nullopt;
+    for (size_t i = k + 1; i < words.size(); ++i) {
+        const ArgSpec* spec = ArgumentAt(*command, i - k - 1);
+        if (!spec) break;
+        const std::string& word = words[i];
+        const bool at = word.starts_with('@');
+        const std::string_view bare = std::string_view(word).substr(at ? 1 : 0);
+        if (bare.empty() || bare.find('=') != std::string_view::npos) continue;
+        std::vector<std::string> names;  // as they are written in a line
+        if (Has(spec->from, ArgSource::Spaces) && (at || command->keyword != "time"))
+            for (const Space& sp : state.board->Spaces()) names.push_back(sp.name);
+        if (Has(spec->from, ArgSource::Players))
+            for (const PlayerState& p : state.players) names.push_back(p.name);
+        if (Has(spec->from, ArgSource::Companies))
+            for (Company c : kCompanies) names.emplace_back(GetProspectus(c).name);
+        if (names.empty()) continue;
+        if (Has(spec->from, ArgSource::Companies) && ParseCompany(bare)) continue;
+        if (std::any_of(names.begin(), names.end(), [&](const std::string& n) { return EqualsNoCase(n, bare); })) continue;
+        const size_t allowed = std::max<size_t>(1, std::min<size_t>(2, bare.size() / 5 + 1));
+        size_t best = allowed + 1;
+        int count = 0;
+        std::string nearest;
+        for (const std::string& n : names) {
+            const size_t d = EditDistance(bare, n);
+            if (d < best) {
+                best = d;
+                count = 1;
+                nearest = n;
+            } else if (d == best && !EqualsNoCase(n, nearest)) {
+                ++count;
+            }
+        }
+        if (best > allowed || count != 1) continue;
+        words[i] = (at ? "@" : "") + nearest;
+        std::string line;
+        for (const std::string& w : words) line += (line.empty() ? "" : " ") + w;
+        return NearMiss{line, word, (at ? "@" : "") + nearest};
+    }
+    return std::nullopt;
 }
 
 Command ConfirmCommand(bool redo) {

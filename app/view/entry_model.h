@@ -31,6 +31,15 @@ std::string ExpandQuickForm(std::string_view text);
 std::vector<std::string> Complete(std::string_view text, const GameState& state, const LegalNow& legal,
                                   const Ledger* ledger = nullptr);
 
+// "Did you mean": for each word of `expanded` in a place where the command table
+// (lang/command_table.h) expects a space, a player or a company, the nearest name of the game when
+// the word is none of them and exactly one name is the nearest, within two letters (or a fifth of
+// the word). Returns the line with that word replaced, or "" when no word is a near miss.
+struct NearMiss {
+    std::string line, word, name;
+};
+std::optional<NearMiss> DidYouMean(std::string_view expanded, const GameState& state);
+
 // The longest common prefix of the completions (what Tab fills in first).
 std::string CommonPrefix(const std::vector<std::string>& lines);
 
@@ -42,6 +51,11 @@ struct Preview {
     std::string text;       // "Ann pays $21,000 for 10,000 Blue at $2.10; Blue -> $2.20"
     std::string rule;       // the rejection's rule
     bool provisional = false;  // the command would use an unverified board fact (D-2)
+    // A rejected line with one name a letter or two off a space, player or company of the game
+    // ("roll 3 4 2 @fullwell"): the line as it would be with the nearest name ("... @fulwell"), the
+    // word as typed and the name. Tab puts the line in the entry line.
+    std::string did_you_mean;
+    std::string misspelt, nearest;
 };
 
 // What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo

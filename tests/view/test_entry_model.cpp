@@ -255,3 +255,35 @@ TEST_CASE("history steps back through the lines typed") {
     CHECK(h.Step(+1) == "buy Y 10k");
     CHECK(h.Step(+1) == "");
 }
+
+// Issue 16 point 6: Tab completes inside a quick form, and it stays a quick form.
+TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces") {
+    Table t(kHeader);
+    const LegalNow legal = Legal(t.State());
+    const std::vector<std::string> c = Complete("432 ti", t.State(), legal, &t.Log());
+    // The standard board's Time spaces are time-1 .. time-4 (tests/games/full-game.txt's board list).
+    CHECK(c == std::vector<std::string>{"432 time-1 ", "432 time-2 ", "432 time-3 ", "432 time-4 "});
+    CHECK(CommonPrefix(c) == "432 time-");
+    CHECK(Complete("4 3 2 @fulw", t.State(), legal, &t.Log()) == std::vector<std::string>{"4 3 2 @fulwell "});
+    // What Tab made expands to the full roll.
+    CHECK(ExpandQuickForm("432 time-2 ") == "roll 4 3 2 @time-2");
+    CHECK(Complete("432 zz", t.State(), legal, &t.Log()).empty());
+}
+
+// Issue 16 point 6: a name a letter or two off gets a "did you mean" with the line corrected.
+TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
+    Table t(kHeader);
+    Preview p = PreviewLine("roll 3 4 2 @fullwell", t.State(), &t.Log());
+    CHECK(p.kind == Preview::Kind::Rejected);
+    CHECK(p.did_you_mean == "roll 3 4 2 @fulwell");
+    CHECK(p.nearest == "@fulwell");
+    // A quick form is corrected in its expanded form.
+    CHECK(PreviewLine("342 fullwell", t.State(), &t.Log()).did_you_mean == "roll 3 4 2 @fulwell");
+    t.Play("roll 3 4 2");
+    CHECK(PreviewLine("player Bobb", t.State(), &t.Log()).did_you_mean == "player Bob");
+    CHECK(PreviewLine("buy Yelow 10k", t.State(), &t.Log()).did_you_mean == "buy Yellow 10k");
+    // Nothing near: no guess. Two names equally near: no guess either.
+    CHECK(PreviewLine("player Zed", t.State(), &t.Log()).did_you_mean.empty());
+    CHECK(PreviewLine("roll 3 4 2 @time-9", t.State(), &t.Log()).did_you_mean.empty());  // time-1 .. time-4 all one off
+    CHECK(DidYouMean("player Bob", t.State()) == std::nullopt);
+}
