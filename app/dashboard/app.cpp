@@ -136,7 +136,7 @@ void App::ClearEntry() {
 }
 
 bool App::TakesText() const {
-    if (!m_session) return true;  // the start screen's form
+    if (!m_session) return m_start.takes_text;  // the start screen's first field, while empty
     if (m_ui.confirm || m_ui.table_display || m_session->Viewing() || m_session->ReadOnly()) return false;
     return m_panel.empty() || m_panel == "entry";
 }
@@ -152,6 +152,7 @@ void App::CloseGame() {
     m_ui = UiState{};
     m_start.error.clear();
     m_start.focus = true;
+    m_start.recent.clear();  // read again: this game has new entries
 }
 
 std::optional<float> App::TakeFontRequest() {
@@ -212,6 +213,9 @@ void App::Frame(const std::string& panel) {
 void App::HandleAppKeys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Q)) m_quit_request = true;
+    // F12 on the start screen: its picture in the games' folder (in a game: beside the game, HandleKeys).
+    if (!m_session && KeyPressed(GLFW_KEY_F12))
+        m_screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_screenshots)).string();
 }
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
@@ -424,65 +428,99 @@ void App::Apply(Outbox& out) {
 
 // [SECTION] The start screen
 
+namespace {
+
+// One field's problem, in the bad colour right after the field.
+void FieldError(const std::string& error) {
+    if (error.empty()) return;
+    ImGui::SameLine();
+    ImGui::TextColored(Theme::Bad(), "%s", error.c_str());
+}
+
+// Broker or SEC guy: nobody, one of the players, or someone who does not play (typed once).
+void RoleCombo(const char* label, view::RolePick& pick, std::array<char, 64>& other_name, const std::vector<std::string>& players,
+               const char* nobody) {
+    const std::string shown = pick.other ? "someone who does not play"
+                              : pick.player >= 0 && pick.player < static_cast<int>(players.size()) ? players[static_cast<size_t>(pick.player)]
+                                                                                                  : std::string(nobody);
+    if (ImGui::BeginCombo(label, shown.c_str())) {
+        if (ImGui::Selectable(nobody, !pick.other && pick.player < 0)) pick = view::RolePick{};
+        for (size_t i = 0; i < players.size(); ++i)
+            if (ImGui::Selectable(players[i].c_str(), !pick.other && pick.player == static_cast<int>(i))) pick = view::RolePick{static_cast<int>(i), false, {}};
+        if (ImGui::Selectable("someone who does not play...", pick.other)) pick = view::RolePick{-1, true, {}};
+        ImGui::EndCombo();
+    }
+    if (pick.other) {
+        ImGui::Indent();
+        ImGui::InputTextWithHint((std::string("Name##") + label).c_str(), "their name", other_name.data(), other_name.size());
+        ImGui::Unindent();
+        pick.name = other_name.data();
+    }
+}
+
+} // namespace
+
 void App::DrawStart() {
     ImGui::PushFont(m_fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
-    ImGui::TextDisabled("the broker's desk for Big Board Raiders");
+    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Ctrl+Q quit");
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
-    ImGui::PushItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
-    // The first field has the keyboard when the screen opens, and whenever typing finds no field.
-    if (m_start.focus || (m_text_waiting && !ImGui::IsAnyItemActive())) {
+    // The form as typed, checked field by field on every frame (start_view.h): each problem shows
+    // beside its field in plain words, before Start is pressed.
+    view::NewGameForm form;
+    form.players = m_start.players.data();
+    form.cash = m_start.cash.data();
+    form.year_cards = m_start.year_cards.data();
+    form.broker = m_start.broker_pick;
+    form.sec = m_start.sec_pick;
+    for (size_t i = 0; i < kVariantNames.size(); ++i)
+        if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
+    const view::NewGameCheck check = view::CheckNewGame(form);
+    const bool typed_players = *m_start.players.data() != '\0';
+
+    ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
+    // The first field has the keyboard when the screen opens, and when typing finds no field while
+    // it is still empty (a focus by code selects the whole text, which the typing would replace).
+    m_start.takes_text = !typed_players;
+    if (m_start.focus || (m_text_waiting && !typed_players && !ImGui::IsAnyItemActive())) {
         ImGui::SetKeyboardFocusHere();
         m_start.focus = false;
     }
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
+    if (typed_players) FieldError(check.players_error);
     ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
-    ImGui::InputTextWithHint("Broker", "who runs the bank (optional)", m_start.broker.data(), m_start.broker.size());
-    ImGui::InputTextWithHint("SEC guy", "who enforces the rules (optional)", m_start.sec.data(), m_start.sec.size());
-    ImGui::InputText("Time cards per year (D-4, blank for the default)", m_start.year_cards.data(), m_start.year_cards.size(),
-                     ImGuiInputTextFlags_CharsDecimal);
+    FieldError(check.cash_error);
+    RoleCombo("Broker", m_start.broker_pick, m_start.broker, check.players, "nobody named (optional)");
+    FieldError(check.broker_error);
+    RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check.players, "nobody named (optional)");
+    FieldError(check.sec_error);
+    ImGui::InputTextWithHint("Time cards per year (D-4)", "blank: one per player", m_start.year_cards.data(), m_start.year_cards.size(),
+                             ImGuiInputTextFlags_CharsDecimal);
+    FieldError(check.year_cards_error);
     ImGui::PopItemWidth();
+    m_start.broker_pick.name = m_start.broker.data();
+    m_start.sec_pick.name = m_start.sec.data();
     ImGui::TextUnformatted("Variants (RULES.md section 14):");
     for (size_t i = 0; i < kVariantNames.size(); ++i) {
         ImGui::Checkbox(kVariantNames[i], &m_start.variants[i]);
         ImGui::SameLine();
         ImGui::TextDisabled("%s", kVariantHelp[i]);
     }
-    if (ImGui::Button("Start the game")) {
-        // The header is written in the table language and parsed by the core: one definition of
-        // what a valid header is, and its rejection names the rule.
-        std::string line = "game players=";
-        std::string players(m_start.players.data());
-        std::replace(players.begin(), players.end(), ' ', ',');
-        std::string cleaned;  // "Ann, Bob,,Cy" -> "Ann,Bob,Cy"
-        for (char c : players)
-            if (!(c == ',' && (cleaned.empty() || cleaned.back() == ','))) cleaned += c;
-        while (!cleaned.empty() && cleaned.back() == ',') cleaned.pop_back();
-        line += cleaned;
-        if (*m_start.cash.data()) line += std::string(" cash=") + m_start.cash.data();
-        if (*m_start.broker.data()) line += std::string(" broker=") + m_start.broker.data();
-        if (*m_start.sec.data()) line += std::string(" sec=") + m_start.sec.data();
-        if (*m_start.year_cards.data()) line += std::string(" year-cards=") + m_start.year_cards.data();
-        std::string variants;
-        for (size_t i = 0; i < kVariantNames.size(); ++i)
-            if (m_start.variants[i]) variants += (variants.empty() ? "" : ",") + std::string(kVariantNames[i]);
-        if (!variants.empty()) line += " variants=" + variants;
-        ParseResult parsed = ParseCommand(line);
-        const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
-        if (parsed.error) {
-            m_start.error = parsed.error->ToString();
-        } else if (!header) {
-            m_start.error = "a game needs its players (G-1)";
-        } else {
-            const std::string path = view::NewGamePath(view::DataDir(), header->players, m_now().substr(0, 10));
-            std::string error;
-            if (!CreateGame(path, *header, &error)) m_start.error = error;
-        }
+    ImGui::BeginDisabled(!check.Ok());
+    const bool start = ImGui::Button("Start the game");
+    ImGui::EndDisabled();
+    if (!check.form_error.empty()) FieldError(check.form_error);
+    if (start && check.Ok()) {
+        const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_now().substr(0, 10));
+        std::string error;
+        if (!CreateGame(path, *check.header, &error)) m_start.error = error;
+        else return;
     }
+    if (!m_start.error.empty()) FieldError(m_start.error);  // what creating or opening the file said
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("Open a game");
@@ -493,6 +531,7 @@ void App::DrawStart() {
     if (ImGui::Button("Open")) {
         std::string error;
         if (!OpenGame(m_start.open_path.data(), &error)) m_start.error = error;
+        else return;
     }
     const std::string data_dir = view::DataDir();
     ImGui::TextDisabled("Games are kept in %s", data_dir.c_str());
@@ -510,14 +549,47 @@ void App::DrawStart() {
     ImGui::TextUnformatted("Recent games");
     ImGui::PopFont();
     if (m_settings.recent.empty()) ImGui::TextDisabled("none yet");
-    for (const std::string& path : m_settings.recent) {
-        if (ImGui::Selectable(path.c_str())) {
-            std::string error;
-            if (!OpenGame(path, &error)) m_start.error = error;
-            break;
-        }
+    // Read once per visit of the start screen (each is opened read-only and verified).
+    if (m_start.recent.size() != m_settings.recent.size()) {
+        m_start.recent.clear();
+        for (const std::string& path : m_settings.recent) m_start.recent.push_back(view::ReadRecentGame(path));
     }
-    if (!m_start.error.empty()) ImGui::TextColored(Theme::Bad(), "%s", m_start.error.c_str());
+    if (!m_start.recent.empty() &&
+        ImGui::BeginTable("##recent", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+        for (const char* h : {"Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const view::RecentGame& g : m_start.recent) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string name = std::filesystem::path(g.path).filename().string();
+            if (ImGui::Selectable((name + "##" + g.path).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+                std::string error;
+                if (!OpenGame(g.path, &error)) m_start.error = error;
+                else {
+                    ImGui::EndTable();
+                    return;
+                }
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", g.path.c_str());
+            ImGui::TableNextColumn();
+            if (!g.error.empty()) {
+                ImGui::TextColored(Theme::Bad(), "cannot be read: %s", g.error.c_str());
+                continue;
+            }
+            std::string players;
+            for (const std::string& p : g.players) players += (players.empty() ? "" : ", ") + p;
+            ImGui::TextUnformatted(players.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", g.year);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", g.entries);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(g.last_played.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(Theme::Accent(), "%s", g.fingerprint.c_str());
+        }
+        ImGui::EndTable();
+    }
 }
 
 } // namespace rutland::dash

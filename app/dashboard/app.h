@@ -11,6 +11,7 @@
 
 #include "app_view.h"
 #include "settings.h"
+#include "start_view.h"
 #include "ui_state.h"
 
 namespace rutland::dash {
@@ -19,13 +20,16 @@ namespace rutland::dash {
 struct StartUi {
     std::array<char, 256> players{};   // "Ann, Bob, Cy, Dee" in turn order
     std::array<char, 32> cash{};       // dollars
-    std::array<char, 64> broker{};
+    view::RolePick broker_pick, sec_pick;   // from the players, or someone who does not play
+    std::array<char, 64> broker{};     // the name of a broker who does not play
     std::array<char, 64> sec{};
     std::array<char, 8> year_cards{};
     std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
     std::array<char, 512> open_path{};
     std::string error;
     bool focus = true;                 // the first field takes the keyboard on the next frame
+    bool takes_text = true;            // typing with no field active goes to the first field (it is empty)
+    std::vector<view::RecentGame> recent;  // what each recent game's file says (start_view.h)
 };
 
 class App {
