@@ -311,6 +311,25 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         return p;
     }
     GameState copy = state;
+    // A roll typed while the current player's turn is still open (T-1) is the next roll: Enter
+    // ends the turn first (T-5: after doubles the same player rolls again) and then rolls. The
+    // preview says so; the ledger gets the two entries, `end` and the roll.
+    std::string ended;
+    if (std::holds_alternative<Roll>(command.action) && state.rolled && !command.actor) {
+        GameState after_end = state;
+        const ApplyResult end = Apply(after_end, Command{std::nullopt, EndTurn{}});
+        GameState trial = after_end;
+        if (end.accepted && Apply(trial, command).accepted) {
+            const std::string& me = state.players[static_cast<size_t>(state.current)].name;
+            ended = state.doubles && after_end.current == state.current
+                        ? fmt::format("ends {}'s turn; doubles (T-5): {} rolls again", me, me)
+                        : fmt::format("ends {}'s turn", me);
+            const std::string year_end = SummarizeEffects(end.effects, RenderContext::Of(state), 2);
+            if (after_end.year != state.year && !year_end.empty()) ended += " after the year end: " + year_end;
+            copy = std::move(after_end);
+            p.ends_turn_first = true;
+        }
+    }
     ApplyResult r = Apply(copy, command);
     if (!r.accepted) {
         p.kind = Preview::Kind::Rejected;
@@ -322,7 +341,8 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     p.kind = Preview::Kind::Accepted;
     for (const Effect& e : r.effects)
         if (UsesUnverifiedFact(e)) p.provisional = true;
-    p.text = SummarizeEffects(r.effects, RenderContext::Of(state));
+    p.text = SummarizeEffects(r.effects, RenderContext::Of(copy));
+    if (p.ends_turn_first) p.text = ended + ", then: " + p.text;
     if (p.text.empty()) p.text = PrintCommand(r.canonical);
     return p;
 }
@@ -391,6 +411,10 @@ SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Previe
         return out;
     }
     if (!preview->parsed.command) return out;  // Blank
+    if (preview->ends_turn_first) {  // the roll of the next turn: `end` first (PreviewLine)
+        SubmitOutcome end = session.Submit(Command{std::nullopt, EndTurn{}}, time, who);
+        if (!end.accepted) return end;
+    }
     return session.Submit(*preview->parsed.command, time, who);
 }
 

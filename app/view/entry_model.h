@@ -51,6 +51,7 @@ struct Preview {
     std::string text;       // "Ann pays $21,000 for 10,000 Blue at $2.10; Blue -> $2.20"
     std::string rule;       // the rejection's rule
     bool provisional = false;  // the command would use an unverified board fact (D-2)
+    bool ends_turn_first = false;  // a roll typed while the turn is open: Enter submits `end`, then the roll
     // A rejected line with one name a letter or two off a space, player or company of the game
     // ("roll 3 4 2 @fullwell"): the line as it would be with the nearest name ("... @fulwell"), the
     // word as typed and the name. Tab puts the line in the entry line.
@@ -65,7 +66,8 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 // What Enter does with the text as typed. When `preview` is of this very text, the command it
 // parsed is submitted (Session::Submit(const Command&)): what the preview showed is what is
 // submitted, and the line is not parsed again; its parse error is the rejection, a blank or
-// comment line is Blank. Otherwise (no preview, or one of other text) the text after quick forms is
+// comment line is Blank. A preview that ends the turn first (a roll typed while the turn is open)
+// submits `end` and then the roll: two entries. Otherwise (no preview, or one of other text) the text after quick forms is
 // parsed once by Session::Submit(line). Either way the store applies the command to the game as it
 // is in the file (store.h invariant 10), not the preview's copy.
 // What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it

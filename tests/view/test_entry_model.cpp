@@ -287,3 +287,44 @@ TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
     CHECK(PreviewLine("roll 3 4 2 @time-9", t.State(), &t.Log()).did_you_mean.empty());  // time-1 .. time-4 all one off
     CHECK(DidYouMean("player Bob", t.State()) == std::nullopt);
 }
+
+// Issue 16 point 6: the next player's roll typed while the turn is open ends it first.
+TEST_CASE("T-1, T-5: a roll typed while the turn is still open ends it, and the preview says so; doubles roll again") {
+    const ParseResult header = ParseCommand(kHeader);
+    REQUIRE(header.command);
+    std::string error;
+    auto session = Session::Create(TempGame("roll-ends-turn.rutland"), std::get<GameHeader>(header.command->action),
+                                   "2026-11-24T10:00:00Z", "Dee", "keys", &error);
+    REQUIRE_MESSAGE(session, error);
+    auto type = [&](const std::string& text) {
+        const Preview p = PreviewLine(text, session->Live(), &session->GetLedger());
+        return std::make_pair(p, SubmitEntry(*session, text, &p, "2026-11-24T10:00:01Z", "Dee"));
+    };
+    REQUIRE(type("342").second.accepted);   // Ann rolls
+    REQUIRE(type("+b10").second.accepted);  // and buys; her turn is open
+    const auto [preview, outcome] = type("513");
+    CHECK_MESSAGE(preview.kind == Preview::Kind::Accepted, preview.text);
+    CHECK(preview.ends_turn_first);
+    CHECK(preview.text.starts_with("ends Ann's turn, then: Bob rolls 5+1"));
+    REQUIRE(outcome.accepted);
+    const Ledger& l = session->GetLedger();
+    REQUIRE(l.Size() == 5);  // header, roll, buy, end, roll
+    CHECK(l.At(3).line == "end");
+    CHECK(l.At(4).line == "roll 5 1 3");
+    CHECK(session->Live().current == 1);  // Bob's turn, rolled
+    CHECK(session->Live().rolled);
+
+    // Bob ends; Cy throws doubles (2 and 2): the next roll typed is Cy's bonus turn, not Dee's.
+    REQUIRE(type("e").second.accepted);
+    REQUIRE(type("221").second.accepted);
+    CHECK(session->Live().current == 2);
+    CHECK(session->Live().doubles);
+    const auto [again, again_outcome] = type("131");
+    CHECK(again.text.starts_with("ends Cy's turn; doubles (T-5): Cy rolls again, then: Cy rolls 1+3"));
+    REQUIRE(again_outcome.accepted);
+    CHECK(session->Live().current == 2);
+    // Without a preview (a script line) nothing is guessed: the roll is rejected as before (T-1).
+    const SubmitOutcome script = SubmitEntry(*session, "roll 1 2 1", nullptr, "2026-11-24T10:00:02Z", "Dee");
+    CHECK(script.status == SubmitStatus::Rejected);
+    CHECK(script.rejection.rule == "T-1");
+}
