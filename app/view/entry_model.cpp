@@ -114,12 +114,27 @@ void AddUnique(std::vector<std::string>& out, std::string line) {
     if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(std::move(line));
 }
 
+// "sr5" / "s r5" short, "cr5" / "c r5" cover: thousands of shares, like the trades.
+std::optional<std::string> QuickShortOrCover(std::string_view t) {
+    if (t.size() < 3 || (t[0] != 's' && t[0] != 'c')) return std::nullopt;
+    std::string_view rest = Trim(t.substr(1));
+    if (rest.size() < 2) return std::nullopt;
+    const auto company = ParseCompany(rest.substr(0, 1));
+    rest = Trim(rest.substr(1));
+    if (!company || rest.empty() || !std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::nullopt;
+    return fmt::format("{} {} {}k", t[0] == 's' ? "short" : "cover", GetProspectus(*company).letter, rest);
+}
+
 } // namespace
 
 std::string ExpandQuickForm(std::string_view text) {
     const std::string_view t = Trim(text);
     if (t == "e") return "end";
     if (auto trade = QuickTrade(t)) return *trade;
+    if (auto short_cover = QuickShortOrCover(t)) return *short_cover;
+    // "#3 cash": exercise option #3 (O-4, O-5).
+    if (t.size() >= 2 && t[0] == '#' && std::isdigit(static_cast<unsigned char>(t[1]))) return "exercise " + std::string(t);
     // Dice: "342", "3 4 2", optionally followed by a space name ("342 fulw", "342@fulw").
     std::string dice;
     size_t i = 0;
@@ -159,6 +174,18 @@ std::vector<std::string> Complete(std::string_view text_in, const GameState& sta
     if (auto quick = QuickRollSpacePart(text)) {
         for (const Space& sp : state.board->Spaces())
             if (StartsWithNoCase(sp.name, quick->second) && sp.name != quick->second) AddUnique(out, quick->first + sp.name + " ");
+        return out;
+    }
+    // "#3 c": the exercise quick form completes its mode from the command table.
+    if (text.size() >= 3 && text[0] == '#' && std::isdigit(static_cast<unsigned char>(text[1]))) {
+        const size_t space = text.find(' ');
+        const CommandInfo* exercise = FindCommand("exercise");
+        if (space != std::string::npos && exercise && text.find(' ', space + 1) == std::string::npos) {
+            const std::string_view partial = std::string_view(text).substr(space + 1);
+            for (std::string_view mode : exercise->args[1].words)
+                if (!mode.empty() && StartsWithNoCase(mode, partial) && mode != partial)
+                    AddUnique(out, text.substr(0, space + 1) + std::string(mode) + " ");
+        }
         return out;
     }
     // Commands legal now that continue what was typed, whole.

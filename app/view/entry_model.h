@@ -21,6 +21,9 @@ namespace rutland::view {
 //   "342 fulw", "342@fulw" -> "roll 3 4 2 @fulw"
 //   "+b10" / "+y pref 10"  -> "buy B 10k" / "buy Y pref 10k"   (thousands of shares)
 //   "-r5"                  -> "sell R 5k"
+//   "sr5" / "s r5"         -> "short R 5k"
+//   "cr5" / "c r5"         -> "cover R 5k"
+//   "#3 cash"              -> "exercise #3 cash"
 //   "e"                    -> "end"
 // Anything else comes back unchanged.
 std::string ExpandQuickForm(std::string_view text);

@@ -3,18 +3,25 @@
 # game made from a script's header, and xdotool types the script's other lines as X key events at
 # 25 ms a key, with no pause after Enter. Then the game file must hold exactly what `rutland-cli
 # play` makes of the same lines: every line, none glued to another, none lost.
-#   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [interrupt]
+#   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | quick TYPED README]
 # With `interrupt`, before each line the test also does one of: click a tab of the lower row; open
 # and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc; travel two
 # entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
+# With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
+# rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
+# README claims for this game.
 set -u
-RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain}
+RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain} TYPED=${6:-} README=${7:-}
 rm -rf "$WORK"; mkdir -p "$WORK"
 export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
 # The header starts the game; the other command lines (no comments, no blank lines) are typed.
 grep -v '^[[:space:]]*#' "$SCRIPT" | grep -v '^[[:space:]]*$' > "$WORK/lines.txt"
 head -n 1 "$WORK/lines.txt" > "$WORK/header.txt"
 tail -n +2 "$WORK/lines.txt" > "$WORK/typed.txt"
+if [ "$MODE" = quick ]; then
+    grep -v '^[[:space:]]*#' "$TYPED" | grep -v '^[[:space:]]*$' > "$WORK/typed.txt"
+fi
+keystrokes=$(( $(wc -c < "$WORK/typed.txt") ))  # every character and a newline (Enter) per line
 expected_entries=$(wc -l < "$WORK/lines.txt")
 
 fail() { echo "FAIL: $*"; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; exit 1; }
@@ -72,4 +79,8 @@ fi
 "$CLI" state --json "$WORK/expected.rutland" | grep -v '"fingerprint":' > "$WORK/expected.json"
 diff -u "$WORK/expected.json" "$WORK/typed.json" || fail "the states differ"
 [ -z "$quit_failed" ] || fail "Ctrl+Q did not quit the dashboard"
-echo "OK: $expected_entries entries typed ($MODE), the game file equals rutland-cli play of the same lines"
+if [ "$MODE" = quick ]; then
+    claim="$(basename "$SCRIPT") typed with the quick forms is $keystrokes keystrokes"
+    grep -q "$claim" "$README" || fail "README does not say: $claim"
+fi
+echo "OK: $expected_entries entries typed ($MODE, $keystrokes keystrokes), the game file equals rutland-cli play of the same lines"

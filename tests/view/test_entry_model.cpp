@@ -28,6 +28,15 @@ TEST_CASE("quick forms expand to the table language") {
     CHECK(ExpandQuickForm("+y pref 10") == "buy Y pref 10k");
     CHECK(ExpandQuickForm("-r5") == "sell R 5k");
     CHECK(ExpandQuickForm("e") == "end");
+    // Issue 16 point 6: short, cover and exercise.
+    CHECK(ExpandQuickForm("sr5") == "short R 5k");
+    CHECK(ExpandQuickForm("s g 20") == "short G 20k");
+    CHECK(ExpandQuickForm("cr5") == "cover R 5k");
+    CHECK(ExpandQuickForm("#3 cash") == "exercise #3 cash");
+    CHECK(ExpandQuickForm("#12 short") == "exercise #12 short");
+    CHECK(ExpandQuickForm("sell R 5k") == "sell R 5k");  // words stay words
+    CHECK(ExpandQuickForm("sx5") == "sx5");
+    CHECK(ExpandQuickForm("#x") == "#x");
     // Anything else is left alone, so the parser's own message names what is wrong.
     CHECK(ExpandQuickForm("buy B 10k") == "buy B 10k");
     CHECK(ExpandQuickForm("372") == "372");      // 7 is no die
@@ -268,6 +277,9 @@ TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces")
     // What Tab made expands to the full roll.
     CHECK(ExpandQuickForm("432 time-2 ") == "roll 4 3 2 @time-2");
     CHECK(Complete("432 zz", t.State(), legal, &t.Log()).empty());
+    // The exercise quick form completes its mode ("#3 c" -> cash, cover).
+    CHECK(Complete("#3 c", t.State(), legal, &t.Log()) == std::vector<std::string>{"#3 cash ", "#3 cover "});
+    CHECK(ExpandQuickForm("#3 cash ") == "exercise #3 cash");  // trimmed
 }
 
 // Issue 16 point 6: a name a letter or two off gets a "did you mean" with the line corrected.
