@@ -200,6 +200,12 @@ void App::Frame(const std::string& panel) {
     DrawConfirm(v, out);
     ImGui::End();
     Apply(out);
+    if (m_close_request) {
+        m_close_request = false;
+        m_clear_entry = false;
+        CloseGame();
+        return;
+    }
     if (m_clear_entry) {
         // After the field's own Esc (it restores the text it started with). The field lets go of
         // the keyboard: its new id (ClearEntry) takes it back next frame, and the characters typed
@@ -244,10 +250,8 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     // The lower row's tabs: F2 to F6, in the order drawn (their labels say so).
     for (size_t i = 0; i < kTabs.size(); ++i)
         if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kTabs[i];
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) {
-        CloseGame();
-        return;
-    }
+    // Closed after the frame: this frame's panels still read the session.
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
@@ -511,7 +515,9 @@ void App::DrawStart() {
         ImGui::TextDisabled("%s", kVariantHelp[i]);
     }
     ImGui::BeginDisabled(!check.Ok());
-    const bool start = ImGui::Button("Start the game");
+    // Enter starts it too (from any field): the keyboard does everything.
+    const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
+    const bool start = ImGui::Button("Start the game (Enter)") || (enter && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
     ImGui::EndDisabled();
     if (!check.form_error.empty()) FieldError(check.form_error);
     if (start && check.Ok()) {

@@ -92,7 +92,8 @@ private:
     int m_screenshots = 0;
     bool m_text_waiting = false;
     bool m_quit_request = false;
-    bool m_clear_entry = false;   // Esc: the entry line is emptied after the frame (ImGui's revert first)
+    bool m_clear_entry = false;
+    bool m_close_request = false; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)
     std::string m_panel;          // the panel of the last frame (--panel), or "" for the dashboard
 };
 

@@ -62,10 +62,15 @@ for _ in $(seq 1 100); do
 done
 # SHOT_BEFORE_QUIT=1: a screenshot (F12) beside the game file first, to look at a failure.
 [ -n "${SHOT_BEFORE_QUIT:-}" ] && { xdotool key F12; sleep 0.5; }
+# With `interrupt`, Ctrl+W first: back to the start screen (once a crash: the frame still read the
+# closed game), then Ctrl+Q there.
+[ "$MODE" = interrupt ] && { xdotool key --delay 25 ctrl+w; sleep 0.3; }
 xdotool key --delay 25 ctrl+q
 for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 quit_failed=
-if kill -0 "$pid" 2>/dev/null; then kill "$pid"; quit_failed=1; fi
+if kill -0 "$pid" 2>/dev/null; then kill "$pid"; quit_failed="Ctrl+Q did not quit the dashboard"; fi
+wait "$pid"; code=$?
+[ -n "$quit_failed" ] || [ "$code" -eq 0 ] || quit_failed="the dashboard exited $code: $(tail -n 3 "$WORK/rutland.out")"
 pid=
 
 "$CLI" play --db "$WORK/expected.rutland" "$WORK/lines.txt" > /dev/null || fail "rutland-cli play rejected the script"
@@ -78,7 +83,7 @@ fi
 "$CLI" state --json "$WORK/game.rutland" | grep -v '"fingerprint":' > "$WORK/typed.json"
 "$CLI" state --json "$WORK/expected.rutland" | grep -v '"fingerprint":' > "$WORK/expected.json"
 diff -u "$WORK/expected.json" "$WORK/typed.json" || fail "the states differ"
-[ -z "$quit_failed" ] || fail "Ctrl+Q did not quit the dashboard"
+[ -z "$quit_failed" ] || fail "$quit_failed"
 if [ "$MODE" = quick ]; then
     claim="$(basename "$SCRIPT") typed with the quick forms is $keystrokes keystrokes"
     grep -q "$claim" "$README" || fail "README does not say: $claim"
