@@ -346,7 +346,15 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         GameState after_end = state;
         const ApplyResult end = Apply(after_end, Command{std::nullopt, EndTurn{}});
         GameState trial = after_end;
-        if (end.accepted && Apply(trial, command).accepted) {
+        const ApplyResult next = end.accepted ? Apply(trial, command) : ApplyResult{};
+        if (end.accepted && !next.accepted) {  // the next roll's own problem, not "enter 'end' first"
+            p.kind = Preview::Kind::Rejected;
+            p.text = fmt::format("after {}'s turn ends: {}", state.players[static_cast<size_t>(state.current)].name, next.rejection.message);
+            p.rule = next.rejection.rule;
+            near_miss();
+            return p;
+        }
+        if (end.accepted) {
             const std::string& me = state.players[static_cast<size_t>(state.current)].name;
             ended = state.doubles && after_end.current == state.current
                         ? fmt::format("ends {}'s turn; doubles (T-5): {} rolls again", me, me)

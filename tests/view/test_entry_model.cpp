@@ -335,6 +335,12 @@ TEST_CASE("T-1, T-5: a roll typed while the turn is still open ends it, and the 
     CHECK(again.text.starts_with("ends Cy's turn; doubles (T-5): Cy rolls again, then: Cy rolls 1+3"));
     REQUIRE(again_outcome.accepted);
     CHECK(session->Live().current == 2);
+    // The next roll's own problem is said, not T-1's "enter 'end' first": a 4 on the normal
+    // volatility die (1 to 3) is no roll for Dee either.
+    const Preview bad = PreviewLine("124", session->Live(), &session->GetLedger());
+    CHECK(bad.kind == Preview::Kind::Rejected);
+    CHECK_MESSAGE(bad.text.starts_with("after Cy's turn ends: "), bad.text);
+    CHECK(bad.rule == "D-5");  // the volatility die's faces
     // Without a preview (a script line) nothing is guessed: the roll is rejected as before (T-1).
     const SubmitOutcome script = SubmitEntry(*session, "roll 1 2 1", nullptr, "2026-11-24T10:00:02Z", "Dee");
     CHECK(script.status == SubmitStatus::Rejected);
