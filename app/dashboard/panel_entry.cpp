@@ -3,6 +3,7 @@
 // rejection comes back here with its rule and the text stays for editing.
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // GetActiveID
 
 #include "panels.h"
 #include "text_wrap.h"
@@ -51,6 +52,13 @@ int EntryCallback(ImGuiInputTextCallbackData* data) {
         e.completion_index = (e.completion_index + 1) % static_cast<int>(e.completions.size());
         e.cycled = e.completions[static_cast<size_t>(e.completion_index)];
         Replace(data, e.cycled);
+    } else if (data->EventFlag == ImGuiInputTextFlags_CallbackAlways) {
+        // The line just took the keyboard back (a focus by code selects the whole text in ImGui
+        // 1.86, and the next key would replace it): the caret goes to the end, nothing selected.
+        if (e.just_activated) {
+            data->CursorPos = data->SelectionStart = data->SelectionEnd = data->BufTextLen;
+            e.just_activated = false;
+        }
     } else if (data->EventFlag == ImGuiInputTextFlags_CallbackHistory) {
         const std::string line = e.history.Step(data->EventKey == ImGuiKey_UpArrow ? -1 : +1);
         Replace(data, line);
@@ -89,9 +97,11 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);
     ImGui::PushID(e.generation);
+    // (a click into the line places the caret where it clicked: that is left alone)
+    e.just_activated = ImGui::GetActiveID() != ImGui::GetID("##entry") && !ImGui::IsMouseClicked(ImGuiMouseButton_Left);
     const bool enter = ImGui::InputTextWithHint("##entry", "342   +b10   e   (Tab, Up)", e.buffer.data(), e.buffer.size(),
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
-                                                    ImGuiInputTextFlags_CallbackHistory,
+                                                    ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackAlways,
                                                 EntryCallback, &ctx);
     ImGui::PopID();
     ImGui::PopFont();

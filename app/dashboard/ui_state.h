@@ -43,6 +43,7 @@ struct EntryUi {
     // Part of the field's ImGui id: bumped whenever the app empties or replaces the line (Enter,
     // Esc), so ImGui's own copy of an edited text can never be written back into the line.
     int generation = 0;
+    bool just_activated = false;    // the field was not active before this frame's InputText (caret to the end)
     bool focus = false;             // a panel put a line in the buffer (panel_turn's legal commands): re-read it
     std::string accepted;           // what the last accepted line did, in words
 };
