@@ -4,7 +4,8 @@
 # 25 ms a key, with no pause after Enter. Then the game file must hold exactly what `rutland-cli
 # play` makes of the same lines: every line, none glued to another, none lost.
 #   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | quick TYPED README]
-# With `interrupt`, before each line the test also does one of: click a tab of the lower row; open
+# With `interrupt`, before each line the test also does one of: click a tab of the lower row (in
+# the middle of the line); open
 # and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc; travel two
 # entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
@@ -40,9 +41,12 @@ while IFS= read -r line; do
     n=$((n + 1))
     if [ "$MODE" = interrupt ]; then
         case $((n % 4)) in
-            1) # a click on a tab of the lower row (Ledger, where the 1600x900 layout puts it), then
-               # on a row of the table below it
-               xdotool mousemove --window "$win" 160 525 click 1 mousemove --window "$win" 700 600 click 1 ;;
+            1) # half the line, a click on a tab of the lower row (Ledger, where the 1600x900 layout
+               # puts it) and on a row of the table below it, then the rest of the line
+               half=$(( ${#line} / 2 ))
+               xdotool type --delay 25 -- "${line:0:half}"
+               xdotool mousemove --window "$win" 160 525 click 1 mousemove --window "$win" 700 600 click 1
+               line=${line:half} ;;
             2) # the undo confirm, cancelled with Esc
                xdotool key --delay 25 ctrl+z Escape ;;
             3) # half a line, then Esc clears it
