@@ -59,6 +59,7 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
     if (m_session->ReadOnly()) {
@@ -75,6 +76,7 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
     m_ui.status = "New game in " + path;
@@ -141,6 +143,12 @@ bool App::TakesText() const {
     return m_panel.empty() || m_panel == "entry";
 }
 
+bool App::TakeRedrawRequest() {
+    if (m_redraw_frames == 0) return false;
+    --m_redraw_frames;
+    return true;
+}
+
 bool App::TakeQuitRequest() {
     const bool r = m_quit_request;
     m_quit_request = false;
@@ -153,6 +161,7 @@ void App::CloseGame() {
     m_start.error.clear();
     m_start.focus = true;
     m_start.recent.clear();  // read again: this game has new entries
+    m_redraw_frames = 2;
 }
 
 std::optional<float> App::TakeFontRequest() {

@@ -62,6 +62,9 @@ public:
     void SetTextWaiting(bool waiting) { m_text_waiting = waiting; }
     bool TakesText() const;
     bool TakeQuitRequest();
+    // Frames to draw at once, without waiting for an event: ImGui 1.86 hides a tab bar on the
+    // frame it appears, so a game just opened (or closed) gets two frames straight away.
+    bool TakeRedrawRequest();
     // Ctrl+W: back to the start screen (the game file is already saved, entry by entry).
     void CloseGame();
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
@@ -93,7 +96,8 @@ private:
     bool m_text_waiting = false;
     bool m_quit_request = false;
     bool m_clear_entry = false;
-    bool m_close_request = false; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)
+    bool m_close_request = false;
+    int m_redraw_frames = 0; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)
     std::string m_panel;          // the panel of the last frame (--panel), or "" for the dashboard
 };
 

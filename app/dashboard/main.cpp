@@ -244,7 +244,7 @@ int main(int argc, char** argv) {
     bool full_screen = false;
     int windowed_x = 0, windowed_y = 0, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window)) {
-        if (o.screenshot.empty() && input.Empty() && drawn)
+        if (o.screenshot.empty() && input.Empty() && drawn && !app.TakeRedrawRequest())
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
