@@ -9,6 +9,7 @@
 #include <GLFW/glfw3.h>
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID
 
 #include "panels.h"
 #include "text_wrap.h"
@@ -41,6 +42,9 @@ void CopyTo(std::array<char, N>& buffer, const std::string& text) {
 
 bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
+// The lower row's tabs, in order: F2 brings the first to the front, F7 the last.
+constexpr std::array<const char*, 6> kTabs = {"players", "ledger", "year-end", "prices", "board", "count"};
+
 } // namespace
 
 // [SECTION] Opening and creating games
@@ -55,6 +59,7 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
     if (m_session->ReadOnly()) {
@@ -71,6 +76,7 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
     m_ui.status = "New game in " + path;
@@ -86,6 +92,7 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
     if (r.accepted) {
         e.history.Add(std::string(text));
         e.buffer.fill('\0');
+        ++e.generation;
         e.rejection.clear();
         e.rejected_text.clear();
         AfterAccepted(r);
@@ -115,7 +122,47 @@ void App::AfterAccepted(const view::SubmitOutcome& r) {
     m_ui.ledger.scroll_to_end = true;
 }
 
-void App::Type(const std::string& text) { CopyTo(m_ui.entry.buffer, text); }
+void App::Type(const std::string& text) {
+    CopyTo(m_ui.entry.buffer, text);
+    ++m_ui.entry.generation;
+}
+
+void App::ClearEntry() {
+    EntryUi& e = m_ui.entry;
+    e.buffer.fill('\0');
+    ++e.generation;
+    e.completions.clear();
+    e.rejection.clear();
+    e.rejected_text.clear();
+    e.history.ResetPosition();
+}
+
+bool App::TakesText() const {
+    if (!m_session) return m_start.takes_text;  // the start screen's first field, while empty
+    if (m_ui.confirm || m_ui.table_display || m_session->Viewing() || m_session->ReadOnly()) return false;
+    return m_panel.empty() || m_panel == "entry";
+}
+
+bool App::TakeRedrawRequest() {
+    if (m_redraw_frames == 0) return false;
+    --m_redraw_frames;
+    return true;
+}
+
+bool App::TakeQuitRequest() {
+    const bool r = m_quit_request;
+    m_quit_request = false;
+    return r;
+}
+
+void App::CloseGame() {
+    m_session.reset();
+    m_ui = UiState{};
+    m_start.error.clear();
+    m_start.focus = true;
+    m_start.recent.clear();  // read again: this game has new entries
+    m_redraw_frames = 2;
+}
 
 std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
@@ -132,12 +179,14 @@ std::optional<std::string> App::TakeScreenshotRequest() {
 // [SECTION] The frame: keys, layout, the confirm box, the outbox
 
 void App::Frame(const std::string& panel) {
+    m_panel = panel;
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(viewport->Pos);
     ImGui::SetNextWindowSize(viewport->Size);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland", nullptr, flags);
+    HandleAppKeys();
     if (!m_session) {
         DrawStart();
         ImGui::End();
@@ -160,6 +209,28 @@ void App::Frame(const std::string& panel) {
     DrawConfirm(v, out);
     ImGui::End();
     Apply(out);
+    if (m_close_request) {
+        m_close_request = false;
+        m_clear_entry = false;
+        CloseGame();
+        return;
+    }
+    if (m_clear_entry) {
+        // After the field's own Esc (it restores the text it started with). The field lets go of
+        // the keyboard: its new id (ClearEntry) takes it back next frame, and the characters typed
+        // meanwhile wait for it (input_queue.h rule 3) instead of going to the old id.
+        ClearEntry();
+        ImGui::ClearActiveID();
+    }
+    m_clear_entry = false;
+}
+
+void App::HandleAppKeys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Q)) m_quit_request = true;
+    // F12 on the start screen: its picture in the games' folder (in a game: beside the game, HandleKeys).
+    if (!m_session && KeyPressed(GLFW_KEY_F12))
+        m_screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_screenshots)).string();
 }
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
@@ -176,7 +247,20 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
     if (m_ui.confirm) return;  // the confirm box has the keys
-    if (KeyPressed(GLFW_KEY_ESCAPE) && v.viewing) out.View(std::nullopt);
+    if (KeyPressed(GLFW_KEY_ESCAPE)) {  // Esc empties the line; again (or in time travel) back to now
+        if (v.viewing) out.View(std::nullopt);
+        m_clear_entry = true;
+    }
+    // Time travel by keys: PgUp one entry back, PgDn one forward (to now at the last).
+    const int last = v.ledger.Size() - 1;
+    if (KeyPressed(GLFW_KEY_PAGE_UP) && last > 0) out.View(std::max(0, v.viewing.value_or(last) - 1));
+    if (KeyPressed(GLFW_KEY_PAGE_DOWN) && v.viewing)
+        out.View(*v.viewing + 1 >= last ? std::nullopt : std::optional<int>(*v.viewing + 1));
+    // The lower row's tabs: F2 to F7, in the order drawn (their labels say so).
+    for (size_t i = 0; i < kTabs.size(); ++i)
+        if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kTabs[i];
+    // Closed after the frame: this frame's panels still read the session.
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
@@ -214,11 +298,13 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
 
     ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
     if (ImGui::BeginTabBar("##tabs")) {
-        for (const char* name : {"players", "ledger", "year-end", "prices", "board", "count"}) {
+        for (size_t i = 0; i < kTabs.size(); ++i) {
+            const char* name = kTabs[i];
             const PanelInfo* p = FindPanel(name);
             ImGuiTabItemFlags tab_flags = 0;
             if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
-            if (ImGui::BeginTabItem(p->title, nullptr, tab_flags)) {
+            const std::string label = fmt::format("{}  F{}###{}", p->title, i + 2, name);
+            if (ImGui::BeginTabItem(label.c_str(), nullptr, tab_flags)) {
                 m_ui.bottom_tab = name;
                 ImGui::BeginChild(name, ImVec2(0, 0), false);
                 p->draw(v, m_ui, out);
@@ -256,7 +342,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
     // The key hints at the right, when the line has room for them.
-    const char* keys = "F11 table display  F12 screenshot  Ctrl +/- text size";
+    const char* keys = "Esc clear  PgUp/PgDn time travel  Ctrl+Z undo  F11 table  F12 screenshot  Ctrl +/- text  Ctrl+W close  Ctrl+Q quit";
     ImGui::SameLine();
     const float hint_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x;
     if (ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x < hint_x) {
@@ -356,23 +442,82 @@ void App::Apply(Outbox& out) {
 
 // [SECTION] The start screen
 
+namespace {
+
+// One field's problem, in the bad colour right after the field.
+void FieldError(const std::string& error) {
+    if (error.empty()) return;
+    ImGui::SameLine();
+    ImGui::TextColored(Theme::Bad(), "%s", error.c_str());
+}
+
+// Broker or SEC guy: nobody, one of the players, or someone who does not play (typed once).
+void RoleCombo(const char* label, view::RolePick& pick, std::array<char, 64>& other_name, const std::vector<std::string>& players,
+               const char* nobody) {
+    const std::string shown = pick.other ? "someone who does not play"
+                              : pick.player >= 0 && pick.player < static_cast<int>(players.size()) ? players[static_cast<size_t>(pick.player)]
+                                                                                                  : std::string(nobody);
+    if (ImGui::BeginCombo(label, shown.c_str())) {
+        if (ImGui::Selectable(nobody, !pick.other && pick.player < 0)) pick = view::RolePick{};
+        for (size_t i = 0; i < players.size(); ++i)
+            if (ImGui::Selectable(players[i].c_str(), !pick.other && pick.player == static_cast<int>(i))) pick = view::RolePick{static_cast<int>(i), false, {}};
+        if (ImGui::Selectable("someone who does not play...", pick.other)) pick = view::RolePick{-1, true, {}};
+        ImGui::EndCombo();
+    }
+    if (pick.other) {
+        ImGui::Indent();
+        ImGui::InputTextWithHint((std::string("Name##") + label).c_str(), "their name", other_name.data(), other_name.size());
+        ImGui::Unindent();
+        pick.name = other_name.data();
+    }
+}
+
+} // namespace
+
 void App::DrawStart() {
     ImGui::PushFont(m_fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
-    ImGui::TextDisabled("the broker's desk for Big Board Raiders");
+    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Ctrl+Q quit");
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
-    ImGui::PushItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
+    // The form as typed, checked field by field on every frame (start_view.h): each problem shows
+    // beside its field in plain words, before Start is pressed.
+    view::NewGameForm form;
+    form.players = m_start.players.data();
+    form.cash = m_start.cash.data();
+    form.year_cards = m_start.year_cards.data();
+    form.broker = m_start.broker_pick;
+    form.sec = m_start.sec_pick;
+    for (size_t i = 0; i < kVariantNames.size(); ++i)
+        if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
+    const view::NewGameCheck check = view::CheckNewGame(form);
+    const bool typed_players = *m_start.players.data() != '\0';
+
+    ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
+    // The first field has the keyboard when the screen opens, and when typing finds no field while
+    // it is still empty (a focus by code selects the whole text, which the typing would replace).
+    m_start.takes_text = !typed_players;
+    if (m_start.focus || (m_text_waiting && !typed_players && !ImGui::IsAnyItemActive())) {
+        ImGui::SetKeyboardFocusHere();
+        m_start.focus = false;
+    }
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
+    if (typed_players) FieldError(check.players_error);
     ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
-    ImGui::InputTextWithHint("Broker", "who runs the bank (optional)", m_start.broker.data(), m_start.broker.size());
-    ImGui::InputTextWithHint("SEC guy", "who enforces the rules (optional)", m_start.sec.data(), m_start.sec.size());
-    ImGui::InputText("Time cards per year (D-4, blank for the default)", m_start.year_cards.data(), m_start.year_cards.size(),
-                     ImGuiInputTextFlags_CharsDecimal);
+    FieldError(check.cash_error);
+    RoleCombo("Broker", m_start.broker_pick, m_start.broker, check.players, "nobody named (optional)");
+    FieldError(check.broker_error);
+    RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check.players, "nobody named (optional)");
+    FieldError(check.sec_error);
+    ImGui::InputTextWithHint("Time cards per year (D-4)", "blank: one per player", m_start.year_cards.data(), m_start.year_cards.size(),
+                             ImGuiInputTextFlags_CharsDecimal);
+    FieldError(check.year_cards_error);
     ImGui::PopItemWidth();
+    m_start.broker_pick.name = m_start.broker.data();
+    m_start.sec_pick.name = m_start.sec.data();
     ImGui::TextUnformatted("Variants (RULES.md section 14):");
     for (size_t i = 0; i < kVariantNames.size(); ++i) {
         ImGui::Checkbox(kVariantNames[i], &m_start.variants[i]);
@@ -382,43 +527,27 @@ void App::DrawStart() {
     ImGui::Checkbox("Start from the table", &m_start.from_table);
     ImGui::SameLine();
     ImGui::TextDisabled("a game in progress: count the Big Board and each player's holdings first (X-1)");
-    if (ImGui::Button("Start the game")) {
-        // The header is written in the table language and parsed by the core: one definition of
-        // what a valid header is, and its rejection names the rule.
-        std::string line = "game players=";
-        std::string players(m_start.players.data());
-        std::replace(players.begin(), players.end(), ' ', ',');
-        std::string cleaned;  // "Ann, Bob,,Cy" -> "Ann,Bob,Cy"
-        for (char c : players)
-            if (!(c == ',' && (cleaned.empty() || cleaned.back() == ','))) cleaned += c;
-        while (!cleaned.empty() && cleaned.back() == ',') cleaned.pop_back();
-        line += cleaned;
-        if (*m_start.cash.data()) line += std::string(" cash=") + m_start.cash.data();
-        if (*m_start.broker.data()) line += std::string(" broker=") + m_start.broker.data();
-        if (*m_start.sec.data()) line += std::string(" sec=") + m_start.sec.data();
-        if (*m_start.year_cards.data()) line += std::string(" year-cards=") + m_start.year_cards.data();
-        std::string variants;
-        for (size_t i = 0; i < kVariantNames.size(); ++i)
-            if (m_start.variants[i]) variants += (variants.empty() ? "" : ",") + std::string(kVariantNames[i]);
-        if (!variants.empty()) line += " variants=" + variants;
-        ParseResult parsed = ParseCommand(line);
-        const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
-        if (parsed.error) {
-            m_start.error = parsed.error->ToString();
-        } else if (!header) {
-            m_start.error = "a game needs its players (G-1)";
+    ImGui::BeginDisabled(!check.Ok());
+    // Enter starts it too (from any field): the keyboard does everything.
+    const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
+    const bool start = ImGui::Button("Start the game (Enter)") || (enter && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
+    ImGui::EndDisabled();
+    if (!check.form_error.empty()) FieldError(check.form_error);
+    if (start && check.Ok()) {
+        const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_now().substr(0, 10));
+        std::string error;
+        if (!CreateGame(path, *check.header, &error)) {
+            m_start.error = error;
         } else {
-            const std::string path = view::NewGamePath(view::DataDir(), header->players, m_now().substr(0, 10));
-            std::string error;
-            if (!CreateGame(path, *header, &error)) {
-                m_start.error = error;
-            } else if (m_start.from_table) {  // the Count tab with a form for the market and each player
+            if (m_start.from_table) {  // the Count tab with a form for the market and each player
                 m_ui.count = CountUi{};
                 m_ui.count.whole_table = true;
                 m_ui.front_request = "count";
             }
+            return;
         }
     }
+    if (!m_start.error.empty()) FieldError(m_start.error);  // what creating or opening the file said
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("Open a game");
@@ -429,6 +558,7 @@ void App::DrawStart() {
     if (ImGui::Button("Open")) {
         std::string error;
         if (!OpenGame(m_start.open_path.data(), &error)) m_start.error = error;
+        else return;
     }
     const std::string data_dir = view::DataDir();
     ImGui::TextDisabled("Games are kept in %s", data_dir.c_str());
@@ -446,14 +576,47 @@ void App::DrawStart() {
     ImGui::TextUnformatted("Recent games");
     ImGui::PopFont();
     if (m_settings.recent.empty()) ImGui::TextDisabled("none yet");
-    for (const std::string& path : m_settings.recent) {
-        if (ImGui::Selectable(path.c_str())) {
-            std::string error;
-            if (!OpenGame(path, &error)) m_start.error = error;
-            break;
-        }
+    // Read once per visit of the start screen (each is opened read-only and verified).
+    if (m_start.recent.size() != m_settings.recent.size()) {
+        m_start.recent.clear();
+        for (const std::string& path : m_settings.recent) m_start.recent.push_back(view::ReadRecentGame(path));
     }
-    if (!m_start.error.empty()) ImGui::TextColored(Theme::Bad(), "%s", m_start.error.c_str());
+    if (!m_start.recent.empty() &&
+        ImGui::BeginTable("##recent", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+        for (const char* h : {"Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const view::RecentGame& g : m_start.recent) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string name = std::filesystem::path(g.path).filename().string();
+            if (ImGui::Selectable((name + "##" + g.path).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+                std::string error;
+                if (!OpenGame(g.path, &error)) m_start.error = error;
+                else {
+                    ImGui::EndTable();
+                    return;
+                }
+            }
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", g.path.c_str());
+            ImGui::TableNextColumn();
+            if (!g.error.empty()) {
+                ImGui::TextColored(Theme::Bad(), "cannot be read: %s", g.error.c_str());
+                continue;
+            }
+            std::string players;
+            for (const std::string& p : g.players) players += (players.empty() ? "" : ", ") + p;
+            ImGui::TextUnformatted(players.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", g.year);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", g.entries);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(g.last_played.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextColored(Theme::Accent(), "%s", g.fingerprint.c_str());
+        }
+        ImGui::EndTable();
+    }
 }
 
 } // namespace rutland::dash

@@ -11,6 +11,7 @@
 
 #include "app_view.h"
 #include "settings.h"
+#include "start_view.h"
 #include "ui_state.h"
 
 namespace rutland::dash {
@@ -19,13 +20,17 @@ namespace rutland::dash {
 struct StartUi {
     std::array<char, 256> players{};   // "Ann, Bob, Cy, Dee" in turn order
     std::array<char, 32> cash{};       // dollars
-    std::array<char, 64> broker{};
+    view::RolePick broker_pick, sec_pick;   // from the players, or someone who does not play
+    std::array<char, 64> broker{};     // the name of a broker who does not play
     std::array<char, 64> sec{};
     std::array<char, 8> year_cards{};
     std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
     bool from_table = false;           // a game in progress: open the Count tab on the whole table
     std::array<char, 512> open_path{};
     std::string error;
+    bool focus = true;                 // the first field takes the keyboard on the next frame
+    bool takes_text = true;            // typing with no field active goes to the first field (it is empty)
+    std::vector<view::RecentGame> recent;  // what each recent game's file says (start_view.h)
 };
 
 class App {
@@ -52,6 +57,17 @@ public:
     // Ctrl +/- asked for a new font size: the main loop rebuilds the font atlas between frames.
     std::optional<float> TakeFontRequest();
     UiState& Ui() { return m_ui; }
+    // The keyboard (input_queue.h): characters are waiting for a text field (set before each
+    // frame); whether a field can take them now (the entry line, or the start screen's form);
+    // Ctrl+Q asked to quit.
+    void SetTextWaiting(bool waiting) { m_text_waiting = waiting; }
+    bool TakesText() const;
+    bool TakeQuitRequest();
+    // Frames to draw at once, without waiting for an event: ImGui 1.86 hides a tab bar on the
+    // frame it appears, so a game just opened (or closed) gets two frames straight away.
+    bool TakeRedrawRequest();
+    // Ctrl+W: back to the start screen (the game file is already saved, entry by entry).
+    void CloseGame();
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
     std::optional<std::string> TakeScreenshotRequest();
 
@@ -61,6 +77,8 @@ private:
     void DrawConfirm(const AppView& v, Outbox& out);
     void DrawStart();
     void HandleKeys(const AppView& v, Outbox& out);
+    void HandleAppKeys();  // the keys that work on the start screen too
+    void ClearEntry();
     void Apply(Outbox& out);
     void AfterAccepted(const view::SubmitOutcome& r);
     void ShowNotAccepted(const view::SubmitOutcome& r);  // the status line for a rejected or refused submit
@@ -76,6 +94,12 @@ private:
     std::optional<float> m_font_request;
     std::optional<std::string> m_screenshot_request;
     int m_screenshots = 0;
+    bool m_text_waiting = false;
+    bool m_quit_request = false;
+    bool m_clear_entry = false;
+    bool m_close_request = false;
+    int m_redraw_frames = 0; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)
+    std::string m_panel;          // the panel of the last frame (--panel), or "" for the dashboard
 };
 
 } // namespace rutland::dash

@@ -25,11 +25,13 @@
 #include <GL/gl.h>
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app.h"
 #include "fonts.h"
+#include "input_queue.h"
 #include "panels.h"
 #include "screenshot.h"
 
@@ -54,36 +56,6 @@ void ReloadFonts(Fonts& fonts, float size, bool backend_ready, const std::string
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
-}
-
-// ImGui 1.86 reads keys as "down" states once a frame: a key pressed and released between two
-// frames (a fast typist; xdotool in a test) is never seen down, and an Enter would be lost. So a
-// release that arrives in the same frame as its press is held back to the next frame.
-struct KeyTrickle {
-    struct Release {
-        int key, scancode, mods;
-    };
-    std::vector<int> pressed;    // keys pressed since the last frame
-    std::vector<Release> held;   // their releases, for after the next frame
-};
-
-void KeyCallback(GLFWwindow* window, int key, int scancode, int action, int mods) {
-    auto* trickle = static_cast<KeyTrickle*>(glfwGetWindowUserPointer(window));
-    if (action == GLFW_PRESS) trickle->pressed.push_back(key);
-    if (action == GLFW_RELEASE && std::find(trickle->pressed.begin(), trickle->pressed.end(), key) != trickle->pressed.end()) {
-        trickle->held.push_back({key, scancode, mods});
-        return;
-    }
-    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
-}
-
-// After a frame: the held releases take effect for the next one. True if any did.
-bool ReleaseHeldKeys(GLFWwindow* window, KeyTrickle& trickle) {
-    trickle.pressed.clear();
-    const bool any = !trickle.held.empty();
-    for (const KeyTrickle::Release& r : trickle.held) ImGui_ImplGlfw_KeyCallback(window, r.key, r.scancode, GLFW_RELEASE, r.mods);
-    trickle.held.clear();
-    return any;
 }
 
 struct Options {
@@ -246,9 +218,8 @@ int main(int argc, char** argv) {
     ApplyStyle(font_size);
     ReloadFonts(app.GetFonts(), font_size, false, o.font, o.bold_font);
     ImGui_ImplGlfw_InitForOpenGL(window, true);
-    KeyTrickle trickle;
-    glfwSetWindowUserPointer(window, &trickle);
-    glfwSetKeyCallback(window, KeyCallback);  // replaces the backend's, which KeyCallback calls
+    InputQueue input;
+    input.Install(window);
     ImGui_ImplOpenGL3_Init("#version 130");
     if (opening.valid() && !opening.get()) {
         std::cerr << "rutland: " << open_error << "\n";
@@ -268,12 +239,12 @@ int main(int argc, char** argv) {
     app.Ui().table_display = o.table_display;
 
     int frame = 0;
-    bool keys_pending = false;
+    TextTarget text_target = TextTarget::Waiting;
     bool drawn = false;  // the first frame is drawn at once, not after an idle wait for events
     bool full_screen = false;
     int windowed_x = 0, windowed_y = 0, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window)) {
-        if (o.screenshot.empty() && !keys_pending && drawn)
+        if (o.screenshot.empty() && input.Empty() && drawn && !app.TakeRedrawRequest())
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
@@ -298,8 +269,11 @@ int main(int argc, char** argv) {
             app.GetSettings().font_size = *size;
             app.GetSettings().Save(config_dir);
         }
+        input.Feed(text_target);
+        app.SetTextWaiting(input.TextWaiting());
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
+        input.ApplyMouse();
         // A screenshot shows the screen as the broker leaves it, not a tooltip under wherever
         // Xvfb put the pointer.
         if (!o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -327,7 +301,13 @@ int main(int argc, char** argv) {
             break;
         }
         glfwSwapBuffers(window);
-        keys_pending = ReleaseHeldKeys(window, trickle);
+        // Where the next frame's characters go (input_queue.h rule 3): a text field that kept the
+        // keyboard to the end of this frame takes them; else they wait while the app gives the
+        // entry line the keyboard, or are dropped when nothing can take them.
+        const ImGuiContext& g = *ImGui::GetCurrentContext();
+        const bool field_active = g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
+        text_target = field_active ? TextTarget::Ready : app.TakesText() ? TextTarget::Waiting : TextTarget::None;
+        if (app.TakeQuitRequest()) glfwSetWindowShouldClose(window, GLFW_TRUE);
         if (o.exit_after_first_frame) {
             glFinish();
             const std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - started;

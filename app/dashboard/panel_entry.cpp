@@ -3,6 +3,7 @@
 // rejection comes back here with its rule and the text stays for editing.
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // GetActiveID
 
 #include "panels.h"
 #include "text_wrap.h"
@@ -27,6 +28,12 @@ int EntryCallback(ImGuiInputTextCallbackData* data) {
     EntryUi& e = *ctx->entry;
     const std::string text(data->Buf, static_cast<size_t>(data->BufTextLen));
     if (data->EventFlag == ImGuiInputTextFlags_CallbackCompletion) {
+        // Tab on a rejected line with a near miss takes the "did you mean" (entry_model.h).
+        if (!e.preview.did_you_mean.empty() && e.preview.typed == text) {
+            Replace(data, e.preview.did_you_mean);
+            e.completions.clear();
+            return 0;
+        }
         // Tab: first the common prefix of the completions, then cycle through them.
         if (text != e.cycled || e.completions.empty()) {
             e.completions = view::Complete(text, ctx->view->state, ctx->view->legal, &ctx->view->ledger);
@@ -45,6 +52,13 @@ int EntryCallback(ImGuiInputTextCallbackData* data) {
         e.completion_index = (e.completion_index + 1) % static_cast<int>(e.completions.size());
         e.cycled = e.completions[static_cast<size_t>(e.completion_index)];
         Replace(data, e.cycled);
+    } else if (data->EventFlag == ImGuiInputTextFlags_CallbackAlways) {
+        // The line just took the keyboard back (a focus by code selects the whole text in ImGui
+        // 1.86, and the next key would replace it): the caret goes to the end, nothing selected.
+        if (e.just_activated) {
+            data->CursorPos = data->SelectionStart = data->SelectionEnd = data->BufTextLen;
+            e.just_activated = false;
+        }
     } else if (data->EventFlag == ImGuiInputTextFlags_CallbackHistory) {
         const std::string line = e.history.Step(data->EventKey == ImGuiKey_UpArrow ? -1 : +1);
         Replace(data, line);
@@ -72,17 +86,24 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         }
         return;
     }
-    if (e.focus && !ImGui::IsAnyItemActive()) {
-        ImGui::SetKeyboardFocusHere();
+    if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
+        ++e.generation;
         e.focus = false;
     }
+    // The keyboard always comes back here (input_queue.h): whenever no other field or button is
+    // in use and no modal is up, the line asks for it, every frame until it has it.
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm) ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);
+    ImGui::PushID(e.generation);
+    // (a click into the line places the caret where it clicked: that is left alone)
+    e.just_activated = ImGui::GetActiveID() != ImGui::GetID("##entry") && !ImGui::IsMouseClicked(ImGuiMouseButton_Left);
     const bool enter = ImGui::InputTextWithHint("##entry", "342   +b10   e   (Tab, Up)", e.buffer.data(), e.buffer.size(),
                                                 ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackCompletion |
-                                                    ImGuiInputTextFlags_CallbackHistory,
+                                                    ImGuiInputTextFlags_CallbackHistory | ImGuiInputTextFlags_CallbackAlways,
                                                 EntryCallback, &ctx);
+    ImGui::PopID();
     ImGui::PopFont();
     const std::string text(e.buffer.data());
     // A paste longer than the field holds was cut by ImGui without a word: say so before Enter.
@@ -121,6 +142,8 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     } else if (e.preview.kind == view::Preview::Kind::Rejected) {
         const ImVec4 warn = Theme::Warn();
         TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);
+        if (!e.preview.did_you_mean.empty())
+            TextWrappedWords(fmt::format("Did you mean {}?  Tab: {}", e.preview.nearest, e.preview.did_you_mean), &warn);
     } else if (!e.accepted.empty()) {
         ImGui::TextDisabled("Saved %s", e.accepted.c_str());
     }

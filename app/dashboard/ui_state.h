@@ -41,7 +41,11 @@ struct EntryUi {
     view::Preview preview;          // for `preview_for` at `preview_version`
     std::string preview_for;
     uint64_t preview_version = 0;
-    bool focus = true;              // give the entry line the keyboard on the next frame
+    // Part of the field's ImGui id: bumped whenever the app empties or replaces the line (Enter,
+    // Esc), so ImGui's own copy of an edited text can never be written back into the line.
+    int generation = 0;
+    bool just_activated = false;    // the field was not active before this frame's InputText (caret to the end)
+    bool focus = false;             // a panel put a line in the buffer (panel_turn's legal commands): re-read it
     std::string accepted;           // what the last accepted line did, in words
 };
 

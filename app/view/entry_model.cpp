@@ -5,16 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "lang/command_table.h"
 #include "rules/rules.h"
 
 namespace rutland::view {
 
 namespace {
-
-constexpr std::string_view kCommands[] = {"roll",     "time",   "end",     "buy",      "sell",     "short", "cover",
-                                          "dir",      "convert", "rights", "call",     "put",      "exercise",
-                                          "transfer", "escrow", "declare", "year-end", "player",   "undo",  "redo",
-                                          "note",     "board",  "count"};
 
 std::string Lower(std::string_view s) {
     std::string out(s);
@@ -72,8 +68,62 @@ std::optional<std::string> QuickTrade(std::string_view t) {
     return fmt::format("{} {}{} {}k", verb, GetProspectus(*company).letter, security, rest);
 }
 
+// Letters to change, add or remove to turn a into b (case-insensitive).
+size_t EditDistance(std::string_view a, std::string_view b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+bool EqualsNoCase(std::string_view a, std::string_view b) { return a.size() == b.size() && StartsWithNoCase(a, b); }
+
+// "342 ti", "3 4 2 @ti": a quick roll whose space is being typed. The dice part as typed, and the
+// partial space name (after an optional '@').
+std::optional<std::pair<std::string, std::string>> QuickRollSpacePart(std::string_view t) {
+    int dice = 0;
+    size_t i = 0;
+    while (i < t.size() && dice < 3) {
+        if (t[i] == ' ') {
+            ++i;
+            continue;
+        }
+        if (t[i] < '1' || t[i] > '6') return std::nullopt;
+        ++dice;
+        ++i;
+    }
+    if (dice < 3 || i >= t.size() || (t[i] != ' ' && t[i] != '@')) return std::nullopt;
+    while (i < t.size() && t[i] == ' ') ++i;
+    std::string prefix(t.substr(0, i));
+    if (i < t.size() && t[i] == '@') prefix += t[i++];
+    const std::string_view partial = t.substr(i);
+    if (partial.find(' ') != std::string_view::npos) return std::nullopt;
+    return std::make_pair(prefix, std::string(partial));
+}
+
 void AddUnique(std::vector<std::string>& out, std::string line) {
     if (std::find(out.begin(), out.end(), line) == out.end()) out.push_back(std::move(line));
+}
+
+// "sr5" / "s r5" short, "cr5" / "c r5" cover: thousands of shares, like the trades.
+std::optional<std::string> QuickShortOrCover(std::string_view t) {
+    if (t.size() < 3 || (t[0] != 's' && t[0] != 'c')) return std::nullopt;
+    std::string_view rest = Trim(t.substr(1));
+    if (rest.size() < 2) return std::nullopt;
+    const auto company = ParseCompany(rest.substr(0, 1));
+    rest = Trim(rest.substr(1));
+    if (!company || rest.empty() || !std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return std::nullopt;
+    return fmt::format("{} {} {}k", t[0] == 's' ? "short" : "cover", GetProspectus(*company).letter, rest);
 }
 
 } // namespace
@@ -82,6 +132,9 @@ std::string ExpandQuickForm(std::string_view text) {
     const std::string_view t = Trim(text);
     if (t == "e") return "end";
     if (auto trade = QuickTrade(t)) return *trade;
+    if (auto short_cover = QuickShortOrCover(t)) return *short_cover;
+    // "#3 cash": exercise option #3 (O-4, O-5).
+    if (t.size() >= 2 && t[0] == '#' && std::isdigit(static_cast<unsigned char>(t[1]))) return "exercise " + std::string(t);
     // Dice: "342", "3 4 2", optionally followed by a space name ("342 fulw", "342@fulw").
     std::string dice;
     size_t i = 0;
@@ -117,6 +170,24 @@ std::string CommonPrefix(const std::vector<std::string>& lines) {
 std::vector<std::string> Complete(std::string_view text_in, const GameState& state, const LegalNow& legal, const Ledger* ledger) {
     std::vector<std::string> out;
     const std::string text(text_in);
+    // Inside a quick form: "342 ti" completes the space and stays a quick form ("342 time-1 ").
+    if (auto quick = QuickRollSpacePart(text)) {
+        for (const Space& sp : state.board->Spaces())
+            if (StartsWithNoCase(sp.name, quick->second) && sp.name != quick->second) AddUnique(out, quick->first + sp.name + " ");
+        return out;
+    }
+    // "#3 c": the exercise quick form completes its mode from the command table.
+    if (text.size() >= 3 && text[0] == '#' && std::isdigit(static_cast<unsigned char>(text[1]))) {
+        const size_t space = text.find(' ');
+        const CommandInfo* exercise = FindCommand("exercise");
+        if (space != std::string::npos && exercise && text.find(' ', space + 1) == std::string::npos) {
+            const std::string_view partial = std::string_view(text).substr(space + 1);
+            for (std::string_view mode : exercise->args[1].words)
+                if (!mode.empty() && StartsWithNoCase(mode, partial) && mode != partial)
+                    AddUnique(out, text.substr(0, space + 1) + std::string(mode) + " ");
+        }
+        return out;
+    }
     // Commands legal now that continue what was typed, whole.
     std::vector<Command> now = legal.trades;
     now.insert(now.end(), legal.other.begin(), legal.other.end());
@@ -148,61 +219,37 @@ std::vector<std::string> Complete(std::string_view text_in, const GameState& sta
     };
     const size_t position = words.size() - std::min(words.size(), k);  // words typed after the keyword
     if (words.size() <= k) {
-        for (std::string_view c : kCommands) choices.emplace_back(c);
+        for (const CommandInfo& c : Commands())
+            if (!c.header) choices.emplace_back(c.keyword);
         if (k == 0) players(":");
-    } else {
-        const std::string cmd = Lower(words[k]);
-        const size_t arg = position - 1;  // index of the argument being typed
-        if (cmd == "roll") {
-            if (arg >= 3) spaces();
-        } else if (cmd == "buy" || cmd == "sell") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"pref", "bond", "5k", "10k", "15k", "20k"};
-            else if (arg == 2) choices = {"5k", "10k", "15k", "20k"};
-        } else if (cmd == "short" || cmd == "cover" || cmd == "rights" || cmd == "call" || cmd == "put") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"5k", "10k", "15k", "20k"};
-        } else if (cmd == "dir") {
-            if (arg == 0) companies();
-        } else if (cmd == "convert") {
-            if (arg == 0) companies();
-            else if (arg == 1) choices = {"pref", "common", "bond"};
-            else if (arg == 2) choices = {"5k", "10k", "20k"};
-        } else if (cmd == "exercise") {
-            if (arg == 0) options();
-            else if (arg == 1) choices = {"cash", "buy", "cover", "sell", "short"};
-        } else if (cmd == "transfer") {
-            if (arg == 0) options();
-            else if (arg == 1) players("");
-        } else if (cmd == "escrow") {
-            if (arg == 0) choices = {"switch", "give-up"};
-            else if (arg == 1 && Lower(words[k + 1]) == "switch") companies();
-        } else if (cmd == "player") {
-            if (arg == 0) players("");
-        } else if (cmd == "time") {
-            choices = {"high-vol", "card=T-", "delist="};
-            spaces();
-        } else if (cmd == "board") {
-            if (arg == 0) spaces();
-            else choices = {"trend=", "ask=", "bid=", "kind=", "pos="};
-        } else if (cmd == "count") {  // X-1: the market or a player, then the keys of what is counted
-            if (arg == 0) {
-                choices = {"market"};
-                players("");
-            } else if (Lower(words[k + 1]) == "market") {
-                choices = {"Y=", "B=", "R=", "G=", "vol=", "delisted=", "year=", "cards=", "turn="};
-            } else {
-                choices = {"cash=", "escrow=", "proxies=", "+proxies="};
-                for (Company c : kCompanies) {
-                    const std::string letter(1, GetProspectus(c).letter);
-                    for (const char* key : {"=", "-short=", "-dir="}) choices.push_back(letter + key);
-                    choices.push_back(letter + (GetProspectus(c).bonds_convertible ? "-bond=" : "-deb="));
-                    if (GetProspectus(c).preferred_shares > 0) choices.push_back(letter + "-pref=");
+    } else if (const CommandInfo* command = FindCommand(Lower(words[k]))) {
+        // What the argument being typed can be: the command table's words and sources (lang/command_table.h).
+        const size_t arg = position - 1;
+        if (const ArgSpec* spec = ArgumentAt(*command, arg);
+            spec && (spec->when_first.empty() || (words.size() > k + 1 && Lower(words[k + 1]) == spec->when_first))) {
+            for (std::string_view w : spec->words)
+                if (!w.empty()) choices.emplace_back(w);
+            if (Has(spec->from, ArgSource::Companies)) companies();
+            if (Has(spec->from, ArgSource::Spaces)) spaces();
+            if (Has(spec->from, ArgSource::Players)) players("");
+            if (Has(spec->from, ArgSource::Options)) options();
+            if (Has(spec->from, ArgSource::UndoCount) && ledger) {
+                const int n = command->keyword == "undo" ? ledger->UndoableCount() : ledger->RedoableCount();
+                for (int i = 1; i <= std::min(n, 5); ++i) choices.push_back(std::to_string(i));
+            }
+            if (Has(spec->from, ArgSource::CountKeys) && words.size() > k + 1) {  // X-1: what the table shows
+                if (Lower(words[k + 1]) == "market") {
+                    for (const char* key : {"Y=", "B=", "R=", "G=", "vol=", "delisted=", "year=", "cards=", "turn="}) choices.emplace_back(key);
+                } else {
+                    for (const char* key : {"cash=", "escrow=", "proxies=", "+proxies="}) choices.emplace_back(key);
+                    for (Company c : kCompanies) {
+                        const std::string letter(1, GetProspectus(c).letter);
+                        for (const char* key : {"=", "-short=", "-dir="}) choices.push_back(letter + key);
+                        choices.push_back(letter + (GetProspectus(c).bonds_convertible ? "-bond=" : "-deb="));
+                        if (GetProspectus(c).preferred_shares > 0) choices.push_back(letter + "-pref=");
+                    }
                 }
             }
-        } else if ((cmd == "undo" || cmd == "redo") && arg == 0 && ledger) {
-            const int n = cmd == "undo" ? ledger->UndoableCount() : ledger->RedoableCount();
-            for (int i = 1; i <= std::min(n, 5); ++i) choices.push_back(std::to_string(i));
         }
     }
     for (const std::string& c : choices) {
@@ -256,10 +303,18 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
     if (Trim(p.expanded).empty()) return p;
     p.parsed = ParseCommand(p.expanded);
     const ParseResult& parsed = p.parsed;
+    auto near_miss = [&] {
+        if (auto miss = DidYouMean(p.expanded, state)) {
+            p.did_you_mean = miss->line;
+            p.misspelt = miss->word;
+            p.nearest = miss->name;
+        }
+    };
     if (parsed.error) {
         p.kind = Preview::Kind::Rejected;
         p.text = parsed.error->message;
         p.rule = parsed.error->rule;
+        near_miss();
         return p;
     }
     if (!parsed.command) return p;  // a comment
@@ -296,19 +351,95 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         return p;
     }
     GameState copy = state;
+    // A roll typed while the current player's turn is still open (T-1) is the next roll: Enter
+    // ends the turn first (T-5: after doubles the same player rolls again) and then rolls. The
+    // preview says so; the ledger gets the two entries, `end` and the roll.
+    std::string ended;
+    if (std::holds_alternative<Roll>(command.action) && state.rolled && !command.actor) {
+        GameState after_end = state;
+        const ApplyResult end = Apply(after_end, Command{std::nullopt, EndTurn{}});
+        GameState trial = after_end;
+        const ApplyResult next = end.accepted ? Apply(trial, command) : ApplyResult{};
+        if (end.accepted && !next.accepted) {  // the next roll's own problem, not "enter 'end' first"
+            p.kind = Preview::Kind::Rejected;
+            p.text = fmt::format("after {}'s turn ends: {}", state.players[static_cast<size_t>(state.current)].name, next.rejection.message);
+            p.rule = next.rejection.rule;
+            near_miss();
+            return p;
+        }
+        if (end.accepted) {
+            const std::string& me = state.players[static_cast<size_t>(state.current)].name;
+            ended = state.doubles && after_end.current == state.current
+                        ? fmt::format("ends {}'s turn; doubles (T-5): {} rolls again", me, me)
+                        : fmt::format("ends {}'s turn", me);
+            const std::string year_end = SummarizeEffects(end.effects, RenderContext::Of(state), 2);
+            if (after_end.year != state.year && !year_end.empty()) ended += " after the year end: " + year_end;
+            copy = std::move(after_end);
+            p.ends_turn_first = true;
+        }
+    }
     ApplyResult r = Apply(copy, command);
     if (!r.accepted) {
         p.kind = Preview::Kind::Rejected;
         p.text = r.rejection.message;
         p.rule = r.rejection.rule;
+        near_miss();
         return p;
     }
     p.kind = Preview::Kind::Accepted;
     for (const Effect& e : r.effects)
         if (UsesUnverifiedFact(e)) p.provisional = true;
-    p.text = SummarizeEffects(r.effects, RenderContext::Of(state));
+    p.text = SummarizeEffects(r.effects, RenderContext::Of(copy));
+    if (p.ends_turn_first) p.text = ended + ", then: " + p.text;
     if (p.text.empty()) p.text = PrintCommand(r.canonical);
     return p;
+}
+
+std::optional<NearMiss> DidYouMean(std::string_view expanded, const GameState& state) {
+    std::vector<std::string> words = Words(expanded);
+    size_t k = 0;  // the keyword's index (after an actor "Bob:")
+    if (!words.empty() && words[0].back() == ':') k = 1;
+    if (words.size() <= k) return std::nullopt;
+    const CommandInfo* command = FindCommand(Lower(words[k]));
+    if (!command) return std::nullopt;
+    for (size_t i = k + 1; i < words.size(); ++i) {
+        const ArgSpec* spec = ArgumentAt(*command, i - k - 1);
+        if (!spec) break;
+        const std::string& word = words[i];
+        const bool at = word.starts_with('@');
+        const std::string_view bare = std::string_view(word).substr(at ? 1 : 0);
+        if (bare.empty() || bare.find('=') != std::string_view::npos) continue;
+        std::vector<std::string> names;  // as they are written in a line
+        if (Has(spec->from, ArgSource::Spaces) && (at || command->keyword != "time"))
+            for (const Space& sp : state.board->Spaces()) names.push_back(sp.name);
+        if (Has(spec->from, ArgSource::Players))
+            for (const PlayerState& p : state.players) names.push_back(p.name);
+        if (Has(spec->from, ArgSource::Companies))
+            for (Company c : kCompanies) names.emplace_back(GetProspectus(c).name);
+        if (names.empty()) continue;
+        if (Has(spec->from, ArgSource::Companies) && ParseCompany(bare)) continue;
+        if (std::any_of(names.begin(), names.end(), [&](const std::string& n) { return EqualsNoCase(n, bare); })) continue;
+        const size_t allowed = std::max<size_t>(1, std::min<size_t>(2, bare.size() / 5 + 1));
+        size_t best = allowed + 1;
+        int count = 0;
+        std::string nearest;
+        for (const std::string& n : names) {
+            const size_t d = EditDistance(bare, n);
+            if (d < best) {
+                best = d;
+                count = 1;
+                nearest = n;
+            } else if (d == best && !EqualsNoCase(n, nearest)) {
+                ++count;
+            }
+        }
+        if (best > allowed || count != 1) continue;
+        words[i] = (at ? "@" : "") + nearest;
+        std::string line;
+        for (const std::string& w : words) line += (line.empty() ? "" : " ") + w;
+        return NearMiss{line, word, (at ? "@" : "") + nearest};
+    }
+    return std::nullopt;
 }
 
 Command ConfirmCommand(bool redo) {
@@ -328,6 +459,10 @@ SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Previe
         return out;
     }
     if (!preview->parsed.command) return out;  // Blank
+    if (preview->ends_turn_first) {  // the roll of the next turn: `end` first (PreviewLine)
+        SubmitOutcome end = session.Submit(Command{std::nullopt, EndTurn{}}, time, who);
+        if (!end.accepted) return end;
+    }
     return session.Submit(*preview->parsed.command, time, who);
 }
 

@@ -21,6 +21,9 @@ namespace rutland::view {
 //   "342 fulw", "342@fulw" -> "roll 3 4 2 @fulw"
 //   "+b10" / "+y pref 10"  -> "buy B 10k" / "buy Y pref 10k"   (thousands of shares)
 //   "-r5"                  -> "sell R 5k"
+//   "sr5" / "s r5"         -> "short R 5k"
+//   "cr5" / "c r5"         -> "cover R 5k"
+//   "#3 cash"              -> "exercise #3 cash"
 //   "e"                    -> "end"
 // Anything else comes back unchanged.
 std::string ExpandQuickForm(std::string_view text);
@@ -30,6 +33,15 @@ std::string ExpandQuickForm(std::string_view text);
 // (commands, companies, spaces, players, options, exercise modes, board keys).
 std::vector<std::string> Complete(std::string_view text, const GameState& state, const LegalNow& legal,
                                   const Ledger* ledger = nullptr);
+
+// "Did you mean": for each word of `expanded` in a place where the command table
+// (lang/command_table.h) expects a space, a player or a company, the nearest name of the game when
+// the word is none of them and exactly one name is the nearest, within two letters (or a fifth of
+// the word). Returns the line with that word replaced, or "" when no word is a near miss.
+struct NearMiss {
+    std::string line, word, name;
+};
+std::optional<NearMiss> DidYouMean(std::string_view expanded, const GameState& state);
 
 // The longest common prefix of the completions (what Tab fills in first).
 std::string CommonPrefix(const std::vector<std::string>& lines);
@@ -42,6 +54,12 @@ struct Preview {
     std::string text;       // "Ann pays $21,000 for 10,000 Blue at $2.10; Blue -> $2.20"
     std::string rule;       // the rejection's rule
     bool provisional = false;  // the command would use an unverified board fact (D-2)
+    bool ends_turn_first = false;  // a roll typed while the turn is open: Enter submits `end`, then the roll
+    // A rejected line with one name a letter or two off a space, player or company of the game
+    // ("roll 3 4 2 @fullwell"): the line as it would be with the nearest name ("... @fulwell"), the
+    // word as typed and the name. Tab puts the line in the entry line.
+    std::string did_you_mean;
+    std::string misspelt, nearest;
 };
 
 // What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo
@@ -51,7 +69,8 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 // What Enter does with the text as typed. When `preview` is of this very text, the command it
 // parsed is submitted (Session::Submit(const Command&)): what the preview showed is what is
 // submitted, and the line is not parsed again; its parse error is the rejection, a blank or
-// comment line is Blank. Otherwise (no preview, or one of other text) the text after quick forms is
+// comment line is Blank. A preview that ends the turn first (a roll typed while the turn is open)
+// submits `end` and then the roll: two entries. Otherwise (no preview, or one of other text) the text after quick forms is
 // parsed once by Session::Submit(line). Either way the store applies the command to the game as it
 // is in the file (store.h invariant 10), not the preview's copy.
 // What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it

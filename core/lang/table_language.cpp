@@ -2,6 +2,7 @@
 // ParseCommand is fed whatever a broker types and whatever a ledger file holds, so it never
 // throws: every failure becomes a Rejection that quotes the word the broker got wrong.
 #include "lang/command.h"
+#include "lang/command_table.h"
 #include "base/names.h"
 #include "base/safe_text.h"
 #include "base/text.h"
@@ -204,39 +205,6 @@ constexpr AmountKind kPrice{"a price", "in whole dollars like 2000", "whole doll
 constexpr AmountKind kStrike{"a strike total", "in whole dollars like 7750", "whole dollars only", true, false};
 constexpr AmountKind kCost{"a cost", "in whole dollars like 500", "whole dollars only", true, true};
 constexpr AmountKind kTransferPrice{"a price", "in whole dollars like 1500", "whole dollars only", true, true};
-
-std::string Usage(std::string_view keyword) {
-    static constexpr std::pair<std::string_view, std::string_view> kUsages[] = {
-        {"game", "game players=Ann,Bob,Cy,Dee cash=100000"},
-        {"roll", "roll 3 4 2 @fulwell"},
-        {"time", "time card=T-04 high-vol @fulwell delist=R"},
-        {"end", "end"},
-        {"year-end", "year-end"},
-        {"player", "player Bob"},
-        {"buy", "buy B 10k"},
-        {"sell", "sell B 10k"},
-        {"short", "short R 5k"},
-        {"cover", "cover R 5k"},
-        {"dir", "dir B 2"},
-        {"convert", "convert Y pref 10k"},
-        {"rights", "rights R 5k 2000"},
-        {"call", "call B 5k 7750 500"},
-        {"put", "put B 5k 11750 500"},
-        {"exercise", "exercise #3 cash"},
-        {"transfer", "transfer #3 Cy 1500"},
-        {"escrow", "escrow switch G"},
-        {"declare", "declare"},
-        {"undo", "undo 2"},
-        {"redo", "redo 2"},
-        {"note", "note Bob disputes the roll"},
-        {"board", "board @fulwell trend=DUUD ask=BRG bid=YG kind=subsidiary pos=12"},
-        {"count", "count Ann cash=54000 Y=20k G-short=10k@0.85 B-dir=2, or count market Y=2.35 year=2 cards=1"},
-    };
-    for (const auto& [name, usage] : kUsages) {
-        if (name == keyword) return std::string(usage);
-    }
-    return std::string(keyword);
-}
 
 // Walks the arguments of one command and words its complaints. Every reader returns false after
 // setting `error`; the handlers stop at the first false.
@@ -919,7 +887,7 @@ std::optional<Action> ParseCountMarket(Args& args) {
         std::string key;
         std::string_view value;
         if (!SplitOption(word, &key, &value) || value.empty()) {
-            args.Fail("'count market' does not understand " + Quote(word) + " (e.g. " + Usage("count") + ")");
+            args.Fail("'count market' does not understand " + Quote(word) + " (e.g. count market Y=2.35 year=2 cards=1)");
             return std::nullopt;
         }
         if (const std::optional<Company> company = ParseCompany(key)) {
@@ -1145,17 +1113,6 @@ std::optional<Action> Dispatch(std::string_view keyword, Args& args) {  // a vie
     if (keyword == "board") return ParseBoardFix(args);
     if (keyword == "count") return ParseCount(args);
     return std::nullopt;
-}
-
-bool IsKnownKeyword(std::string_view keyword) {
-    static constexpr std::array<std::string_view, 24> kKeywords = {
-        "game", "roll",     "time",     "end",    "year-end", "player",  "buy",  "sell",
-        "short", "cover",   "dir",      "convert", "rights",  "call",    "put",  "exercise",
-        "transfer", "escrow", "declare", "undo",   "redo",     "note",    "board", "count"};
-    for (std::string_view known : kKeywords) {
-        if (known == keyword) return true;
-    }
-    return false;
 }
 
 ParseResult Reject(std::string message) {

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "lang/command.h"
+#include "lang/command_table.h"
 #include "ledger/ledger.h"
 
 using namespace rutland;
@@ -658,4 +659,27 @@ TEST_CASE("table language: COMMANDS.md a note typed now holds at most 1,000 char
     const ParseResult stored = ParseCommand("note " + std::string(32000, 'x'), ParseMode::Stored);
     REQUIRE(stored.command.has_value());
     CHECK(std::get<Note>(stored.command->action).text.size() == 32000);
+}
+
+// Issue 15 point 4: one table describes each command once. The parser's messages quote its
+// examples, IsKnownKeyword reads its keywords, the entry line's completion its arguments; here every
+// example must parse to a command of its own keyword, so an example the parser rejects, or a
+// keyword no handler parses, fails.
+TEST_CASE("the command table: every keyword is known and its example parses to a command of that keyword") {
+    CHECK(Commands().size() == 24);  // COMMANDS.md's tables: 22 commands, count (X-1) and the game header
+    for (const CommandInfo& c : Commands()) {
+        CAPTURE(c.keyword);
+        CHECK(IsKnownKeyword(c.keyword));
+        CHECK(Usage(c.keyword) == c.usage);
+        const ParseResult parsed = ParseCommand(c.usage);
+        REQUIRE_MESSAGE(!parsed.error, parsed.error->ToString());
+        REQUIRE(parsed.command);
+        const std::string printed = PrintCommand(*parsed.command);
+        CHECK(printed.substr(0, printed.find(' ')) == c.keyword);
+        CHECK(c.arg_count <= static_cast<int>(c.args.size()));
+    }
+    CHECK_FALSE(IsKnownKeyword("count-me-not"));
+    CHECK(Usage("count-me-not") == "count-me-not");
+    // The messages quote the table's example (hand-written here, not read from the table).
+    CHECK(ParseCommand("sell B").error->message == "'sell' needs a share count in lots like 10k, e.g. sell B 10k");
 }

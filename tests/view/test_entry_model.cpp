@@ -28,6 +28,15 @@ TEST_CASE("quick forms expand to the table language") {
     CHECK(ExpandQuickForm("+y pref 10") == "buy Y pref 10k");
     CHECK(ExpandQuickForm("-r5") == "sell R 5k");
     CHECK(ExpandQuickForm("e") == "end");
+    // Issue 16 point 6: short, cover and exercise.
+    CHECK(ExpandQuickForm("sr5") == "short R 5k");
+    CHECK(ExpandQuickForm("s g 20") == "short G 20k");
+    CHECK(ExpandQuickForm("cr5") == "cover R 5k");
+    CHECK(ExpandQuickForm("#3 cash") == "exercise #3 cash");
+    CHECK(ExpandQuickForm("#12 short") == "exercise #12 short");
+    CHECK(ExpandQuickForm("sell R 5k") == "sell R 5k");  // words stay words
+    CHECK(ExpandQuickForm("sx5") == "sx5");
+    CHECK(ExpandQuickForm("#x") == "#x");
     // Anything else is left alone, so the parser's own message names what is wrong.
     CHECK(ExpandQuickForm("buy B 10k") == "buy B 10k");
     CHECK(ExpandQuickForm("372") == "372");      // 7 is no die
@@ -269,4 +278,86 @@ TEST_CASE("history steps back through the lines typed") {
     CHECK(h.Step(-1) == "roll 3 4 2");
     CHECK(h.Step(+1) == "buy Y 10k");
     CHECK(h.Step(+1) == "");
+}
+
+// Issue 16 point 6: Tab completes inside a quick form, and it stays a quick form.
+TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces") {
+    Table t(kHeader);
+    const LegalNow legal = Legal(t.State());
+    const std::vector<std::string> c = Complete("432 ti", t.State(), legal, &t.Log());
+    // The standard board's Time spaces are time-1 .. time-4 (tests/games/full-game.txt's board list).
+    CHECK(c == std::vector<std::string>{"432 time-1 ", "432 time-2 ", "432 time-3 ", "432 time-4 "});
+    CHECK(CommonPrefix(c) == "432 time-");
+    CHECK(Complete("4 3 2 @fulw", t.State(), legal, &t.Log()) == std::vector<std::string>{"4 3 2 @fulwell "});
+    // What Tab made expands to the full roll.
+    CHECK(ExpandQuickForm("432 time-2 ") == "roll 4 3 2 @time-2");
+    CHECK(Complete("432 zz", t.State(), legal, &t.Log()).empty());
+    // The exercise quick form completes its mode ("#3 c" -> cash, cover).
+    CHECK(Complete("#3 c", t.State(), legal, &t.Log()) == std::vector<std::string>{"#3 cash ", "#3 cover "});
+    CHECK(ExpandQuickForm("#3 cash ") == "exercise #3 cash");  // trimmed
+}
+
+// Issue 16 point 6: a name a letter or two off gets a "did you mean" with the line corrected.
+TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
+    Table t(kHeader);
+    Preview p = PreviewLine("roll 3 4 2 @fullwell", t.State(), &t.Log());
+    CHECK(p.kind == Preview::Kind::Rejected);
+    CHECK(p.did_you_mean == "roll 3 4 2 @fulwell");
+    CHECK(p.nearest == "@fulwell");
+    // A quick form is corrected in its expanded form.
+    CHECK(PreviewLine("342 fullwell", t.State(), &t.Log()).did_you_mean == "roll 3 4 2 @fulwell");
+    t.Play("roll 3 4 2");
+    CHECK(PreviewLine("player Bobb", t.State(), &t.Log()).did_you_mean == "player Bob");
+    CHECK(PreviewLine("buy Yelow 10k", t.State(), &t.Log()).did_you_mean == "buy Yellow 10k");
+    // Nothing near: no guess. Two names equally near: no guess either.
+    CHECK(PreviewLine("player Zed", t.State(), &t.Log()).did_you_mean.empty());
+    CHECK(PreviewLine("roll 3 4 2 @time-9", t.State(), &t.Log()).did_you_mean.empty());  // time-1 .. time-4 all one off
+    CHECK(DidYouMean("player Bob", t.State()) == std::nullopt);
+}
+
+// Issue 16 point 6: the next player's roll typed while the turn is open ends it first.
+TEST_CASE("T-1, T-5: a roll typed while the turn is still open ends it, and the preview says so; doubles roll again") {
+    const ParseResult header = ParseCommand(kHeader);
+    REQUIRE(header.command);
+    std::string error;
+    auto session = Session::Create(TempGame("roll-ends-turn.rutland"), std::get<GameHeader>(header.command->action),
+                                   "2026-11-24T10:00:00Z", "Dee", "keys", &error);
+    REQUIRE_MESSAGE(session, error);
+    auto type = [&](const std::string& text) {
+        const Preview p = PreviewLine(text, session->Live(), &session->GetLedger());
+        return std::make_pair(p, SubmitEntry(*session, text, &p, "2026-11-24T10:00:01Z", "Dee"));
+    };
+    REQUIRE(type("342").second.accepted);   // Ann rolls
+    REQUIRE(type("+b10").second.accepted);  // and buys; her turn is open
+    const auto [preview, outcome] = type("513");
+    CHECK_MESSAGE(preview.kind == Preview::Kind::Accepted, preview.text);
+    CHECK(preview.ends_turn_first);
+    CHECK(preview.text.starts_with("ends Ann's turn, then: Bob rolls 5+1"));
+    REQUIRE(outcome.accepted);
+    const Ledger& l = session->GetLedger();
+    REQUIRE(l.Size() == 5);  // header, roll, buy, end, roll
+    CHECK(l.At(3).line == "end");
+    CHECK(l.At(4).line == "roll 5 1 3");
+    CHECK(session->Live().current == 1);  // Bob's turn, rolled
+    CHECK(session->Live().rolled);
+
+    // Bob ends; Cy throws doubles (2 and 2): the next roll typed is Cy's bonus turn, not Dee's.
+    REQUIRE(type("e").second.accepted);
+    REQUIRE(type("221").second.accepted);
+    CHECK(session->Live().current == 2);
+    CHECK(session->Live().doubles);
+    const auto [again, again_outcome] = type("131");
+    CHECK(again.text.starts_with("ends Cy's turn; doubles (T-5): Cy rolls again, then: Cy rolls 1+3"));
+    REQUIRE(again_outcome.accepted);
+    CHECK(session->Live().current == 2);
+    // The next roll's own problem is said, not T-1's "enter 'end' first": a 4 on the normal
+    // volatility die (1 to 3) is no roll for Dee either.
+    const Preview bad = PreviewLine("124", session->Live(), &session->GetLedger());
+    CHECK(bad.kind == Preview::Kind::Rejected);
+    CHECK_MESSAGE(bad.text.starts_with("after Cy's turn ends: "), bad.text);
+    CHECK(bad.rule == "D-5");  // the volatility die's faces
+    // Without a preview (a script line) nothing is guessed: the roll is rejected as before (T-1).
+    const SubmitOutcome script = SubmitEntry(*session, "roll 1 2 1", nullptr, "2026-11-24T10:00:02Z", "Dee");
+    CHECK(script.status == SubmitStatus::Rejected);
+    CHECK(script.rejection.rule == "T-1");
 }

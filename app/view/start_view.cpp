@@ -1,0 +1,151 @@
+#include "start_view.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "base/names.h"
+#include "lang/command.h"
+#include "store/store.h"
+
+namespace rutland::view {
+
+namespace {
+
+std::string Trim(std::string_view s) {
+    const size_t a = s.find_first_not_of(" \t");
+    if (a == std::string_view::npos) return {};
+    return std::string(s.substr(a, s.find_last_not_of(" \t") - a + 1));
+}
+
+bool WholeNumberAboveZero(const std::string& s) {
+    return !s.empty() && s.size() <= 12 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+           std::stoll(s) > 0;
+}
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// The role's name for the header, or "" (nobody); *error when the pick cannot stand.
+std::string RoleName(const RolePick& pick, const std::vector<std::string>& players, const char* role, std::string* error) {
+    if (!pick.other) {
+        if (pick.player < 0) return {};
+        if (pick.player >= static_cast<int>(players.size())) {
+            *error = fmt::format("Pick the {} again: the players have changed.", role);
+            return {};
+        }
+        return players[static_cast<size_t>(pick.player)];
+    }
+    const std::string name = Trim(pick.name);
+    if (name.empty()) {
+        *error = fmt::format("Type the name of the {} who does not play, or pick a player.", role);
+        return {};
+    }
+    if (auto problem = NameProblem(name)) {
+        *error = fmt::format("This name cannot be used: it holds {}.", *problem);
+        return {};
+    }
+    for (const std::string& p : players) {
+        if (SameName(p, name)) return p;  // typed a player's name: that player
+        // A typo of a player's name would stay in the game file for ever: ask for the pick.
+        if (EditDistance(p, name) <= 2 && name.size() >= 2) {
+            *error = fmt::format("{} is not a player, but close to {}: pick {} from the list, or check the spelling.", name, p, p);
+            return {};
+        }
+    }
+    return name;
+}
+
+} // namespace
+
+NewGameCheck CheckNewGame(const NewGameForm& form) {
+    NewGameCheck c;
+    std::string word;
+    for (char ch : form.players + ",") {
+        if (ch == ',' || ch == ' ' || ch == '\t') {
+            if (!word.empty()) c.players.push_back(word);
+            word.clear();
+        } else {
+            word += ch;
+        }
+    }
+    // Players: G-1 allows 2 to 8; names are told apart as names.h says.
+    if (c.players.empty()) {
+        c.players_error = "Type the players' names in turn order, e.g. Ann, Bob, Cy, Dee.";
+    } else if (c.players.size() < 2 || c.players.size() > 8) {
+        c.players_error = fmt::format("A game has 2 to 8 players; this is {} (G-1).", c.players.size());
+    } else {
+        for (size_t i = 0; i < c.players.size() && c.players_error.empty(); ++i) {
+            if (auto problem = NameProblem(c.players[i])) c.players_error = fmt::format("{} cannot be used: it holds {}.", ShowName(c.players[i]), *problem);
+            for (size_t j = 0; j < i && c.players_error.empty(); ++j)
+                if (SameName(c.players[i], c.players[j])) c.players_error = fmt::format("{} is named twice: each player needs a name of their own.", c.players[i]);
+        }
+    }
+    const std::string cash = Trim(form.cash);
+    if (!cash.empty() && !WholeNumberAboveZero(cash)) c.cash_error = "Starting cash is whole dollars above zero, e.g. 100000.";
+    const std::string year_cards = Trim(form.year_cards);
+    if (!year_cards.empty() && !WholeNumberAboveZero(year_cards))
+        c.year_cards_error = "Time cards per year is a whole number above zero, or blank for one per player (D-4).";
+    const std::string broker = c.players_error.empty() ? RoleName(form.broker, c.players, "broker", &c.broker_error) : std::string();
+    const std::string sec = c.players_error.empty() ? RoleName(form.sec, c.players, "SEC guy", &c.sec_error) : std::string();
+    if (!c.players_error.empty() || !c.cash_error.empty() || !c.year_cards_error.empty() || !c.broker_error.empty() || !c.sec_error.empty())
+        return c;
+    // The header in the table language, parsed by the core: one definition of a valid header.
+    std::string line = "game players=";
+    for (size_t i = 0; i < c.players.size(); ++i) line += (i ? "," : "") + c.players[i];
+    if (!cash.empty()) line += " cash=" + cash;
+    if (!broker.empty()) line += " broker=" + broker;
+    if (!sec.empty()) line += " sec=" + sec;
+    if (!year_cards.empty()) line += " year-cards=" + year_cards;
+    std::string variants;
+    for (const std::string& v : form.variants) variants += (variants.empty() ? "" : ",") + v;
+    if (!variants.empty()) line += " variants=" + variants;
+    ParseResult parsed = ParseCommand(line);
+    const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
+    if (parsed.error) {
+        c.form_error = parsed.error->ToString();
+    } else if (!header) {
+        c.form_error = "This does not make a game header.";
+    } else {
+        c.header_line = line;
+        c.header = *header;
+    }
+    return c;
+}
+
+RecentGame ReadRecentGame(const std::string& path) {
+    RecentGame r;
+    r.path = path;
+    std::string error;
+    std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadOnly, &error);
+    if (!store) {
+        r.error = error;
+        return r;
+    }
+    const GameState& s = store->GetLedger().State();
+    for (const PlayerState& p : s.players) r.players.push_back(p.name);
+    r.year = s.year;
+    r.entries = store->Size();
+    if (store->Size() > 0) {
+        const std::string& t = store->Record(store->Size() - 1).stamp.time;  // ISO 8601: 2026-11-24T09:31:17Z
+        r.last_played = t.size() >= 16 ? t.substr(0, 10) + " " + t.substr(11, 5) : t;
+    }
+    r.fingerprint = store->Fingerprint();
+    return r;
+}
+
+} // namespace rutland::view

@@ -1,0 +1,51 @@
+// The start screen without a window (issue 16 point 5): the new-game form checked field by field in
+// plain words, and what the recent games list says about each file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/vocabulary.h"
+
+namespace rutland::view {
+
+// Who runs the bank or enforces the rules: one of the players, or someone who does not play.
+struct RolePick {
+    int player = -1;        // index into the players typed; -1: nobody (optional), or `other`
+    bool other = false;     // someone who does not play: `name`
+    std::string name;
+};
+
+struct NewGameForm {
+    std::string players;     // "Ann, Bob, Cy, Dee" in turn order (commas or spaces)
+    std::string cash;        // dollars
+    RolePick broker, sec;
+    std::string year_cards;  // blank: the default (D-4)
+    std::vector<std::string> variants;  // header variant names (RULES.md section 14)
+};
+
+// Each field's problem in plain words, beside that field; `header_line` and `header` only when
+// there is none (the core's parser had the last word: `form_error` is what it said otherwise).
+struct NewGameCheck {
+    std::vector<std::string> players;  // as read from the form, in turn order
+    std::string players_error, cash_error, broker_error, sec_error, year_cards_error, form_error;
+    std::string header_line;
+    std::optional<GameHeader> header;
+    bool Ok() const { return header.has_value(); }
+};
+NewGameCheck CheckNewGame(const NewGameForm& form);
+
+// One line of the recent games list, read from the file (opened read-only, verified).
+struct RecentGame {
+    std::string path;
+    std::string error;                 // could not be read: why (the rest is empty)
+    std::vector<std::string> players;
+    int year = 0;
+    int entries = 0;
+    std::string last_played;           // the last entry's time, "2026-11-24 09:31" (UTC)
+    std::string fingerprint;
+};
+RecentGame ReadRecentGame(const std::string& path);
+
+} // namespace rutland::view

@@ -1,0 +1,95 @@
+#!/bin/bash
+# The dashboard as a broker types into it (issue 16): under an X server (xvfb-run), rutland opens a
+# game made from a script's header, and xdotool types the script's other lines as X key events at
+# 25 ms a key, with no pause after Enter. Then the game file must hold exactly what `rutland-cli
+# play` makes of the same lines: every line, none glued to another, none lost.
+#   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | quick TYPED README]
+# With `interrupt`, before each line the test also does one of: click a tab of the lower row (in
+# the middle of the line); open
+# and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc; travel two
+# entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
+# With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
+# rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
+# README claims for this game.
+set -u
+RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain} TYPED=${6:-} README=${7:-}
+rm -rf "$WORK"; mkdir -p "$WORK"
+export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
+# The header starts the game; the other command lines (no comments, no blank lines) are typed.
+grep -v '^[[:space:]]*#' "$SCRIPT" | grep -v '^[[:space:]]*$' > "$WORK/lines.txt"
+head -n 1 "$WORK/lines.txt" > "$WORK/header.txt"
+tail -n +2 "$WORK/lines.txt" > "$WORK/typed.txt"
+if [ "$MODE" = quick ]; then
+    grep -v '^[[:space:]]*#' "$TYPED" | grep -v '^[[:space:]]*$' > "$WORK/typed.txt"
+fi
+keystrokes=$(( $(wc -c < "$WORK/typed.txt") ))  # every character and a newline (Enter) per line
+expected_entries=$(wc -l < "$WORK/lines.txt")
+
+fail() { echo "FAIL: $*"; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; exit 1; }
+
+"$RUTLAND" --script "$WORK/header.txt" "$WORK/game.rutland" > "$WORK/rutland.out" 2>&1 &
+pid=$!
+win=$(timeout 20 xdotool search --sync --onlyvisible --name '^Rutland$' | head -n 1)
+[ -n "$win" ] || fail "no Rutland window"
+xdotool windowfocus --sync "$win" 2>/dev/null || true
+sleep 0.5  # the first frames: the entry line takes the keyboard
+
+type_line() { xdotool type --delay 25 -- "$1"; xdotool key --delay 25 Return; }
+
+n=0
+while IFS= read -r line; do
+    n=$((n + 1))
+    if [ "$MODE" = interrupt ]; then
+        case $((n % 4)) in
+            1) # half the line, a click on a tab of the lower row (Ledger, where the 1600x900 layout
+               # puts it) and on a row of the table below it, then the rest of the line
+               half=$(( ${#line} / 2 ))
+               xdotool type --delay 25 -- "${line:0:half}"
+               xdotool mousemove --window "$win" 160 525 click 1 mousemove --window "$win" 700 600 click 1
+               line=${line:half} ;;
+            2) # the undo confirm, cancelled with Esc
+               xdotool key --delay 25 ctrl+z Escape ;;
+            3) # half a line, then Esc clears it
+               xdotool type --delay 25 -- "zzz"; xdotool key --delay 25 Escape ;;
+            0) # time travel (PgUp: one entry back) and Esc back to now
+               xdotool key --delay 25 Prior Prior Escape ;;
+        esac
+    fi
+    type_line "$line"
+done < "$WORK/typed.txt"
+
+# Wait (up to 10 s) for the last line to reach the file, then quit with the quit key.
+for _ in $(seq 1 100); do
+    got=$("$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l)
+    [ "$got" -ge "$expected_entries" ] && break
+    sleep 0.1
+done
+# SHOT_BEFORE_QUIT=1: a screenshot (F12) beside the game file first, to look at a failure.
+[ -n "${SHOT_BEFORE_QUIT:-}" ] && { xdotool key F12; sleep 0.5; }
+# With `interrupt`, Ctrl+W first: back to the start screen (once a crash: the frame still read the
+# closed game), then Ctrl+Q there.
+[ "$MODE" = interrupt ] && { xdotool key --delay 25 ctrl+w; sleep 0.3; }
+xdotool key --delay 25 ctrl+q
+for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+quit_failed=
+if kill -0 "$pid" 2>/dev/null; then kill "$pid"; quit_failed="Ctrl+Q did not quit the dashboard"; fi
+wait "$pid"; code=$?
+[ -n "$quit_failed" ] || [ "$code" -eq 0 ] || quit_failed="the dashboard exited $code: $(tail -n 3 "$WORK/rutland.out")"
+pid=
+
+"$CLI" play --db "$WORK/expected.rutland" "$WORK/lines.txt" > /dev/null || fail "rutland-cli play rejected the script"
+"$CLI" export --script "$WORK/game.rutland" | grep -v '^#' > "$WORK/typed.lines"
+"$CLI" export --script "$WORK/expected.rutland" | grep -v '^#' > "$WORK/expected.lines"
+if ! diff -u "$WORK/expected.lines" "$WORK/typed.lines"; then
+    fail "the game file differs from rutland-cli play of the same lines ($(wc -l < "$WORK/typed.lines") of $expected_entries entries)"
+fi
+# The states, but for the fingerprint (it hashes each entry's time and command id too).
+"$CLI" state --json "$WORK/game.rutland" | grep -v '"fingerprint":' > "$WORK/typed.json"
+"$CLI" state --json "$WORK/expected.rutland" | grep -v '"fingerprint":' > "$WORK/expected.json"
+diff -u "$WORK/expected.json" "$WORK/typed.json" || fail "the states differ"
+[ -z "$quit_failed" ] || fail "$quit_failed"
+if [ "$MODE" = quick ]; then
+    claim="$(basename "$SCRIPT") typed with the quick forms is $keystrokes keystrokes"
+    grep -q "$claim" "$README" || fail "README does not say: $claim"
+fi
+echo "OK: $expected_entries entries typed ($MODE, $keystrokes keystrokes), the game file equals rutland-cli play of the same lines"
