@@ -13,6 +13,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 // [SECTION] Index
 //  - Opening and creating games
@@ -285,6 +286,14 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, RenderContext::Of(l.State()), 12));
+            // Amber: what it takes back or puts back that the table should stop and think about;
+            // for undo, who gives back what (issue 16 points 3 and 4). Computed once per confirm.
+            if (m_ui.confirm_preview_for != fmt::format("{}:{}:{}", redo, target, v.version)) {
+                m_ui.confirm_preview = view::ConfirmPreview(redo, l.State(), l);
+                m_ui.confirm_preview_for = fmt::format("{}:{}:{}", redo, target, v.version);
+            }
+            DrawWarnings(m_ui.confirm_preview.warnings);
+            DrawUndoSteps(m_ui.confirm_preview.steps);
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
         }
         const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);

@@ -7,6 +7,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 namespace rutland::dash {
 
@@ -118,6 +119,8 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         const ImVec4 good = Theme::Good();
         TextWrappedWords("Enter: " + e.preview.text, &good);
         if (e.preview.provisional) ProvisionalFlag("an Ask, Bid or arrow this uses");
+        DrawWarnings(e.preview.warnings);
+        DrawUndoSteps(e.preview.steps);
     } else if (e.preview.kind == view::Preview::Kind::Rejected) {
         const ImVec4 warn = Theme::Warn();
         TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);

@@ -141,6 +141,8 @@ struct UiState {
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
+    view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
+    std::string confirm_preview_for;
     bool table_display = false;          // F11: the players' view, full window
     std::string status;                  // one line at the bottom: what just happened
 };
