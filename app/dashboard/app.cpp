@@ -184,54 +184,7 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
 
 void App::DrawDashboard(const AppView& v, Outbox& out) {
     DrawTopBar(v, out);
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float line = ImGui::GetFrameHeightWithSpacing();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float bottom_status = line;
-    const float top_h = std::floor((avail.y - bottom_status) * 0.56f);
-    const float w = avail.x;
-    const float col1 = std::floor(w * 0.30f), col2 = std::floor(w * 0.40f);
-
-    auto region = [&](const char* id, const char* title, ImVec2 size, PanelFn draw) {
-        ImGui::BeginChild(id, size, true);
-        PanelTitle(title);
-        draw(v, m_ui, out);
-        ImGui::EndChild();
-    };
-    region("##big-board", "Big Board", ImVec2(col1, top_h), DrawBigBoard);
-    ImGui::SameLine();
-    ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
-    {
-        // The entry line first: the broker's eyes start where the typing is.
-        const float entry_h = std::floor(line * 4.0f + ImGui::GetFontSize() * 1.6f);
-        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.48f);
-        region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
-        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
-        region("##instructions", "Broker's instructions", ImVec2(0, 0), DrawInstructions);
-    }
-    ImGui::EndChild();
-    ImGui::SameLine();
-    region("##sec", "SEC guy", ImVec2(0, top_h), DrawSec);
-
-    ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
-    if (ImGui::BeginTabBar("##tabs")) {
-        for (const char* name : {"players", "ledger", "year-end", "prices", "board"}) {
-            const PanelInfo* p = FindPanel(name);
-            ImGuiTabItemFlags tab_flags = 0;
-            if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
-            if (ImGui::BeginTabItem(p->title, nullptr, tab_flags)) {
-                m_ui.bottom_tab = name;
-                ImGui::BeginChild(name, ImVec2(0, 0), false);
-                p->draw(v, m_ui, out);
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
-        }
-        m_ui.front_request.clear();
-        ImGui::EndTabBar();
-    }
-    ImGui::EndChild();
-    ImGui::TextDisabled("%s", m_ui.status.c_str());
+    DrawLayout(v, m_ui, out);  // layout.cpp: where layout_model.h puts the panels
 }
 
 void App::DrawTopBar(const AppView& v, Outbox& out) {

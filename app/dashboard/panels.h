@@ -32,6 +32,15 @@ void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out);
 void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
 
+// The dashboard under the top bar: the panels where layout_model.h puts them for this window and
+// text size, the lower row's tabs (with the panels folded into it) and the status line.
+void DrawLayout(const AppView& v, UiState& ui, Outbox& out);
+
+// The Turn's and the instructions' view models for this version (cached in UiState): the layout
+// sizes the panels from them and the panels draw them.
+const view::TurnView& TurnViewNow(const AppView& v, UiState& ui);
+const view::InstructionsView& InstructionsViewNow(const AppView& v, UiState& ui);
+
 std::span<const PanelInfo> AllPanels();
 const PanelInfo* FindPanel(std::string_view name);
 

@@ -11,11 +11,14 @@
 #include "big_board_view.h"
 #include "board_view.h"
 #include "entry_model.h"
+#include "instructions_view.h"
+#include "layout_model.h"
 #include "ledger_view.h"
 #include "players_view.h"
 #include "price_history.h"
 #include "sec_view.h"
 #include "table_display_view.h"
+#include "turn_view.h"
 #include "report/year_end_report.h"
 #include "year_end_view.h"
 
@@ -48,8 +51,14 @@ struct InstructionsUi {
     int seq = -1;                     // the entry the steps are for
     uint64_t version = 0;
     std::string line;
-    std::vector<std::string> steps;
-    std::vector<char> done;           // ticked off by the broker (checkable)
+    view::InstructionsView view;      // the steps to hand over, then the notes (folded)
+    std::vector<char> done;           // the steps ticked off by the broker (checkable)
+};
+
+struct TurnUi {
+    view::TurnView view;              // for `version`
+    uint64_t version = 0;
+    bool valid = false;
 };
 
 struct LedgerUi {
@@ -130,6 +139,8 @@ struct SecUi {
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
+    TurnUi turn;
+    view::DashboardLayout layout;        // this frame's (layout_model.h)
     LedgerUi ledger;
     BoardUi board;
     YearEndUi year_end;
