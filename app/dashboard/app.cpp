@@ -97,6 +97,7 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         e.rejection_rule = r.rejection.rule;
         e.rejected_text = text;
         ShowNotAccepted(r);
+        m_ui.status_rejected = text;  // the status says it only while the line still reads so
     }
     return r;
 }
@@ -171,8 +172,13 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
         m_screenshot_request =
             (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_screenshots)).string();
     }
-    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD)))
-        m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD))) {
+        // Only the sizes at which a busy moment still fits whole (layout_model.h LargestTextSize).
+        const float largest = view::LargestTextSize(io.DisplaySize.x, io.DisplaySize.y);
+        m_font_request = std::max(m_fonts.size, std::min(largest, m_fonts.size + 2.0f));
+        if (m_fonts.size + 2.0f > largest)
+            m_ui.status = fmt::format("Text size {:.0f} px is the largest that keeps the turn whole in this window", largest);
+    }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;

@@ -21,6 +21,8 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
     // The money and certificates first, large and checkable; the notes after them, folded.
     // Large for the table to read, unless the layout needs the room (layout_model.h).
     ImGui::PushFont(ui.layout.large_steps ? v.fonts.large : v.fonts.normal);
+    // Tick boxes as tall as the text: a step takes one line (layout_model.cpp InstructionsHeight).
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 0));
     for (size_t i = 0; i < iv.steps.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
         bool done = in.done[i] != 0;
@@ -33,6 +35,7 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
         ImGui::PopStyleColor();
         ImGui::PopID();
     }
+    ImGui::PopStyleVar();
     ImGui::PopFont();
     if (!iv.notes.empty()) {
         const std::string label = fmt::format("Notes ({})###notes", iv.notes.size());

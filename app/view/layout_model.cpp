@@ -72,12 +72,14 @@ int WrappedLines(const std::string& text, float char_w, float width) {
 }
 
 Metrics MetricsFor(float font) {
+    // DejaVu Sans averages 0.455 of its size a glyph over the panels' sentences (measured in the
+    // app, layout.cpp MeasuredMetrics); 0.47 leaves a margin. Spacing as fonts.cpp ApplyStyle sets it.
     Metrics m;
     m.font = font;
-    m.char_w = std::round(font * 0.6f);
-    m.spacing = std::round(font * 0.3f);
-    m.line = font + m.spacing;
-    m.frame = font + 2 * 3.0f + m.spacing;
+    m.char_w = font * 0.47f;
+    m.spacing = std::round(font * 0.45f);
+    m.line = font + std::round(font * 0.3f);
+    m.frame = font + 2 * 3.0f + std::round(font * 0.3f);
     m.padding = std::round(font * 0.5f);
     return m;
 }
@@ -103,8 +105,9 @@ float TurnHeight(const MiddleContent& c, const Metrics& m, float width) {
 float InstructionsHeight(const MiddleContent& c, const Metrics& m, float width, bool large) {
     const float scale = large ? kLarge : 1.0f;
     const float large_w = m.char_w * scale;
-    const float inner = width - 2 * m.padding - (m.font * scale + 6.0f + m.spacing);  // the tick box
-    const float box = m.font * scale + 6.0f + m.spacing;  // a line with its tick box
+    // The tick boxes have no frame padding (panel_instructions.cpp): a step's line is a text line.
+    const float inner = width - 2 * m.padding - (m.font * scale + m.spacing);
+    const float box = m.font * scale + std::round(m.font * 0.3f);
     float h = Overhead(m) + m.line;                        // "Entry 45: buy Y 10k"
     if (c.steps.empty()) h += m.line;
     for (const std::string& step : c.steps)
@@ -167,10 +170,18 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
             n = Needs(in.content, m, l.middle, l.middle, l.middle, t.large);
             need = n.entry + n.turn + n.instructions + 2 * sp;
         } else {
-            // The instructions' sentences are longer than the Turn's: they get the wider side.
-            l.turn_width = std::floor(std::clamp(l.middle * 0.42f, sub_min, l.middle - sub_min - sp));
-            n = Needs(in.content, m, l.middle, l.turn_width, l.middle - l.turn_width - sp, t.large);
-            need = n.entry + sp + std::max(n.turn, n.instructions);
+            // The split between the Turn and the instructions that needs the least height.
+            need = -1;
+            for (float share : {0.35f, 0.42f, 0.5f, 0.58f, 0.65f}) {
+                const float tw = std::floor(std::clamp(l.middle * share, sub_min, l.middle - sub_min - sp));
+                const Need tried = Needs(in.content, m, l.middle, tw, l.middle - tw - sp, t.large);
+                const float h = tried.entry + sp + std::max(tried.turn, tried.instructions);
+                if (need < 0 || h < need) {
+                    need = h;
+                    n = tried;
+                    l.turn_width = tw;
+                }
+            }
         }
         out = std::move(l);
         if (need <= top_max) {
@@ -181,7 +192,7 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
     out.fits = chosen;
     // The upper row: what the middle needs, or more when the lower row's content leaves room (the
     // Big Board is better taller); the lower row keeps at least its tab bar and a few lines.
-    out.top = std::floor(std::min(top_max, std::max(need, H - lower_need - sp)));
+    out.top = std::min(top_max, std::max(need, H - lower_need - sp));
     out.lower = H - out.top - sp;
     const bool stacked = out.arrangement == Arrangement::ThreeColumns || out.arrangement == Arrangement::TwoColumns;
     if (out.fits) {
@@ -242,9 +253,18 @@ MiddleContent BusyMoment() {
     c.legal = {"Bob: sell R 5k",  "Bob: sell R 10k", "Bob: sell R 15k", "Bob: sell B 5k", "Bob: sell B 10k", "buy Y 5k",
                "buy Y 10k",       "buy Y 15k",       "buy Y 20k",       "buy B 5k",       "buy B 10k",       "dir Y",
                "end"};
-    c.steps = {"move Ann's pawn to Colfax", "move the Yellow marker from $2.00 to $2.10",
-               "move the Blue marker from $2.85 to $3.00", "the broker pays Ann $20,000: 2 x $10,000",
-               "Bob pays the broker $30,000: 3 x $10,000", "Ann records the Colfax proxy (Yellow) on Ann's proxy sheet"};
+    // The Split of Blue in tests/games/full-game.txt (entry 83), as the instructions say it.
+    c.steps = {"move Cy's pawn to Haszard",
+               "move the Yellow marker from $1.20 to $1.10",
+               "move the Blue marker from $2.90 to $3.00",
+               "the SEC guy (Cy) announces: Blue reaches its Split level $3.00: Split",
+               "move the Blue marker from $3.00 back to Issue, $2.00",
+               "the broker pays Cy $45,000: 4 x $10,000 + 1 x $5,000",
+               "the broker takes $65,500 out of Blue's margin account and gives it to Ann: 6 x $10,000 + 1 x $5,000 + 1 x $500",
+               "Ann takes back the notes for 30,000 Blue from Blue's margin account",
+               "Ann pays the broker $78,000: 7 x $10,000 + 1 x $5,000 + 3 x $1,000",
+               "move the Red marker from $1.45 to $1.35",
+               "Cy records the Haszard proxy (Blue) on Cy's proxy sheet"};
     c.notes = true;
     return c;
 }

@@ -32,7 +32,7 @@ namespace rutland::view {
 inline constexpr float kMiddleEms = 30.0f;  // the middle column's least width, in text heights
 inline constexpr float kSideEms = 14.0f;    // the Big Board's and the SEC guy's least width
 inline constexpr size_t kMaxLegalShown = 24;  // the Turn's buttons; Tab in the entry line lists the rest
-inline constexpr float kLowerMinLines = 4.0f;  // the lower row: its tab bar and a few lines at least
+inline constexpr float kLowerMinLines = 3.0f;  // the lower row: its tab bar and a few lines at least
 
 // What the middle panels hold now, as text: the layout estimates their height at any width from it
 // (word wrap at an average glyph width), so the decision does not depend on last frame's widths.
