@@ -66,6 +66,10 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     // the prices) takes what the middle leaves.
     if (ui.bottom_tab == "players")
         in.lower_need = in.m.frame + in.m.line + static_cast<float>(v.state.players.size()) * 2.2f * in.m.line + 3 * in.m.padding;
+    else if (ui.bottom_tab == "tray")
+        in.lower_need = in.m.frame + 5 * in.m.line + 3 * in.m.padding;
+    else
+        in.lower_wanted = std::floor(in.height * 0.42f);
     ui.layout = view::ComputeLayout(in);
     const view::DashboardLayout& L = ui.layout;
 
@@ -100,7 +104,7 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
 
     ImGui::BeginChild("##lower", ImVec2(0, L.lower), true);
     if (ImGui::BeginTabBar("##tabs")) {
-        std::vector<std::string> tabs = {"players", "ledger", "year-end", "prices", "board"};
+        std::vector<std::string> tabs = {"players", "tray", "ledger", "year-end", "prices", "board"};
         // A folded panel is a tab, after the players (the SEC guy first: he is asked most).
         for (const std::string& f : L.folded) tabs.insert(tabs.begin() + 1, f);
         for (const std::string& name : tabs) {

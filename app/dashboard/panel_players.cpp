@@ -131,7 +131,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         const std::string full = h.HoldingText(), brief = h.HoldingText(true);
         // append, not " " + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O2.
         const std::string value = shares ? std::string(" ").append(FormatMoney(h.value)) : "",
-                          brief_value = shares ? std::string(" ").append(view::ShortMoney(h.value)) : "";
+                          brief_value = shares ? std::string(" ").append(FormatMoney(h.value)) : "";
         const std::string* text = &full;
         const std::string* worth = &value;
         if (!Fits(full + value)) text = &brief;
@@ -155,7 +155,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         const bool losing = h.cover_cost > h.short_held;
         ImGui::TextColored(losing ? Theme::Bad() : Theme::Warn(), "short %s", view::ShortCount(h.short_shares).c_str());
         const bool hovered = ImGui::IsItemHovered();
-        const std::string margin = fmt::format("{} held, {} cover", view::ShortMoney(h.short_held), view::ShortMoney(h.cover_cost));
+        const std::string margin = fmt::format("{} held, {} cover", FormatMoney(h.short_held), FormatMoney(h.cover_cost));
         SameLineIfFits(margin);
         TextWrappedWords(margin, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         if (hovered || ImGui::IsItemHovered())
@@ -273,7 +273,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
         ImGui::TableSetColumnIndex(8);
         if (p.options.empty()) ImGui::TextDisabled("\u2014");
         for (const view::OptionHeld& o : p.options) {
-            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? std::string("+").append(view::ShortMoney(o.value_now)) : "$0";
+            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? std::string("+").append(FormatMoney(o.value_now)) : "$0";
             const bool one_line = Fits(o.short_text + "  " + worth);
             if (one_line)
                 ImGui::TextUnformatted(o.short_text.c_str());

@@ -31,6 +31,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out);
 void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out);
 void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
+void DrawTray(const AppView& v, UiState& ui, Outbox& out);
 
 // The dashboard under the top bar: the panels where layout_model.h puts them for this window and
 // text size, the lower row's tabs (with the panels folded into it) and the status line.

@@ -18,6 +18,7 @@
 #include "price_history.h"
 #include "sec_view.h"
 #include "table_display_view.h"
+#include "tray_view.h"
 #include "turn_view.h"
 #include "report/year_end_report.h"
 #include "year_end_view.h"
@@ -53,6 +54,12 @@ struct InstructionsUi {
     std::string line;
     view::InstructionsView view;      // the steps to hand over, then the notes (folded)
     std::vector<char> done;           // the steps ticked off by the broker (checkable)
+};
+
+struct TrayUi {
+    std::vector<view::TrayRow> rows;  // for `version`
+    uint64_t version = 0;
+    bool valid = false;
 };
 
 struct TurnUi {
@@ -140,6 +147,7 @@ struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
     TurnUi turn;
+    TrayUi tray;
     view::DashboardLayout layout;        // this frame's (layout_model.h)
     LedgerUi ledger;
     BoardUi board;

@@ -1,7 +1,7 @@
-// The broker's instructions as the panel shows them (issue 16 point 2): first what moves (bills,
-// certificates, notes, markers, rings, pawns, market events), then, folded, what is only said (a
-// provisional board fact used, the turn passing, a note): the money and certificates to hand over
-// are never pushed below the fold by a note.
+// The broker's instructions as the panel shows them (issue 16 point 2): the steps (bills,
+// certificates, notes, markers, rings, pawns, market events, what is said), then, folded, the
+// provisional-board notes (D-2: an Ask, Bid or arrows nobody verified): the money and certificates
+// to hand over are never pushed below the fold by them.
 #pragma once
 
 #include <string>
@@ -13,13 +13,11 @@
 namespace rutland::view {
 
 struct InstructionsView {
-    std::vector<std::string> steps;  // what the table physically does, in order
-    std::vector<std::string> notes;  // what is only said; folded under the steps
+    std::vector<std::string> steps;  // what the table does, in order
+    std::vector<std::string> notes;  // the provisional-board notes (D-2); folded under the steps
 };
 
-// Sorted by the effects' kinds (instructions.h BrokerInstructions says each): Cash, Certificates,
-// ShortNote, Price, MarketEvent, Listing, Pawn, Proxy, Escrow, Directorship and Option move
-// something; the rest are notes.
+// Split by the effects' fields (effects.h UsesUnverifiedFact), each said as BrokerInstructions says it.
 InstructionsView MakeInstructionsView(const Effects& effects, const GameState& after);
 
 } // namespace rutland::view

@@ -111,7 +111,7 @@ float InstructionsHeight(const MiddleContent& c, const Metrics& m, float width, 
     float h = Overhead(m) + m.line;                        // "Entry 45: buy Y 10k"
     if (c.steps.empty()) h += m.line;
     for (const std::string& step : c.steps)
-        h += box + static_cast<float>(WrappedLines(step, large_w, inner) - 1) * m.font * scale;
+        h += box + static_cast<float>(WrappedLines(step, large_w, inner) - 1) * (m.font * scale + std::round(m.font * 0.3f));
     if (c.notes) h += m.frame;
     return h;
 }
@@ -120,13 +120,14 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
     const Metrics& m = in.m;
     const float W = in.width, H = in.height, sp = m.spacing;
     const float mid_min = kMiddleEms * m.font, side_min = kSideEms * m.font, sub_min = kSubColumnEms * m.font;
-    const float lower_min = kLowerMinLines * m.line;
+    const float lower_min = std::max(kLowerMinLines * m.line, std::min(in.lower_wanted, H * 0.6f));
     const float lower_need = std::max(lower_min, in.lower_need > 0 ? in.lower_need : std::floor(H * 0.4f));
     const float top_max = H - lower_min - sp;
 
     DashboardLayout out;
-    float need = 0;
-    Need n;
+    float need = 0, fallback_need = 0;
+    Need n, fallback;
+    bool have_fallback = false;
     bool chosen = false;
     struct Try {
         Arrangement a;
@@ -183,11 +184,23 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
                 }
             }
         }
-        out = std::move(l);
         if (need <= top_max) {
+            out = std::move(l);
             chosen = true;
             break;
         }
+        // Nothing fits: the most room for the middle (the last tried), unless the broker is
+        // reading another tab: then the panels as they are (the first tried), scrolling.
+        if (!have_fallback || in.lower_wanted == 0) {
+            out = std::move(l);
+            fallback_need = need;
+            fallback = n;
+            have_fallback = true;
+        }
+    }
+    if (!chosen) {
+        need = fallback_need;
+        n = fallback;
     }
     out.fits = chosen;
     // The upper row: what the middle needs, or more when the lower row's content leaves room (the
@@ -236,6 +249,9 @@ MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, co
     c.steps = instructions.steps;
     if (c.steps.empty()) c.steps.push_back("Nothing to hand over for this entry.");
     c.notes = !instructions.notes.empty();
+    // The panels cut a long text (a note) where TextWrappedWords does (display_text.h).
+    for (std::vector<std::string>* texts : {&c.entry, &c.turn, &c.steps})
+        for (std::string& t : *texts) t = CutForDisplay(t);
     return c;
 }
 
@@ -263,6 +279,8 @@ MiddleContent BusyMoment() {
                "the broker takes $65,500 out of Blue's margin account and gives it to Ann: 6 x $10,000 + 1 x $5,000 + 1 x $500",
                "Ann takes back the notes for 30,000 Blue from Blue's margin account",
                "Ann pays the broker $78,000: 7 x $10,000 + 1 x $5,000 + 3 x $1,000",
+               "Ann is short of cash and still owes the bank $12,000 for covering 30,000 Blue at $3.00 (Split margin call: "
+               "30,000 x $3.00 = $90,000): Ann chooses assets for the broker to sell (no Bid needed)",
                "move the Red marker from $1.45 to $1.35",
                "Cy records the Haszard proxy (Blue) on Cy's proxy sheet"};
     c.notes = true;

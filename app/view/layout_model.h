@@ -13,7 +13,8 @@
 //  2. The middle panels get what they measured they need (last frame), in the order entry, Turn,
 //     instructions; only what is left goes to the lower row, and the lower row never takes more
 //     than its content (the players table's rows) needs.
-//  3. The lower row keeps at least its tab bar and a few lines; the upper row gets everything else.
+//  3. The lower row keeps at least its tab bar and a few lines (more when the broker brought a tab
+//     other than the players to the front: lower_wanted); the upper row gets everything else.
 //  4. When the middle's needs do not all fit, the entry line and the Turn's essentials are served
 //     first and `fits` is false (the panels then scroll); at the four sizes the README names and
 //     every text size offered, at a typical moment, they fit (tests).
@@ -32,7 +33,7 @@ namespace rutland::view {
 inline constexpr float kMiddleEms = 30.0f;  // the middle column's least width, in text heights
 inline constexpr float kSideEms = 14.0f;    // the Big Board's and the SEC guy's least width
 inline constexpr size_t kMaxLegalShown = 24;  // the Turn's buttons; Tab in the entry line lists the rest
-inline constexpr float kLowerMinLines = 3.0f;  // the lower row: its tab bar and a few lines at least
+inline constexpr float kLowerMinLines = 4.0f;  // the lower row: its tab bar, the header and one player
 
 // What the middle panels hold now, as text: the layout estimates their height at any width from it
 // (word wrap at an average glyph width), so the decision does not depend on last frame's widths.
@@ -69,6 +70,9 @@ struct LayoutInput {
     Metrics m;
     MiddleContent content;
     float lower_need = 0;         // the lower row's content: tab bar, the table's header and rows
+    // The broker brought another tab to the front (the ledger, the prices...): the lower row keeps
+    // at least this much, and the middle scrolls if it must (the columns stay as they are).
+    float lower_wanted = 0;
 };
 
 enum class Arrangement : uint8_t {

@@ -78,7 +78,8 @@ TEST_CASE("layout: at the four window sizes and every text size offered, the bus
     for (const MiddleContent& c : moments) REQUIRE(c.entry.size() >= 2);  // a preview and at least one warning
     for (Size s : kSizes) {
         const float largest = LargestTextSize(s.w, s.h);
-        CHECK(largest >= 18);  // the default size is offered everywhere
+        // The default 18 px is offered from 1600x900 up; at 1280x720 a Split's twelve steps need 16.
+        CHECK(largest >= (s.h <= 720 ? 16 : 18));
         for (float f = 10; f <= largest; f += 2) {
             for (const MiddleContent& c : moments) {
                 CAPTURE(s.w);

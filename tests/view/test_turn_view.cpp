@@ -104,7 +104,7 @@ TEST_CASE("D-2: the instructions put the money and certificates first and the pr
     const auto provisional = [](const std::string& s) { return s.find("provisional") != std::string::npos; };
     CHECK(std::any_of(v.notes.begin(), v.notes.end(), provisional));
     CHECK_FALSE(std::any_of(v.steps.begin(), v.steps.end(), provisional));
-    // The buy's cash and certificates are steps; nothing of it is a note but the D-2 flag.
+    // The buy's cash and certificates come first.
     t.Play("buy Y 20k");
     const InstructionsView buy = MakeInstructionsView(t.LastEffects(), t.State());
     CHECK(buy.steps.front() == "Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000");
