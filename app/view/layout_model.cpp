@@ -231,6 +231,7 @@ MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, co
         c.entry.push_back("Saved 201: declare");
     } else {
         c.entry.push_back((preview.expanded != preview.typed ? preview.expanded + " " : std::string()) + "Enter: " + preview.text);
+        if (preview.provisional) c.entry.push_back("(provisional: an Ask, Bid or arrow this uses is not verified on the physical board, D-2)");
         for (const Warning& w : preview.warnings) c.entry.push_back("! " + w.text + " (" + w.rule + ")");
         if (!preview.steps.empty()) c.entry.push_back("The table puts it back:");
         for (size_t i = 0; i < preview.steps.size() && i < 12; ++i) c.entry.push_back("10. " + preview.steps[i]);

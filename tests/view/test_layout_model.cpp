@@ -145,6 +145,7 @@ TEST_CASE("layout: the text size offered grows with the window and stops where a
     for (Size s : kSizes) {
         const float largest = LargestTextSize(s.w, s.h);
         CAPTURE(s.w);
+        MESSAGE(s.w, "x", s.h, ": text sizes offered up to ", largest, " px");  // the screenshot tests use these
         CHECK(ComputeLayout(Input(s, largest, BusyMoment())).fits);
         if (largest < 48) CHECK_FALSE(ComputeLayout(Input(s, largest + 2, BusyMoment())).fits);
     }
