@@ -93,14 +93,20 @@ void ProxyGrid(const view::PlayerView& p, const view::PlayersView& all) {
     const ImVec2 start = ImGui::GetCursorScreenPos();
     for (size_t row = 0; row < p.companies.size(); ++row) {
         const view::CompanyHoldings& h = p.companies[row];
-        const ImVec4 colour = all.listed[row] ? Theme::Company(h.company) : Theme::CompanyDim(h.company);
+        // A delisted company's proxies still count (E-1, E-2): earned ones keep the company's full
+        // colour; only the empty squares are dimmed, and crossed, to say it is delisted (M-7).
+        const bool listed = all.listed[row];
+        const ImVec4 colour = Theme::Company(h.company);
+        const ImVec4 empty = listed ? WithAlpha(colour, 0.45f) : WithAlpha(Theme::CompanyDim(h.company), 0.6f);
         for (size_t k = 0; k < h.proxies.size(); ++k) {
             const ImVec2 a(start.x + static_cast<float>(k) * (cell + gap), start.y + static_cast<float>(row) * (cell + gap));
             const ImVec2 b(a.x + cell, a.y + cell);
-            if (h.proxies[k].earned)
+            if (h.proxies[k].earned) {
                 dl->AddRectFilled(a, b, ToU32(colour), 1.0f);
-            else
-                dl->AddRect(a, b, ToU32(WithAlpha(colour, 0.45f)), 1.0f);
+            } else {
+                dl->AddRect(a, b, ToU32(empty), 1.0f);
+                if (!listed) dl->AddLine(a, b, ToU32(empty));
+            }
         }
     }
     ImGui::Dummy(ImVec2(6 * (cell + gap), 4 * (cell + gap)));
@@ -282,7 +288,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox&) {
             const bool hovered = ImGui::IsItemHovered();
             if (one_line) ImGui::SameLine();
             if (o.exercisable && o.value_now > Money())
-                ImGui::TextColored(Theme::Good(), "%s", worth.c_str());
+                ImGui::TextColored(Theme::Warn(), "%s in the money", worth.c_str());  // it expires at the year end (Y-3)
             else
                 ImGui::TextDisabled("%s", worth.c_str());
             if (hovered || ImGui::IsItemHovered())

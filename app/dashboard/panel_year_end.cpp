@@ -9,6 +9,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 namespace rutland::dash {
 
@@ -29,9 +30,10 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
         view::YearEndStatements st = view::ComputeYearEnd(v.ledger, v.state, v.viewing.value_or(v.ledger.Size() - 1), &yu.last);
         yu.preview = std::move(st.preview);
         yu.last = std::move(st.last);
+        yu.warnings = std::move(st.preview_warnings);
         yu.version = v.version;
     }
-    const view::YearEndView ye = view::MakeYearEndView(v.state, view::YearEndStatements{yu.preview, yu.last}, yu.mode);
+    const view::YearEndView ye = view::MakeYearEndView(v.state, view::YearEndStatements{yu.preview, yu.last, yu.warnings}, yu.mode);
 
     // The line of context and the controls.
     ImGui::TextUnformatted(ye.context.c_str());
@@ -75,6 +77,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::PushFont(v.fonts.large);
     ImGui::TextColored(ye.showing_preview ? Theme::Accent() : Theme::Good(), "%s", ye.heading.c_str());
     ImGui::PopFont();
+    DrawWarnings(ye.warnings);  // an option in the money that would expire, a call, a debt left
 
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;

@@ -107,6 +107,7 @@ struct YearEndUi {
     std::string message;            // where the last export went
     std::optional<YearEndStatement> preview;
     std::optional<YearEndStatement> last;
+    std::vector<view::Warning> warnings;  // the preview's (year_end_view.h)
     uint64_t version = 0;           // the session version `preview` and `last` are for
     view::YearEndMode mode = view::YearEndMode::Auto;
     int expand = 0;                 // 1: open every player's lines on the next frame, -1: close them

@@ -9,6 +9,7 @@
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "warnings.h"
+#include "year_end_view.h"
 
 using namespace rutland;
 using namespace rutland::view;
@@ -163,4 +164,22 @@ TEST_CASE("undo and redo confirms carry the warnings of what they take back or p
     CHECK(redo.steps.empty());
     t.Play("redo\nend");
     CHECK(ConfirmPreview(false, t.State(), t.Log()).warnings.empty());  // undoing `end`: nothing to warn of
+}
+
+TEST_CASE("Y-3: the year-end preview flags an option in the money that the year end would expire") {
+    for (const bool in_the_money : {true, false}) {
+        CAPTURE(in_the_money);
+        Table t("game players=Ann,Bob year-cards=1");
+        t.Play("board @calls trend=DUUD bid=BRG\nboard @puts trend=UDDU bid=YBG\nboard @time-2 trend=DUUD bid=YBG");
+        t.Play("roll 1 2 1 @puts\nend");
+        t.Play(in_the_money ? "roll 1 2 1 @calls\ncall B 5k 9000 500\nend" : "roll 1 2 1 @calls\ncall B 5k 11000 500\nend");
+        t.Play("roll 1 2 1 @time-2\ntime");
+        const YearEndStatements st = ComputeYearEnd(t.Log(), t.State(), t.Log().Size() - 1);
+        const YearEndView v = MakeYearEndView(t.State(), st, YearEndMode::Preview);
+        const bool flagged = std::any_of(v.warnings.begin(), v.warnings.end(),
+                                         [](const Warning& w) { return w.kind == WarningKind::OptionInTheMoney; });
+        CHECK(flagged == in_the_money);  // $10,250 - $9,000 = $1,250 in the money; $11,000 is not
+        // The preview is of a year end to come: its own earliness is not a warning.
+        CHECK(std::none_of(v.warnings.begin(), v.warnings.end(), [](const Warning& w) { return w.kind == WarningKind::EarlyYearEnd; }));
+    }
 }
