@@ -10,6 +10,7 @@
 
 #include "big_board_view.h"
 #include "board_view.h"
+#include "diff_words.h"
 #include "entry_model.h"
 #include "instructions_view.h"
 #include "layout_model.h"
@@ -85,7 +86,7 @@ struct LedgerUi {
     int explained = -1;
     int undone_by = -1;             // the undo that took `explained` out of effect
     uint64_t explained_version = 0;
-    std::vector<StateChange> diff;  // from `diffed` to now, at `diff_version`
+    std::vector<view::ChangeInWords> diff;  // from `diffed` to now, in words, at `diff_version`
     int diffed = -1;
     uint64_t diff_version = 0;
 };
