@@ -57,8 +57,11 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
     else ImGui::TextUnformatted(t.heading.c_str());
     ImGui::PopFont();
     if (t.bonus) {
+        // Beside the heading when it fits there, else on its own line: never cut at the edge.
+        constexpr const char* kBonus = " bonus turn (doubles, T-5)";
         ImGui::SameLine();
-        ImGui::TextColored(Theme::Accent(), " bonus turn (doubles, T-5)");
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(kBonus).x) ImGui::NewLine();
+        ImGui::TextColored(Theme::Accent(), "%s", kBonus);
     }
     ImGui::TextUnformatted(t.time_cards.c_str());
     if (t.year_end_due) {
