@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "turn_view.h"
 #include "base/safe_text.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -32,6 +33,7 @@ void RefreshRows(const AppView& v, LedgerUi& ui) {
     ui.filter_error = filter ? "" : error;
     ui.rows = filter ? view::FilterEntries(v.ledger, *filter) : std::vector<int>{};
     ui.undone = view::UndoneEntries(v.ledger);
+    ui.bonus = view::BonusTurnEntries(v.ledger);
 }
 
 void RefreshSelection(const AppView& v, LedgerUi& ui) {
@@ -284,6 +286,12 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
             ImGui::TableSetColumnIndex(3);
             const bool undo_redo = e.kind == EntryKind::Undo || e.kind == EntryKind::Redo;
             const ImVec4 warn = Theme::Warn();
+            if (static_cast<size_t>(seq) < ui.bonus.size() && ui.bonus[static_cast<size_t>(seq)]) {
+                // A bonus turn of doubles (T-5): marked, so the same player twice in a row reads right.
+                ImGui::TextColored(Theme::Accent(), "\u21bb");
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("entered in a bonus turn: the same player rolled doubles (T-5)");
+                ImGui::SameLine();
+            }
             CellText(e.line, undo_redo && !later ? &warn : nullptr);
             if (undone) StrikeLastItem(text);
             ImGui::TableSetColumnIndex(4);

@@ -79,6 +79,7 @@ struct LedgerUi {
     uint64_t rows_version = 0;
     std::string filter_error;       // a filter that does not resolve ("no player Zed")
     std::vector<char> undone;       // by entry number, with `rows`
+    std::vector<char> bonus;        // by entry number: entered in a bonus turn of doubles (T-5)
     bool scroll_to_end = true;      // the app sets it on each accepted line
     int scrolled_to = -1;           // the selection the table last brought into view
     std::optional<int> viewed;      // the time travel last seen: a new one selects its entry

@@ -61,6 +61,19 @@ bool IsBonusTurn(const Ledger& ledger, std::optional<int> seq, const GameState& 
     return false;
 }
 
+std::vector<char> BonusTurnEntries(const Ledger& ledger) {
+    std::vector<char> out(static_cast<size_t>(ledger.Size()), 0);
+    bool bonus = false;
+    for (int seq : ledger.InEffect()) {
+        out[static_cast<size_t>(seq)] = bonus ? 1 : 0;
+        for (const Effect& e : ledger.At(seq).effects) {
+            if (e.what == EffectWhat::TurnDoubles) bonus = true;
+            else if (e.kind == EffectKind::Turn || e.what == EffectWhat::CurrentPlayerSet) bonus = false;
+        }
+    }
+    return out;
+}
+
 TurnView MakeTurnView(const GameState& s, const LegalNow& legal, bool bonus) {
     TurnView v;
     v.won = s.winner.has_value();

@@ -38,6 +38,10 @@ std::vector<std::string> LegalLines(const LegalNow& legal, const GameState& stat
 // `ledger` up to entry `seq` (the latest when nullopt) was closed by doubles of the current player.
 bool IsBonusTurn(const Ledger& ledger, std::optional<int> seq, const GameState& state);
 
+// By entry number: 1 for the commands in effect entered during a bonus turn of doubles (T-5), for
+// the ledger's mark; 0 otherwise (undone entries, the header, undo and redo entries).
+std::vector<char> BonusTurnEntries(const Ledger& ledger);
+
 TurnView MakeTurnView(const GameState& state, const LegalNow& legal, bool bonus);
 
 } // namespace rutland::view

@@ -44,6 +44,10 @@ TEST_CASE("T-5 / G-2: the Turn says who is next and marks the bonus turn of doub
     // Time travel: the bonus turn as it was after entry 2 (Ann's doubles ended).
     CHECK(IsBonusTurn(t.Log(), 2, t.Log().StateAt(2)));
     CHECK_FALSE(IsBonusTurn(t.Log(), 1, t.Log().StateAt(1)));
+    // The ledger marks the entries of the bonus turn: entries 3 (roll) and 4 (end), not 1, 2 or 5.
+    t.Play("roll 2 3 1 @fulwell");
+    const std::vector<char> marks = BonusTurnEntries(t.Log());
+    CHECK(marks == std::vector<char>{0, 0, 0, 1, 1, 0});  // 0 header, 1-2 Ann, 3-4 her bonus turn, 5 Bob
 }
 
 TEST_CASE("T-1 / T-6 / S-6: the commands legal now come most likely first: the roll, then buys before sales, then end; a "
