@@ -14,6 +14,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 // [SECTION] Index
 //  - Opening and creating games
@@ -42,8 +43,6 @@ void CopyTo(std::array<char, N>& buffer, const std::string& text) {
 
 bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
-// The lower row's tabs, in order: F2 brings the first to the front, F7 the last.
-constexpr std::array<const char*, 6> kTabs = {"players", "ledger", "year-end", "prices", "board", "count"};
 
 } // namespace
 
@@ -103,6 +102,7 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         e.rejection_rule = r.rejection.rule;
         e.rejected_text = text;
         ShowNotAccepted(r);
+        m_ui.status_rejected = text;  // the status says it only while the line still reads so
     }
     return r;
 }
@@ -241,8 +241,13 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
         m_screenshot_request =
             (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_screenshots)).string();
     }
-    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD)))
-        m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD))) {
+        // Only the sizes at which a busy moment still fits whole (layout_model.h LargestTextSize).
+        const float largest = view::LargestTextSize(io.DisplaySize.x, io.DisplaySize.y);
+        m_font_request = std::max(m_fonts.size, std::min(largest, m_fonts.size + 2.0f));
+        if (m_fonts.size + 2.0f > largest)
+            m_ui.status = fmt::format("Text size {:.0f} px is the largest that keeps the turn whole in this window", largest);
+    }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
@@ -256,9 +261,9 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (KeyPressed(GLFW_KEY_PAGE_UP) && last > 0) out.View(std::max(0, v.viewing.value_or(last) - 1));
     if (KeyPressed(GLFW_KEY_PAGE_DOWN) && v.viewing)
         out.View(*v.viewing + 1 >= last ? std::nullopt : std::optional<int>(*v.viewing + 1));
-    // The lower row's tabs: F2 to F7, in the order drawn (their labels say so).
-    for (size_t i = 0; i < kTabs.size(); ++i)
-        if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kTabs[i];
+    // The lower row's tabs: F2 to F8, in the order drawn (their labels say so).
+    for (size_t i = 0; i < kLowerTabs.size(); ++i)
+        if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kLowerTabs[i];
     // Closed after the frame: this frame's panels still read the session.
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
@@ -267,56 +272,7 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
 
 void App::DrawDashboard(const AppView& v, Outbox& out) {
     DrawTopBar(v, out);
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float line = ImGui::GetFrameHeightWithSpacing();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float bottom_status = line;
-    const float top_h = std::floor((avail.y - bottom_status) * 0.56f);
-    const float w = avail.x;
-    const float col1 = std::floor(w * 0.30f), col2 = std::floor(w * 0.40f);
-
-    auto region = [&](const char* id, const char* title, ImVec2 size, PanelFn draw) {
-        ImGui::BeginChild(id, size, true);
-        PanelTitle(title);
-        draw(v, m_ui, out);
-        ImGui::EndChild();
-    };
-    region("##big-board", "Big Board", ImVec2(col1, top_h), DrawBigBoard);
-    ImGui::SameLine();
-    ImGui::BeginChild("##middle", ImVec2(col2, top_h), false);
-    {
-        // The entry line first: the broker's eyes start where the typing is.
-        const float entry_h = std::floor(line * 4.0f + ImGui::GetFontSize() * 1.6f);
-        const float turn_h = std::floor((top_h - entry_h - style.ItemSpacing.y * 2) * 0.48f);
-        region("##entry", "Entry line", ImVec2(0, entry_h), DrawEntry);
-        region("##turn", "Turn", ImVec2(0, turn_h), DrawTurn);
-        region("##instructions", "Broker's instructions", ImVec2(0, 0), DrawInstructions);
-    }
-    ImGui::EndChild();
-    ImGui::SameLine();
-    region("##sec", "SEC guy", ImVec2(0, top_h), DrawSec);
-
-    ImGui::BeginChild("##lower", ImVec2(0, avail.y - top_h - bottom_status - style.ItemSpacing.y), true);
-    if (ImGui::BeginTabBar("##tabs")) {
-        for (size_t i = 0; i < kTabs.size(); ++i) {
-            const char* name = kTabs[i];
-            const PanelInfo* p = FindPanel(name);
-            ImGuiTabItemFlags tab_flags = 0;
-            if (m_ui.front_request == name) tab_flags |= ImGuiTabItemFlags_SetSelected;
-            const std::string label = fmt::format("{}  F{}###{}", p->title, i + 2, name);
-            if (ImGui::BeginTabItem(label.c_str(), nullptr, tab_flags)) {
-                m_ui.bottom_tab = name;
-                ImGui::BeginChild(name, ImVec2(0, 0), false);
-                p->draw(v, m_ui, out);
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
-        }
-        m_ui.front_request.clear();
-        ImGui::EndTabBar();
-    }
-    ImGui::EndChild();
-    ImGui::TextDisabled("%s", m_ui.status.c_str());
+    DrawLayout(v, m_ui, out);  // layout.cpp: where layout_model.h puts the panels
 }
 
 void App::DrawTopBar(const AppView& v, Outbox& out) {
@@ -371,6 +327,14 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, RenderContext::Of(l.State()), 12));
+            // Amber: what it takes back or puts back that the table should stop and think about;
+            // for undo, who gives back what (issue 16 points 3 and 4). Computed once per confirm.
+            if (m_ui.confirm_preview_for != fmt::format("{}:{}:{}", redo, target, v.version)) {
+                m_ui.confirm_preview = view::ConfirmPreview(redo, l.State(), l);
+                m_ui.confirm_preview_for = fmt::format("{}:{}:{}", redo, target, v.version);
+            }
+            DrawWarnings(m_ui.confirm_preview.warnings);
+            DrawUndoSteps(m_ui.confirm_preview.steps);
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
         }
         const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);

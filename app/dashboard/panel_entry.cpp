@@ -8,6 +8,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 namespace rutland::dash {
 
@@ -138,7 +139,12 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         }
         const ImVec4 good = Theme::Good();
         TextWrappedWords("Enter: " + e.preview.text, &good);
-        if (e.preview.provisional) ProvisionalFlag("an Ask, Bid or arrow this uses");
+        if (e.preview.provisional) {  // its own line: after a wrapped preview it would be cut at the edge
+            const ImVec4 warn = Theme::Warn();
+            TextWrappedWords("(provisional: an Ask, Bid or arrow this uses is not verified on the physical board, D-2)", &warn);
+        }
+        DrawWarnings(e.preview.warnings);
+        DrawUndoSteps(e.preview.steps);
     } else if (e.preview.kind == view::Preview::Kind::Rejected) {
         const ImVec4 warn = Theme::Warn();
         TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);

@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "turn_view.h"
 #include "base/safe_text.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -32,6 +33,7 @@ void RefreshRows(const AppView& v, LedgerUi& ui) {
     ui.filter_error = filter ? "" : error;
     ui.rows = filter ? view::FilterEntries(v.ledger, *filter) : std::vector<int>{};
     ui.undone = view::UndoneEntries(v.ledger);
+    ui.bonus = view::BonusTurnEntries(v.ledger);
 }
 
 void RefreshSelection(const AppView& v, LedgerUi& ui) {
@@ -43,7 +45,7 @@ void RefreshSelection(const AppView& v, LedgerUi& ui) {
         ui.explained_version = v.version;
     }
     if (ui.diffed != ui.selected || ui.diff_version != v.version) {
-        ui.diff = view::DiffBetween(v.ledger, ui.selected, v.ledger.Size() - 1);
+        ui.diff = view::DiffInWords(v.ledger.StateAt(ui.selected), v.ledger.State());
         ui.diffed = ui.selected;
         ui.diff_version = v.version;
     }
@@ -284,6 +286,12 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
             ImGui::TableSetColumnIndex(3);
             const bool undo_redo = e.kind == EntryKind::Undo || e.kind == EntryKind::Redo;
             const ImVec4 warn = Theme::Warn();
+            if (static_cast<size_t>(seq) < ui.bonus.size() && ui.bonus[static_cast<size_t>(seq)]) {
+                // A bonus turn of doubles (T-5): marked, so the same player twice in a row reads right.
+                ImGui::TextColored(Theme::Accent(), "\u21bb");
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("entered in a bonus turn: the same player rolled doubles (T-5)");
+                ImGui::SameLine();
+            }
             const std::string_view correction = view::CorrectionMark(e);  // a count shows as a correction
             CellText(correction.empty() ? e.line : std::string(correction) + e.line,
                      (undo_redo || !correction.empty()) && !later ? &warn : nullptr);
@@ -357,7 +365,7 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
         ImGui::TextDisabled("Nothing has changed since: this is the latest entry.");
         return;
     }
-    ImGui::Text("Changes from entry %d to now (entry %d):", seq, last);
+    ImGui::Text("What has changed on the table since entry %d (now: entry %d):", seq, last);
     ImGui::SameLine();
     ImGui::TextDisabled("%zu", ui.diff.size());
     if (ui.diff.empty()) {
@@ -366,7 +374,7 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
     }
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
     float what_w = ImGui::CalcTextSize("What").x;
-    for (const StateChange& c : ui.diff) what_w = std::max(what_w, ImGui::CalcTextSize(c.path.c_str()).x);
+    for (const view::ChangeInWords& c : ui.diff) what_w = std::max(what_w, ImGui::CalcTextSize(c.what.c_str()).x);
     what_w = std::min(what_w, ImGui::GetContentRegionAvail().x * 0.45f);
     if (ImGui::BeginTable("##diff", 3, flags)) {
         ImGui::TableSetupColumn("What", ImGuiTableColumnFlags_WidthFixed, what_w);
@@ -377,15 +385,15 @@ void DrawDetails(const AppView& v, LedgerUi& ui, Outbox& out) {
         clipper.Begin(static_cast<int>(ui.diff.size()));
         while (clipper.Step())
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                const StateChange& c = ui.diff[static_cast<size_t>(i)];
+                const view::ChangeInWords& c = ui.diff[static_cast<size_t>(i)];
                 ImGui::TableNextRow();
                 ImGui::TableSetColumnIndex(0);
-                CellText(c.path);
+                CellText(c.what);
                 ImGui::TableSetColumnIndex(1);
                 const ImVec4 muted = Theme::Muted();
-                CellText(c.before, &muted);
+                CellText(c.then, &muted);
                 ImGui::TableSetColumnIndex(2);
-                CellText(c.after);
+                CellText(c.now);
             }
         ImGui::EndTable();
     }

@@ -93,14 +93,20 @@ void ProxyGrid(const view::PlayerView& p, const view::PlayersView& all) {
     const ImVec2 start = ImGui::GetCursorScreenPos();
     for (size_t row = 0; row < p.companies.size(); ++row) {
         const view::CompanyHoldings& h = p.companies[row];
-        const ImVec4 colour = all.listed[row] ? Theme::Company(h.company) : Theme::CompanyDim(h.company);
+        // A delisted company's proxies still count (E-1, E-2): earned ones keep the company's full
+        // colour; only the empty squares are dimmed, and crossed, to say it is delisted (M-7).
+        const bool listed = all.listed[row];
+        const ImVec4 colour = Theme::Company(h.company);
+        const ImVec4 empty = listed ? WithAlpha(colour, 0.45f) : WithAlpha(Theme::CompanyDim(h.company), 0.6f);
         for (size_t k = 0; k < h.proxies.size(); ++k) {
             const ImVec2 a(start.x + static_cast<float>(k) * (cell + gap), start.y + static_cast<float>(row) * (cell + gap));
             const ImVec2 b(a.x + cell, a.y + cell);
-            if (h.proxies[k].earned)
+            if (h.proxies[k].earned) {
                 dl->AddRectFilled(a, b, ToU32(colour), 1.0f);
-            else
-                dl->AddRect(a, b, ToU32(WithAlpha(colour, 0.45f)), 1.0f);
+            } else {
+                dl->AddRect(a, b, ToU32(empty), 1.0f);
+                if (!listed) dl->AddLine(a, b, ToU32(empty));
+            }
         }
     }
     ImGui::Dummy(ImVec2(6 * (cell + gap), 4 * (cell + gap)));
@@ -131,7 +137,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         const std::string full = h.HoldingText(), brief = h.HoldingText(true);
         // append, not " " + string: GCC 12 warns falsely (-Wrestrict) on the latter at -O2.
         const std::string value = shares ? std::string(" ").append(FormatMoney(h.value)) : "",
-                          brief_value = shares ? std::string(" ").append(view::ShortMoney(h.value)) : "";
+                          brief_value = shares ? std::string(" ").append(FormatMoney(h.value)) : "";
         const std::string* text = &full;
         const std::string* worth = &value;
         if (!Fits(full + value)) text = &brief;
@@ -155,7 +161,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         const bool losing = h.cover_cost > h.short_held;
         ImGui::TextColored(losing ? Theme::Bad() : Theme::Warn(), "short %s", view::ShortCount(h.short_shares).c_str());
         const bool hovered = ImGui::IsItemHovered();
-        const std::string margin = fmt::format("{} held, {} cover", view::ShortMoney(h.short_held), view::ShortMoney(h.cover_cost));
+        const std::string margin = fmt::format("{} held, {} cover", FormatMoney(h.short_held), FormatMoney(h.cover_cost));
         SameLineIfFits(margin);
         TextWrappedWords(margin, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         if (hovered || ImGui::IsItemHovered())
@@ -279,7 +285,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
         ImGui::TableSetColumnIndex(8);
         if (p.options.empty()) ImGui::TextDisabled("\u2014");
         for (const view::OptionHeld& o : p.options) {
-            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? std::string("+").append(view::ShortMoney(o.value_now)) : "$0";
+            const std::string worth = !o.exercisable ? "next turn" : o.value_now > Money() ? std::string("+").append(FormatMoney(o.value_now)) : "$0";
             const bool one_line = Fits(o.short_text + "  " + worth);
             if (one_line)
                 ImGui::TextUnformatted(o.short_text.c_str());
@@ -288,7 +294,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
             const bool hovered = ImGui::IsItemHovered();
             if (one_line) ImGui::SameLine();
             if (o.exercisable && o.value_now > Money())
-                ImGui::TextColored(Theme::Good(), "%s", worth.c_str());
+                ImGui::TextColored(Theme::Warn(), "%s in the money", worth.c_str());  // it expires at the year end (Y-3)
             else
                 ImGui::TextDisabled("%s", worth.c_str());
             if (hovered || ImGui::IsItemHovered())

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -49,67 +50,52 @@ void LegalButton(const std::string& line, UiState& ui) {
 } // namespace
 
 void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
+    const view::TurnView& t = TurnViewNow(v, ui);
     const GameState& s = v.state;
-    const PlayerState& p = s.players[static_cast<size_t>(s.current)];
     ImGui::PushFont(v.fonts.large);
-    if (s.winner)
-        ImGui::TextColored(Theme::Good(), "%s has won the game (W-1)", s.players[static_cast<size_t>(*s.winner)].name.c_str());
-    else
-        ImGui::Text("Year %d  \u2014  %s's turn", s.year, p.name.c_str());
+    if (t.won) ImGui::TextColored(Theme::Good(), "%s", t.heading.c_str());
+    else ImGui::TextUnformatted(t.heading.c_str());
     ImGui::PopFont();
-    ImGui::Text("Time cards drawn this year: %d of %d", s.time_cards_drawn, s.year_cards);
-    if (s.year_end_due) {
+    if (t.bonus) {
+        // Beside the heading when it fits there, else on its own line: never cut at the edge.
+        constexpr const char* kBonus = " bonus turn (doubles, T-5)";
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(kBonus).x) ImGui::NewLine();
+        ImGui::TextColored(Theme::Accent(), "%s", kBonus);
+    }
+    ImGui::TextUnformatted(t.time_cards.c_str());
+    if (t.year_end_due) {
         ImGui::SameLine();
         ImGui::TextColored(Theme::Warn(), " year end due at this turn's end (Y-1)");
     }
-    ImGui::Text("%s", !s.rolled ? "Not rolled yet" : s.doubles ? "Rolled doubles: another turn follows (T-5)" : "Rolled");
-    if (s.declaring) {
+    ImGui::TextUnformatted(t.roll.c_str());
+    if (!t.next.empty()) {
         ImGui::SameLine();
-        ImGui::TextColored(Theme::Warn(), " %s's claim waits for a margin call (W-1)", s.players[static_cast<size_t>(*s.declaring)].name.c_str());
+        ImGui::TextDisabled("   %s", t.next.c_str());
     }
-    if (s.turn_space) {
-        SpaceFacts(v, *s.turn_space, "Landed on");
-        if (s.time_space && *s.time_space != *s.turn_space) SpaceFacts(v, *s.time_space, "The Time card moved the pawn to");
-    } else if (p.space) {
-        ImGui::TextDisabled("Pawn on %s", s.board->At(*p.space).label.c_str());
-    } else {
-        ImGui::TextDisabled("Pawn position not known yet: give the landed space with the roll (roll 3 4 2 @fulwell)");
-    }
+    // Pending margin calls before anything else: only the debtor's sales are accepted (S-6).
+    const ImVec4 warn = Theme::Warn();
+    for (const std::string& p : t.pending) TextWrappedWords(p, &warn);
+    if (!t.declaring.empty()) TextWrappedWords(t.declaring, &warn);
+    for (size_t i = 0; i < t.spaces.size(); ++i) SpaceFacts(v, t.spaces[i], i == 0 ? "Landed on" : "The Time card moved the pawn to");
+    if (!t.pawn.empty()) ImGui::TextDisabled("%s", t.pawn.c_str());
     if (v.viewing) return;
     ImGui::Separator();
-    if (s.winner) {
+    if (t.won) {
         ImGui::TextDisabled("The game is over (W-1): only undo is accepted now (notes too).");
         return;
     }
-    if (!s.pending.empty()) {
-        const Obligation& o = s.pending.front();
-        ImGui::TextColored(Theme::Warn(), "%s owes the bank %s (%s): only %s's sales are accepted until it is paid (S-6)",
-                           s.players[static_cast<size_t>(o.player)].name.c_str(), FormatMoney(o.amount).c_str(), o.rule.c_str(),
-                           s.players[static_cast<size_t>(o.player)].name.c_str());
-    }
-    ImGui::TextDisabled("%s may enter now:", p.name.c_str());
-    const LegalNow& legal = v.legal;
-    if (legal.roll) {
-        ImGui::SameLine();
-        LegalButton("roll", ui);
-    }
-    constexpr size_t kMaxButtons = 24;
-    const size_t total = legal.trades.size() + legal.other.size();
+    ImGui::TextDisabled("%s may enter now:", s.players[static_cast<size_t>(s.current)].name.c_str());
     size_t shown = 0;
-    for (const std::vector<Command>* list : {&legal.trades, &legal.other})
-        for (const Command& c : *list) {
-            if (shown == kMaxButtons) break;
-            ++shown;
-            ImGui::SameLine();
-            if (ImGui::GetContentRegionAvail().x < 90.0f) ImGui::NewLine();
-            LegalButton(PrintCommand(c), ui);
-        }
-    if (legal.end) {
+    for (const std::string& line : t.legal) {
+        if (shown == view::kMaxLegalShown) break;
+        ++shown;
         ImGui::SameLine();
-        if (ImGui::GetContentRegionAvail().x < 60.0f) ImGui::NewLine();
-        LegalButton("end", ui);
+        const float w = ImGui::CalcTextSize(line.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+        if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
+        LegalButton(line, ui);
     }
-    if (total > shown) ImGui::TextDisabled("and %zu more (Tab in the entry line lists them)", total - shown);
+    if (t.legal.size() > shown) ImGui::TextDisabled("and %zu more (Tab in the entry line lists them)", t.legal.size() - shown);
 }
 
 } // namespace rutland::dash

@@ -9,6 +9,7 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "warnings_draw.h"
 
 namespace rutland::dash {
 
@@ -29,9 +30,10 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
         view::YearEndStatements st = view::ComputeYearEnd(v.ledger, v.state, v.viewing.value_or(v.ledger.Size() - 1), &yu.last);
         yu.preview = std::move(st.preview);
         yu.last = std::move(st.last);
+        yu.warnings = std::move(st.preview_warnings);
         yu.version = v.version;
     }
-    const view::YearEndView ye = view::MakeYearEndView(v.state, view::YearEndStatements{yu.preview, yu.last}, yu.mode);
+    const view::YearEndView ye = view::MakeYearEndView(v.state, view::YearEndStatements{yu.preview, yu.last, yu.warnings}, yu.mode);
 
     // The line of context and the controls.
     ImGui::TextUnformatted(ye.context.c_str());
@@ -80,6 +82,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
                            static_cast<int>(ye.counts.size()), ye.counts.size() == 1 ? "" : "s");
         for (const std::string& c : ye.counts) ImGui::BulletText("%s", c.c_str());
     }
+    DrawWarnings(ye.warnings);  // an option in the money that would expire, a call, a debt left
 
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;

@@ -6,12 +6,13 @@ namespace rutland::dash {
 
 namespace {
 
-constexpr std::array<PanelInfo, 12> kPanels = {{
+constexpr std::array<PanelInfo, 13> kPanels = {{
     {"big-board", "Big Board", DrawBigBoard},
     {"turn", "Turn", DrawTurn},
     {"entry", "Entry line", DrawEntry},
     {"instructions", "Broker's instructions", DrawInstructions},
     {"players", "Players", DrawPlayers},
+    {"tray", "Tray", DrawTray},
     {"sec", "SEC guy", DrawSec},
     {"ledger", "Ledger", DrawLedger},
     {"year-end", "Year end", DrawYearEnd},

@@ -4,6 +4,7 @@
 // function serves the dashboard, `--panel NAME` screenshots and the table display.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string_view>
 
@@ -32,6 +33,20 @@ void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out);
 void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
 void DrawCount(const AppView& v, UiState& ui, Outbox& out);
+void DrawTray(const AppView& v, UiState& ui, Outbox& out);
+
+// The dashboard under the top bar: the panels where layout_model.h puts them for this window and
+// text size, the lower row's tabs (with the panels folded into it) and the status line.
+void DrawLayout(const AppView& v, UiState& ui, Outbox& out);
+
+// The Turn's and the instructions' view models for this version (cached in UiState): the layout
+// sizes the panels from them and the panels draw them.
+const view::TurnView& TurnViewNow(const AppView& v, UiState& ui);
+const view::InstructionsView& InstructionsViewNow(const AppView& v, UiState& ui);
+
+// The lower row's own tabs, in order: F2 brings the first to the front, F8 the last (the labels
+// say which key). Panels folded into the row by the layout come after the players, with no key.
+inline constexpr std::array<const char*, 7> kLowerTabs = {"players", "tray", "ledger", "year-end", "prices", "board", "count"};
 
 std::span<const PanelInfo> AllPanels();
 const PanelInfo* FindPanel(std::string_view name);

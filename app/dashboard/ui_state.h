@@ -11,12 +11,17 @@
 #include "big_board_view.h"
 #include "board_view.h"
 #include "count_view.h"
+#include "diff_words.h"
 #include "entry_model.h"
+#include "instructions_view.h"
+#include "layout_model.h"
 #include "ledger_view.h"
 #include "players_view.h"
 #include "price_history.h"
 #include "sec_view.h"
 #include "table_display_view.h"
+#include "tray_view.h"
+#include "turn_view.h"
 #include "report/year_end_report.h"
 #include "year_end_view.h"
 
@@ -53,8 +58,20 @@ struct InstructionsUi {
     int seq = -1;                     // the entry the steps are for
     uint64_t version = 0;
     std::string line;
-    std::vector<std::string> steps;
-    std::vector<char> done;           // ticked off by the broker (checkable)
+    view::InstructionsView view;      // the steps to hand over, then the notes (folded)
+    std::vector<char> done;           // the steps ticked off by the broker (checkable)
+};
+
+struct TrayUi {
+    std::vector<view::TrayRow> rows;  // for `version`
+    uint64_t version = 0;
+    bool valid = false;
+};
+
+struct TurnUi {
+    view::TurnView view;              // for `version`
+    uint64_t version = 0;
+    bool valid = false;
 };
 
 struct LedgerUi {
@@ -67,6 +84,7 @@ struct LedgerUi {
     uint64_t rows_version = 0;
     std::string filter_error;       // a filter that does not resolve ("no player Zed")
     std::vector<char> undone;       // by entry number, with `rows`
+    std::vector<char> bonus;        // by entry number: entered in a bonus turn of doubles (T-5)
     bool scroll_to_end = true;      // the app sets it on each accepted line
     int scrolled_to = -1;           // the selection the table last brought into view
     std::optional<int> viewed;      // the time travel last seen: a new one selects its entry
@@ -74,7 +92,7 @@ struct LedgerUi {
     int explained = -1;
     int undone_by = -1;             // the undo that took `explained` out of effect
     uint64_t explained_version = 0;
-    std::vector<StateChange> diff;  // from `diffed` to now, at `diff_version`
+    std::vector<view::ChangeInWords> diff;  // from `diffed` to now, in words, at `diff_version`
     int diffed = -1;
     uint64_t diff_version = 0;
 };
@@ -96,6 +114,7 @@ struct YearEndUi {
     std::string message;            // where the last export went
     std::optional<YearEndStatement> preview;
     std::optional<YearEndStatement> last;
+    std::vector<view::Warning> warnings;  // the preview's (year_end_view.h)
     uint64_t version = 0;           // the session version `preview` and `last` are for
     view::YearEndMode mode = view::YearEndMode::Auto;
     int expand = 0;                 // 1: open every player's lines on the next frame, -1: close them
@@ -154,6 +173,9 @@ struct CountUi {
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
+    TurnUi turn;
+    TrayUi tray;
+    view::DashboardLayout layout;        // this frame's (layout_model.h)
     LedgerUi ledger;
     BoardUi board;
     YearEndUi year_end;
@@ -166,8 +188,11 @@ struct UiState {
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
+    view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
+    std::string confirm_preview_for;
     bool table_display = false;          // F11: the players' view, full window
     std::string status;                  // one line at the bottom: what just happened
+    std::string status_rejected;         // the status is the rejection of this entry line: cleared when the line changes
 };
 
 } // namespace rutland::dash

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lang/command_table.h"
+#include "report/instructions.h"
 #include "rules/rules.h"
 
 namespace rutland::view {
@@ -341,6 +342,22 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         }
         p.text = (undo ? "undoes " : "redoes ");
         for (size_t i = 0; i < lines.size(); ++i) p.text += (i ? "; " : "") + lines[i];
+        if (undo) {
+            // What is taken back: the warnings its commands gave, said as undone.
+            const std::vector<int>& active = ledger->InEffect();
+            for (int i = 0; i < count; ++i) {
+                const size_t at = active.size() - 1 - static_cast<size_t>(i);
+                const GameState before = ledger->StateAt(at == 0 ? 0 : active[at - 1]);
+                for (Warning w : WarningsFor(before, ledger->At(active[at]).effects)) {
+                    w.text = fmt::format("takes back entry {}: {}", active[at], w.text);
+                    p.warnings.push_back(std::move(w));
+                }
+            }
+            p.steps = UndoInstructions(*ledger, count);
+        } else {
+            // Redo applies the next undone command again, to the state it was first applied to.
+            p.warnings = WarningsFor(state, ledger->At(ledger->NextRedo()).effects);
+        }
     };
     if (const auto* u = std::get_if<Undo>(&command.action); u && ledger) {
         undo_redo(u->count, true);
@@ -387,6 +404,7 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         return p;
     }
     p.kind = Preview::Kind::Accepted;
+    p.warnings = WarningsFor(state, r.effects);
     for (const Effect& e : r.effects)
         if (UsesUnverifiedFact(e)) p.provisional = true;
     p.text = SummarizeEffects(r.effects, RenderContext::Of(copy));
@@ -447,6 +465,10 @@ Command ConfirmCommand(bool redo) {
     if (redo) c.action = Redo{1};
     else c.action = Undo{1};
     return c;
+}
+
+Preview ConfirmPreview(bool redo, const GameState& state, const Ledger& ledger) {
+    return PreviewLine(redo ? "redo" : "undo", state, &ledger);
 }
 
 SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Preview* preview, const std::string& time,

@@ -12,6 +12,7 @@
 #include "rules/legal.h"
 #include "session.h"
 #include "model/state.h"
+#include "warnings.h"
 
 namespace rutland::view {
 
@@ -60,6 +61,8 @@ struct Preview {
     // word as typed and the name. Tab puts the line in the entry line.
     std::string did_you_mean;
     std::string misspelt, nearest;
+    std::vector<Warning> warnings;   // amber, before Enter (warnings.h): for undo/redo, of what is undone or redone
+    std::vector<std::string> steps;  // undo: what the table does to reverse it (instructions.h UndoInstructions)
 };
 
 // What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo
@@ -76,6 +79,10 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 // What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it
 // does: one `undo` or `redo` as a command, not a line to parse.
 Command ConfirmCommand(bool redo);
+
+// What the undo/redo confirm shows: the preview of `undo` or `redo` (its text, its warnings and,
+// for undo, the table's steps to reverse it).
+Preview ConfirmPreview(bool redo, const GameState& state, const Ledger& ledger);
 
 SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Preview* preview, const std::string& time,
                           const std::string& who);

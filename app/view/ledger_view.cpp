@@ -118,10 +118,8 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     const Entry& e = ledger.At(seq);
     const EntryRecord& r = store.Record(seq);
     std::vector<ExplainLine> lines;
+    // What happened first; who entered it, the command id and the hash last (issue 16).
     lines.push_back({Kind::Title, fmt::format("Entry {}: {}", seq, e.line)});
-    lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", PrintableText(r.stamp.time),
-                                              PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version)});
-    lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.WrittenHash(), store.FingerprintAt(seq))});
     if (!CorrectionMark(e).empty())
         lines.push_back({Kind::About, "  a correction (X-3): the table's count, each quantity before -> after and what moved (X-1)"});
     if (!e.targets.empty()) {
@@ -140,6 +138,9 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
         if (!arithmetic[i].empty())
             lines.push_back({Kind::Arithmetic, fmt::format("  {:{}}   {}", "", e.effects[i].rule.size(), arithmetic[i])});
     }
+    lines.push_back({Kind::About, fmt::format("  entered {} by {} (command id {}), rules version {}", PrintableText(r.stamp.time),
+                                              PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version)});
+    lines.push_back({Kind::About, fmt::format("  hash {} (fingerprint here {})", r.WrittenHash(), store.FingerprintAt(seq))});
     return lines;
 }
 

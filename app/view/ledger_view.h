@@ -70,9 +70,10 @@ struct ExplainLine {
     std::string text;
 };
 
-// `rutland-cli explain N` line by line: the entry (Title), who entered it when (command id, rules
-// version), its hash and the fingerprint there, what an undo or redo undid or redid (About), and
-// every effect with its rule (Effect) and the arithmetic behind it (Arithmetic).
+// `rutland-cli explain N` line by line, what happened first: the entry (Title), what an undo or
+// redo undid or redid (About), every effect with its rule (Effect) and the arithmetic behind it
+// (Arithmetic); then who entered it when (command id, rules version), its hash and the fingerprint
+// there (About, last).
 std::vector<ExplainLine> ExplainEntry(const Store& store, int seq);
 
 // What changed between the state after entry `from` and after entry `to` (DiffStates).

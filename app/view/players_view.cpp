@@ -77,7 +77,7 @@ std::string CompanyHoldings::HoldingText(bool short_form) const {
     if (common > 0) parts.push_back(count(common));
     if (preferred > 0) parts.push_back(count(preferred) + " pref");
     if (bonds > 0)
-        parts.push_back((short_form ? ShortMoney(Money::Dollars(bonds)) : FormatMoney(Money::Dollars(bonds))) +
+        parts.push_back(FormatMoney(Money::Dollars(bonds)) +
                         (GetProspectus(company).bonds_convertible ? " bonds" : " deb."));
     std::string out;
     for (const std::string& p : parts) out += (out.empty() ? "" : " + ") + p;
@@ -97,15 +97,6 @@ std::string CompanyHoldings::ExDividendText() const {
 std::string ShortCount(int64_t n) {
     if (n >= 10000 && n % 1000 == 0) return fmt::format("{}k", n / 1000);
     return FormatCount(n);
-}
-
-std::string ShortMoney(Money m) {
-    const int64_t cents = m.cents();
-    const int64_t dollars = std::llabs(cents) / 100;
-    const char* sign = cents < 0 ? "-" : "";
-    if (dollars >= 1000000) return fmt::format("{}${}.{}M", sign, dollars / 1000000, dollars % 1000000 / 100000);
-    if (dollars >= 10000) return fmt::format("{}${}k", sign, dollars / 1000);
-    return FormatMoney(m);
 }
 
 PlayersView MakePlayersView(const GameState& s) {

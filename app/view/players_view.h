@@ -62,7 +62,8 @@ struct CompanyHoldings {
     MajorityProgress majority;
 
     bool Empty() const { return common == 0 && preferred == 0 && bonds == 0 && directorships == 0 && !escrow && short_shares == 0; }
-    // "35,000 + 10,000 pref + $20,000 bonds", "" when none; short: "35k + 10k pref + $20k bonds".
+    // "35,000 + 10,000 pref + $20,000 bonds", "" when none; short: "35k + 10k pref + $20,000 bonds"
+    // (share counts may be short; money is always in full, one format everywhere: FormatMoney).
     std::string HoldingText(bool short_form = false) const;
     // "ex (B-5): 1 dir, $20,000 bonds" (ex-dividend / ex-interest), "" when nothing is.
     std::string ExDividendText() const;
@@ -100,8 +101,6 @@ struct PlayersView {
 
 PlayersView MakePlayersView(const GameState& state);
 
-// "$20,000" -> "$20k" style short money for tight cells: "$1.2M", "$20k", "$750".
-std::string ShortMoney(Money m);
 // 115,000 -> "115k", 2,500 -> "2,500".
 std::string ShortCount(int64_t n);
 

@@ -2,13 +2,30 @@
 
 #include <fmt/format.h>
 
+#include "rules/rules.h"
+
 namespace rutland::view {
+
+std::vector<Warning> YearEndWarnings(const GameState& s) {
+    // The year end applied to a copy (as `year-end` would settle it now); its effects' warnings,
+    // less the early year end itself, which a preview always is.
+    GameState copy = s;
+    Command c;
+    c.action = YearEnd{};
+    const ApplyResult r = Apply(copy, c);
+    std::vector<Warning> out;
+    if (!r.accepted) return out;
+    for (Warning& w : WarningsFor(s, r.effects))
+        if (w.kind != WarningKind::EarlyYearEnd) out.push_back(std::move(w));
+    return out;
+}
 
 YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
     YearEndStatements out;
     if (!state.winner) {
         out.preview = PreviewStatement(state);
         NameCounts(*out.preview, ledger, seq);
+        out.preview_warnings = YearEndWarnings(state);
     }
     const int entry = LastYearEndEntry(ledger, seq);
     if (entry >= 0 && cached_last && *cached_last && (*cached_last)->entry == entry)
@@ -60,6 +77,7 @@ YearEndView MakeYearEndView(const GameState& s, const YearEndStatements& st, Yea
     if (preview && !v.can_preview) preview = false;
     if (!preview && !v.can_last && v.can_preview) preview = true;
     v.showing_preview = preview;
+    if (preview) v.warnings = st.preview_warnings;
     const std::optional<YearEndStatement>& shown = preview ? st.preview : st.last;
     if (!shown) {
         v.empty_note = s.winner ? "The game is won: no year end is coming, and no year ended before the win."

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "warnings.h"
+
 #include "ledger/ledger.h"
 #include "report/year_end_report.h"
 
@@ -19,6 +21,7 @@ enum class YearEndMode { Auto, Preview, Last };
 struct YearEndStatements {
     std::optional<YearEndStatement> preview;  // nullopt once the game is won (no year end to come)
     std::optional<YearEndStatement> last;     // nullopt before the first year end
+    std::vector<Warning> preview_warnings;    // YearEndView::warnings, computed with the preview
 };
 // `cached_last`: the last statement computed before; kept when the last year end is still the same
 // entry (building a statement replays the ledger up to it; finding the entry reads effects only).
@@ -55,6 +58,9 @@ struct YearEndView {
     std::string heading;        // "Preview: if Year 2 ended now" / "Year 1 end: statement (entry 55)"
     std::string empty_note;     // why there is nothing to show
     std::vector<YearEndViewRow> rows;
+    // The preview's amber warnings (warnings.h): an option in the money that expires, a margin
+    // call, a debt the year end would leave. Empty for a statement of a year already ended.
+    std::vector<Warning> warnings;
     std::vector<YearEndViewLine> general;
     // The margin calls in the order they settle (S-6): each cover (numbered) and its promotion.
     struct Call {

@@ -2,7 +2,9 @@
 
 #include "lang/effect_text.h"
 
+#include <algorithm>
 #include <array>
+#include <optional>
 #include <fmt/format.h>
 
 namespace rutland {
@@ -340,6 +342,101 @@ std::vector<std::string> BrokerInstructions(const Effects& effects, const GameSt
         if (!line.empty()) out.push_back(std::move(line));
     }
     return out;
+}
+
+
+// [SECTION] Undo: the same steps, reversed
+
+namespace {
+
+// One effect the other way round, or nothing when it has no piece that moves back by itself (the
+// caller says those in words).
+std::optional<Effect> Reversed(const Effect& e) {
+    Effect r = e;
+    switch (e.kind) {
+        case EffectKind::Cash: std::swap(r.from, r.to); return r;
+        case EffectKind::Certificates: r.to_player = !e.to_player; return r;
+        case EffectKind::ShortNote:
+        case EffectKind::Directorship:
+        case EffectKind::Escrow: r.quantity = -e.quantity; return r;
+        case EffectKind::Price: std::swap(r.from_ticks, r.to_ticks); return r;
+        default: return std::nullopt;
+    }
+}
+
+std::string OptionBack(const Effect& e, const GameState& s) {
+    const std::string who = PlayerName(s, e.player);
+    switch (e.what) {
+        case EffectWhat::OptionKept: return fmt::format("{} gives option card #{} back to the broker, under its pile", who, e.option_id);
+        case EffectWhat::OptionHanded:
+            return fmt::format("{} hands option card #{} back to {}", who, e.option_id, PlayerName(s, static_cast<int>(e.n[2])));
+        default: return fmt::format("the broker gives option card #{} back to {}", e.option_id, who);
+    }
+}
+
+} // namespace
+
+std::vector<std::string> ReversalInstructions(const std::vector<const Effects*>& undone_newest_first, const GameState& after) {
+    Effects physical;
+    std::vector<std::string> words;  // what has no piece to move, said after the pieces
+    std::vector<int> pawns;          // players whose pawn moved: it goes back to where `after` has it
+    bool turn = false, year = false;
+    auto say = [&](std::string line) {
+        if (std::find(words.begin(), words.end(), line) == words.end()) words.push_back(std::move(line));
+    };
+    for (const Effects* fx : undone_newest_first) {
+        for (auto it = fx->rbegin(); it != fx->rend(); ++it) {
+            const Effect& e = *it;
+            if (std::optional<Effect> r = Reversed(e)) {
+                physical.push_back(std::move(*r));
+                continue;
+            }
+            switch (e.kind) {
+                case EffectKind::Pawn:
+                    if (std::find(pawns.begin(), pawns.end(), e.player) == pawns.end()) pawns.push_back(e.player);
+                    break;
+                case EffectKind::Proxy:
+                    say(fmt::format("{} crosses the {} proxy ({}) off {}'s proxy sheet", PlayerName(after, e.player),
+                                    SpaceLabel(after, e.space), Name(e.company), PlayerName(after, e.player)));
+                    break;
+                case EffectKind::Option: say(OptionBack(e, after)); break;
+                case EffectKind::MarketEvent:
+                case EffectKind::Listing:
+                    say(fmt::format("undone: {} (the markers, certificates and cash above put it back)", Words(e, after)));
+                    break;
+                case EffectKind::Turn: turn = true; break;
+                case EffectKind::Year: year = true; break;
+                case EffectKind::Board: say("the board correction is undone: the facts go back to what they were before it"); break;
+                default: break;  // notes and other words: nothing to put back
+            }
+        }
+    }
+    std::vector<std::string> out = BrokerInstructions(physical, after);
+    for (int p : pawns) {
+        if (!ValidPlayer(after, p)) continue;
+        const PlayerState& player = after.players[static_cast<size_t>(p)];
+        const std::string where = player.space ? SpaceLabel(after, *player.space) : std::string();
+        out.push_back(where.empty() ? fmt::format("take {}'s pawn back to where it stood before", player.name)
+                                    : fmt::format("move {}'s pawn back to {}", player.name, where));
+    }
+    out.insert(out.end(), words.begin(), words.end());
+    if (year)
+        out.push_back(fmt::format("the Time count goes back: year {}, {} of {} Time cards drawn", after.year, after.time_cards_drawn,
+                                  after.year_cards));
+    if (turn && ValidPlayer(after, after.current)) out.push_back(fmt::format("it is {}'s turn again", PlayerName(after, after.current)));
+    return out;
+}
+
+std::vector<std::string> UndoInstructions(const Ledger& ledger, int count) {
+    const std::vector<int>& active = ledger.InEffect();
+    if (count < 1 || static_cast<size_t>(count) > active.size()) return {};
+    std::vector<const Effects*> undone;
+    for (int i = 0; i < count; ++i) undone.push_back(&ledger.At(active[active.size() - 1 - static_cast<size_t>(i)]).effects);
+    // The state with them undone: after the command in effect before the first undone (ledger.h
+    // StateAt: the commands in effect then are the prefix of those in effect now), or the start.
+    const size_t kept = active.size() - static_cast<size_t>(count);
+    const GameState after = ledger.StateAt(kept == 0 ? 0 : active[kept - 1]);
+    return ReversalInstructions(undone, after);
 }
 
 } // namespace rutland

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ledger/ledger.h"
 #include "model/effects.h"
 #include "model/money.h"
 #include "model/state.h"
@@ -61,5 +62,16 @@ std::string BillsText(const Breakdown& bills);
 // `after` is the state once the command is applied: it names players and spaces, and gives the
 // counts still held (rings on a pawn, notes in a margin account) by backing out later effects.
 std::vector<std::string> BrokerInstructions(const Effects& effects, const GameState& after);
+
+// What the table does to take commands back (issue 16 point 4): the effects of the commands undone,
+// newest first and each reversed (cash and certificates go back the other way, markers back to
+// where they were, rings back on or off, short notes rewritten or torn up), said as
+// BrokerInstructions says them, then what has no physical piece (a market event, a year end, the
+// turn). `after` is the state once they are undone: it names the pawns' spaces and the counts held.
+std::vector<std::string> ReversalInstructions(const std::vector<const Effects*>& undone_newest_first, const GameState& after);
+
+// The reversal of the last `count` commands in effect (an `undo count`); empty when there are not
+// that many.
+std::vector<std::string> UndoInstructions(const Ledger& ledger, int count);
 
 } // namespace rutland

@@ -439,3 +439,73 @@ TEST_CASE("instructions from hand-made effects: odd cents, cancelling payments, 
         CHECK(said == std::vector<std::string>{"Ann keeps the call card #1"});
     }
 }
+
+// =============================================================================================
+// Undo: the same steps reversed (issue 16 point 4)
+// =============================================================================================
+
+TEST_CASE("undo of a buy: the cash and the certificates go back and the marker returns (B-1, M-1)") {
+    Table t("game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1");
+    t.Play("roll 3 4 2\nbuy Y 20k");  // the demo game: Colfax, 20,000 Yellow at $2.10 = $42,000, Yellow $2.10 -> $2.30
+    const auto undo = rutland::UndoInstructions(t.Log(), 1);
+    // The buy's steps (test above) the other way round, the marker first: it moved last.
+    CHECK(undo == std::vector<std::string>{
+                      "move the Yellow marker from $2.30 to $2.10",
+                      "Ann hands 2 x 10,000 Yellow certificates (20,000 shares) to the broker for the tray",
+                      "the broker pays Ann $42,000: 4 x $10,000 + 2 x $1,000",
+                  });
+}
+
+TEST_CASE("undo of a roll: the pawn goes back, the proxy is crossed off, the markers return and the turn is Ann's (T-1, "
+          "T-2, E-1)") {
+    Table t("game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1");
+    t.Play("roll 3 4 2");  // Market 1 + 7 = Colfax: Yellow $2.00 -> $2.10, Red $1.00 -> $0.90 (the demo's roll)
+    const auto undo = rutland::UndoInstructions(t.Log(), 1);
+    CHECK_SAYS(undo, "move the Yellow marker from $2.10 to $2.00");
+    CHECK_SAYS(undo, "move the Red marker from $0.90 to $1.00");
+    CHECK_SAYS(undo, "move Ann's pawn back to Market 1");
+    CHECK_SAYS(undo, "Ann crosses the Colfax proxy (Yellow) off Ann's proxy sheet");
+    CHECK(rutland::UndoInstructions(t.Log(), 2).empty());  // only one command is in effect
+}
+
+TEST_CASE("undo 2: the newest command is reversed first; a ring comes off, the turn goes back (B-4, G-2)") {
+    Table t("game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1");
+    t.Play("roll 3 4 2\nend\nroll 2 1 1\nend\nroll 6 3 3 @fulwell\nbuy B 20k\nbuy B 20k\ndir B\nend");
+    // Undo `end` and `dir B`: Cy's ring comes off and the $500 comes back; it is Cy's turn again.
+    const auto undo = rutland::UndoInstructions(t.Log(), 2);
+    CHECK(undo == std::vector<std::string>{
+                      "Cy takes 1 Blue ring off Cy's pawn and returns it to the broker (no Blue ring left)",
+                      "the broker pays Cy $500: 1 x $500",
+                      "it is Cy's turn again",
+                  });
+}
+
+TEST_CASE("M-4 undo of a Split: the marker goes back up, the payout and the short seller's cover are returned") {
+    Table t("game players=Ann,Bob sec=Bob");
+    t.Play(R"(board @brada trend=UUUU ask=YBR
+board @market-1 trend=UUUU bid=YBRG
+roll 1 2 3 @brada
+buy Y 20k
+end
+roll 1 2 3 @market-1
+short Y 10k
+end
+roll 1 2 3 @market-1
+end
+roll 1 2 3 @market-1
+end
+roll 1 2 3 @market-1
+end
+roll 1 2 3 @market-1)");
+    // The Split (test above): Ann got $20,000; Bob's $25,000 came out of the margin account and he
+    // paid $30,000 for the cover. Undone: the broker pays Bob his $30,000 back, Bob's note and the
+    // $25,000 go back into the margin account, Ann returns her $20,000, Yellow goes $2.00 -> $3.00 -> $2.85.
+    const auto undo = rutland::UndoInstructions(t.Log(), 1);
+    CHECK_SAYS(undo, "the broker pays Bob $30,000: 3 x $10,000");
+    CHECK_SAYS(undo, "Bob writes a note 'Bob, 10,000 Yellow'; the broker clips it to the cash in Yellow's margin account");
+    CHECK_SAYS(undo, "Bob puts $25,000 into Yellow's margin account: 2 x $10,000 + 1 x $5,000");
+    CHECK_SAYS(undo, "Ann pays the broker $20,000: 2 x $10,000");
+    CHECK_SAYS(undo, "move the Yellow marker from $2.00 to $3.00");
+    CHECK_SAYS(undo, "move the Yellow marker from $3.00 to $2.85");
+    CHECK_SAYS(undo, "undone: Yellow reaches its Split level $3.00: Split (the markers, certificates and cash above put it back)");
+}

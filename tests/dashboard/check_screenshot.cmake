@@ -4,6 +4,7 @@
 #   -DXVFB_RUN= -DRUTLAND= -DPNG_CHECK= -DSCRIPT= (none: the start screen) -DOUT= -DSIZE=WxH -DEXTRA="--panel|ledger"
 #   -DEXPECT="--expect|R,G,B|--region|X,Y,W,H|--min-pixels|N|--what|TEXT" -DWORK=
 #   -DGAME= a game file to open instead of a script (a copy in WORK: opening may add its -wal and -shm)
+#   -DSCRIPT_LINES= play only the script's first lines (a moment of the game)
 string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
@@ -12,6 +13,14 @@ string(REPLACE "|" ";" expect "${EXPECT}")
 file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
+if(SCRIPT AND SCRIPT_LINES)
+    # A moment of the game: the script's first SCRIPT_LINES lines (then --type shows a preview).
+    execute_process(COMMAND head -n ${SCRIPT_LINES} ${SCRIPT} OUTPUT_FILE ${WORK}/script.txt RESULT_VARIABLE code)
+    if(NOT code EQUAL 0)
+        message(FATAL_ERROR "cannot cut ${SCRIPT} at line ${SCRIPT_LINES}")
+    endif()
+    set(SCRIPT ${WORK}/script.txt)
+endif()
 if(SCRIPT)
     set(script --script ${SCRIPT})
 endif()

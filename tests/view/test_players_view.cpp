@@ -75,7 +75,7 @@ TEST_CASE("players view: full game after the Blue Split (entry 83): shorts, marg
     CHECK(Holding(ann, Company::Yellow).HoldingText() == "35,000 + 10,000 pref");
     CHECK(Holding(ann, Company::Yellow).HoldingText(true) == "35k + 10k pref");
     CHECK(Holding(ann, Company::Blue).HoldingText() == "$10,000 bonds");
-    CHECK(Holding(ann, Company::Blue).HoldingText(true) == "$10k bonds");
+    CHECK(Holding(ann, Company::Blue).HoldingText(true) == "$10,000 bonds");  // money in one format (issue 16)
 
     const PlayerView& bob = v.players[1];
     // Bob's shorts: 10,000 Yellow sold for $13,000 (Yellow now $1.10), 20,000 Green for $34,000
@@ -134,10 +134,3 @@ TEST_CASE("players view: B-5, what the year-ending player buys after the draw is
     CHECK(Holding(v.players[3], Company::Green).ExDividendText().empty());
 }
 
-TEST_CASE("short money for tight cells") {
-    CHECK(ShortMoney(Money::Dollars(750)) == "$750");
-    CHECK(ShortMoney(Money::Dollars(9250)) == "$9,250");
-    CHECK(ShortMoney(Money::Dollars(20500)) == "$20k");
-    CHECK(ShortMoney(Money::Dollars(1250000)) == "$1.2M");
-    CHECK(ShortMoney(Money::Dollars(-34000)) == "-$34k");
-}

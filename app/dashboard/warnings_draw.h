@@ -1,0 +1,17 @@
+// The amber warnings before Enter (view/warnings.h) as every panel draws them: one wrapped line
+// each, "! " and the rule last, in the warning colour; and the undo's steps as a numbered list.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "warnings.h"
+
+namespace rutland::dash {
+
+void DrawWarnings(const std::vector<view::Warning>& warnings);
+
+// "The table gives back:" and one wrapped line per step, at most `max_steps` (then "and N more").
+void DrawUndoSteps(const std::vector<std::string>& steps, size_t max_steps = 12);
+
+} // namespace rutland::dash
