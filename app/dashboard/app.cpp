@@ -297,13 +297,19 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
-    // The key hints at the right, when the line has room for them.
-    const char* keys = "Esc clear  PgUp/PgDn time travel  Ctrl+Z undo  F11 table  F12 screenshot  Ctrl +/- text  Ctrl+W close  Ctrl+Q quit";
+    // The key hints at the right: as many as the line has room for, the most used first.
     ImGui::SameLine();
-    const float hint_x = ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys).x;
-    if (ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x < hint_x) {
-        ImGui::SetCursorPosX(hint_x);
-        ImGui::TextDisabled("%s", keys);
+    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    std::string keys;
+    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 table",
+                             "F12 screenshot", "Ctrl +/- text"}) {
+        const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
+        if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
+        keys = longer;
+    }
+    if (!keys.empty()) {
+        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
+        ImGui::TextDisabled("%s", keys.c_str());
     } else {
         ImGui::NewLine();
     }

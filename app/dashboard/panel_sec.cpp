@@ -106,8 +106,11 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     }
 
     // the counts of this year are corrections, shown as such.
-    Heading(fmt::format("Counts this year (corrections, X-3): {}", sv.counts.size()), Theme::Warn());
-    if (sv.counts.empty()) TextWrappedWords(fmt::format("No count in year {}: the ledger has not been corrected to the table.", sv.year), Muted());
+    // Nothing to look at when there is none: one muted line, so the D-2 list keeps its room.
+    if (sv.counts.empty())
+        TextWrappedWords(fmt::format("No count in year {} (X-3): the ledger has not been corrected to the table.", sv.year), Muted());
+    else
+        Heading(fmt::format("Counts this year (corrections, X-3): {}", sv.counts.size()), Theme::Warn());
     for (const view::CountMade& c : sv.counts)
         Wrapped(fmt::format("{}: {} ({})", c.seq, view::CutForDisplay(c.line, view::kOneLineChars),
                             c.changes == 0 ? std::string("the ledger already agreed")
