@@ -54,27 +54,28 @@ std::string CountPlayerLine(const GameState& s, const PlayerCount& f) {
     const PlayerCount was = StartPlayerCount(s, f.player);
     CountPlayer c;
     c.player = s.players[static_cast<size_t>(f.player)].name;
+    CountedHoldings& held = c.counted.Mut();
     bool any = false;
-    if (f.cash_dollars != was.cash_dollars) c.cash = Money::Dollars(f.cash_dollars), any = true;
+    if (f.cash_dollars != was.cash_dollars) held.cash = Money::Dollars(f.cash_dollars), any = true;
     for (size_t k = 0; k < 4; ++k) {
-        if (f.common[k] != was.common[k]) c.common[k] = f.common[k], any = true;
-        if (f.preferred[k] != was.preferred[k]) c.preferred[k] = f.preferred[k], any = true;
-        if (f.bonds[k] != was.bonds[k]) c.bonds[k] = f.bonds[k], any = true;
-        if (f.directorships[k] != was.directorships[k]) c.directorships[k] = f.directorships[k], any = true;
+        if (f.common[k] != was.common[k]) held.common[k] = f.common[k], any = true;
+        if (f.preferred[k] != was.preferred[k]) held.preferred[k] = f.preferred[k], any = true;
+        if (f.bonds[k] != was.bonds[k]) held.bonds[k] = f.bonds[k], any = true;
+        if (f.directorships[k] != was.directorships[k]) held.directorships[k] = f.directorships[k], any = true;
         if (f.short_shares[k] != was.short_shares[k] || (f.short_shares[k] > 0 && f.short_price_cents[k] != was.short_price_cents[k])) {
-            c.shorts[k] = CountedShort{f.short_shares[k], f.short_shares[k] > 0 ? Money::Cents(f.short_price_cents[k]) : Money()};
+            held.shorts[k] = CountedShort{f.short_shares[k], f.short_shares[k] > 0 ? Money::Cents(f.short_price_cents[k]) : Money()};
             any = true;
         }
     }
     if (f.escrow != was.escrow) {
-        c.escrow = f.escrow > 0 ? std::optional<Company>(kCompanies[static_cast<size_t>(f.escrow - 1) % 4]) : std::nullopt;
+        held.escrow = f.escrow > 0 ? std::optional<Company>(kCompanies[static_cast<size_t>(f.escrow - 1) % 4]) : std::nullopt;
         any = true;
     }
     if (f.proxies != was.proxies) {
         std::vector<std::string> names;
         for (int sp = 0; sp < s.board->SpaceCount() && sp < 64; ++sp)
             if ((f.proxies >> sp) & 1u) names.push_back(s.board->At(sp).name);
-        c.proxies = std::move(names);
+        held.proxies = std::move(names);
         any = true;
     }
     if (!any) return "";

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "base/shared_value.h"
 #include "model/board.h"
 #include "model/company.h"
 #include "model/money.h"
@@ -123,10 +124,8 @@ struct CountedShort {
     Money price;  // per share
     bool operator==(const CountedShort&) const = default;
 };
-// count Ann [cash=54000] [Y=20k] [Y-pref=10k] [B-bond=20k] [R-deb=10k] [G-short=10k@0.85] [B-dir=2]
-//           [escrow=G|none] [proxies=fulwell,derwent|none] [+proxies=...]
-struct CountPlayer {
-    std::string player;
+// What one player's count says (only the keys given: nullopt = not counted).
+struct CountedHoldings {
     std::optional<Money> cash;
     std::array<std::optional<int64_t>, kCompanyCount> common, preferred, bonds;  // shares; bond face in dollars
     std::array<std::optional<CountedShort>, kCompanyCount> shorts;
@@ -134,6 +133,16 @@ struct CountPlayer {
     std::optional<std::optional<Company>> escrow;  // escrow=none: a counted nullopt
     std::optional<std::vector<std::string>> proxies;  // space names without '@', as typed
     bool add_proxies = false;  // +proxies=: added to the sheet instead of replacing it
+    bool operator==(const CountedHoldings&) const = default;
+};
+// count Ann [cash=54000] [Y=20k] [Y-pref=10k] [B-bond=20k] [R-deb=10k] [G-short=10k@0.85] [B-dir=2]
+//           [escrow=G|none] [proxies=fulwell,derwent|none] [+proxies=...]
+// The counted holdings are kept apart (shared, copied on change): they are 380 bytes, and every
+// entry of the ledger keeps an Action, whose size is its largest alternative's. Inline, they made
+// each entry ~220 bytes bigger and a replay's copies slower, for a command a game has a few of.
+struct CountPlayer {
+    std::string player;
+    SharedValue<CountedHoldings> counted;
     bool operator==(const CountPlayer&) const = default;
 };
 

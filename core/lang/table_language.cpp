@@ -966,6 +966,7 @@ bool ReadProxyList(Args& args, std::string_view word, std::string_view value, st
 std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
     CountPlayer count;
     count.player = std::string(name);
+    CountedHoldings held;
     std::vector<std::string> seen;
     while (!args.AtEnd()) {
         const std::string_view word = args.Take();
@@ -979,13 +980,13 @@ std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
             if (!FirstTime(args, seen, key, word)) return std::nullopt;
             int64_t dollars = 0;
             if (!ReadCountNumber(args, word, value, true, true, "whole dollars like cash=54000", &dollars)) return std::nullopt;
-            count.cash = Money::Dollars(dollars);
+            held.cash = Money::Dollars(dollars);
             continue;
         }
         if (key == "escrow") {
             if (!FirstTime(args, seen, key, word)) return std::nullopt;
             if (Lower(value) == "none") {
-                count.escrow = std::optional<Company>();
+                held.escrow = std::optional<Company>();
                 continue;
             }
             const std::optional<Company> c = ParseCompany(value);
@@ -993,19 +994,19 @@ std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
                 args.Wrong("a company like escrow=G, or escrow=none", word);
                 return std::nullopt;
             }
-            count.escrow = c;
+            held.escrow = c;
             continue;
         }
         if (key == "proxies" || key == "+proxies") {
             if (!FirstTime(args, seen, "proxies", word)) return std::nullopt;
             std::vector<std::string> list;
             if (!ReadProxyList(args, word, value, &list)) return std::nullopt;
-            count.add_proxies = key == "+proxies";
-            if (count.add_proxies && list.empty()) {
+            held.add_proxies = key == "+proxies";
+            if (held.add_proxies && list.empty()) {
                 args.Wrong("subsidiary spaces to add like +proxies=fulwell", word);
                 return std::nullopt;
             }
-            count.proxies = std::move(list);
+            held.proxies = std::move(list);
             continue;
         }
         // Y=, Y-pref=, Y-bond= (or -deb=), Y-short=, Y-dir=
@@ -1023,24 +1024,24 @@ std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
             if (!FirstTime(args, seen, letter, word)) return std::nullopt;
             int64_t shares = 0;
             if (!ReadCountNumber(args, word, value, false, true, "a share count like " + letter + "=20k", &shares)) return std::nullopt;
-            count.common[k] = shares;
+            held.common[k] = shares;
         } else if (suffix == "pref") {
             if (!FirstTime(args, seen, letter + "-pref", word)) return std::nullopt;
             int64_t shares = 0;
             if (!ReadCountNumber(args, word, value, false, true, "a share count like " + letter + "-pref=10k", &shares)) return std::nullopt;
-            count.preferred[k] = shares;
+            held.preferred[k] = shares;
         } else if (suffix == "bond" || suffix == "deb") {
             if (!FirstTime(args, seen, letter + "-bond", word)) return std::nullopt;
             int64_t face = 0;
             if (!ReadCountNumber(args, word, value, true, true, "a face amount like " + letter + "-" + suffix + "=20k", &face))
                 return std::nullopt;
-            count.bonds[k] = face;
+            held.bonds[k] = face;
         } else if (suffix == "dir") {
             if (!FirstTime(args, seen, letter + "-dir", word)) return std::nullopt;
             int64_t n = 0;
             if (!ReadCountNumber(args, word, value, false, false, "a number of directorships like " + letter + "-dir=2", &n))
                 return std::nullopt;
-            count.directorships[k] = static_cast<int>(n);
+            held.directorships[k] = static_cast<int>(n);
         } else if (suffix == "short") {
             if (!FirstTime(args, seen, letter + "-short", word)) return std::nullopt;
             const std::string what = "a short like " + letter + "-short=10k@0.85 (shares @ the price sold at), or " + letter + "-short=0";
@@ -1061,7 +1062,7 @@ std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
                 }
                 counted.price = *price;
             }
-            count.shorts[k] = counted;
+            held.shorts[k] = counted;
         } else {
             args.Fail("'count' has no key " + Quote(key + "=") + " (after a company: -pref, -bond, -deb, -short, -dir)");
             return std::nullopt;
@@ -1071,6 +1072,7 @@ std::optional<Action> ParseCountPlayer(Args& args, std::string_view name) {
         args.Missing("what the table shows, like cash=54000 or Y=20k");
         return std::nullopt;
     }
+    count.counted = std::move(held);
     return count;
 }
 
@@ -1264,8 +1266,9 @@ struct Printer {
         if (c.turn) out += " turn=" + *c.turn;
         return out;
     }
-    std::string operator()(const CountPlayer& c) const {
-        std::string out = "count " + c.player;
+    std::string operator()(const CountPlayer& count) const {
+        const CountedHoldings& c = *count.counted;
+        std::string out = "count " + count.player;
         if (c.cash) out += " cash=" + PlainDollars(*c.cash);
         for (Company company : kCompanies) {
             const size_t k = static_cast<size_t>(Index(company));

@@ -153,10 +153,11 @@ ApplyResult DoCountMarket(Ctx& x, const CountMarket& c) {
 
 // [SECTION] count PLAYER
 
-ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& c) {
+ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& count) {
     GameState& s = x.s;
-    const std::optional<int> found = s.FindPlayer(c.player);
-    if (!found) return Illegal(fmt::format("no player called {}", c.player), "G-2");
+    const CountedHoldings& c = *count.counted;
+    const std::optional<int> found = s.FindPlayer(count.player);
+    if (!found) return Illegal(fmt::format("no player called {}", count.player), "G-2");
     const int who = *found;
     const PlayerState& me = s.players[static_cast<size_t>(who)];
 
@@ -334,9 +335,9 @@ ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& c) {
     Open(fx, who);
 
     Command canonical = Canon(x);
-    CountPlayer canon = c;
+    CountPlayer canon = count;
     canon.player = me.name;
-    if (c.proxies) canon.proxies = proxy_names;
+    if (c.proxies) canon.counted.Mut().proxies = proxy_names;
     canonical.action = canon;
     return Accept(std::move(fx), std::move(canonical));
 }

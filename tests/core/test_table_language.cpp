@@ -388,16 +388,17 @@ Action Counted(bool player) {
     }
     CountPlayer p;
     p.player = "Zoë";
-    p.cash = Money::Dollars(0);
-    p.common[0] = 7000;
-    p.preferred[1] = 15000;
-    p.bonds[3] = 0;
-    p.shorts[0] = CountedShort{};
-    p.shorts[1] = CountedShort{5000, Money::Cents(1)};
-    p.directorships[2] = 9;
-    p.escrow = std::optional<Company>();
-    p.proxies = std::vector<std::string>{"a", "b"};
-    p.add_proxies = true;
+    CountedHoldings& held = p.counted.Mut();
+    held.cash = Money::Dollars(0);
+    held.common[0] = 7000;
+    held.preferred[1] = 15000;
+    held.bonds[3] = 0;
+    held.shorts[0] = CountedShort{};
+    held.shorts[1] = CountedShort{5000, Money::Cents(1)};
+    held.directorships[2] = 9;
+    held.escrow = std::optional<Company>();
+    held.proxies = std::vector<std::string>{"a", "b"};
+    held.add_proxies = true;
     return p;
 }
 

@@ -206,19 +206,20 @@ Command DrawCommand(bool with_header) {
         case 23: {
             CountPlayer p;
             p.player = DrawName();
-            p.cash = DrawDollars(true);
+            CountedHoldings& held = p.counted.Mut();
+            held.cash = DrawDollars(true);
             for (size_t i = 0; i < 4; ++i) {
-                if (*rc::gen::arbitrary<bool>()) p.common[i] = DrawAmount();
-                if (*rc::gen::arbitrary<bool>()) p.preferred[i] = DrawAmount();
-                if (*rc::gen::arbitrary<bool>()) p.bonds[i] = DrawAmount();
-                if (*rc::gen::arbitrary<bool>()) p.shorts[i] = CountedShort{DrawAmount(), Money::Cents(*rc::gen::inRange(0, 100000))};
-                if (*rc::gen::arbitrary<bool>()) p.directorships[i] = *rc::gen::inRange(0, 10);
+                if (*rc::gen::arbitrary<bool>()) held.common[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) held.preferred[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) held.bonds[i] = DrawAmount();
+                if (*rc::gen::arbitrary<bool>()) held.shorts[i] = CountedShort{DrawAmount(), Money::Cents(*rc::gen::inRange(0, 100000))};
+                if (*rc::gen::arbitrary<bool>()) held.directorships[i] = *rc::gen::inRange(0, 10);
             }
             if (*rc::gen::arbitrary<bool>())
-                p.escrow = *rc::gen::arbitrary<bool>() ? std::optional<Company>(DrawCompany()) : std::optional<Company>();
+                held.escrow = *rc::gen::arbitrary<bool>() ? std::optional<Company>(DrawCompany()) : std::optional<Company>();
             if (*rc::gen::arbitrary<bool>()) {
-                p.proxies = std::vector<std::string>{"fulwell", "brada"};
-                p.add_proxies = *rc::gen::arbitrary<bool>();
+                held.proxies = std::vector<std::string>{"fulwell", "brada"};
+                held.add_proxies = *rc::gen::arbitrary<bool>();
             }
             c.action = p;
             break;

@@ -479,33 +479,34 @@ private:
         const PlayerState& p = s.players[static_cast<size_t>(who)];
         CountPlayer c;
         c.player = p.name;
+        CountedHoldings& held = c.counted.Mut();
         const int keys = m_rng.Between(1, 3);
         auto near = [&](int64_t now, int64_t step) { return std::max<int64_t>(0, now + step * m_rng.Between(-2, 2)); };
         for (int k = 0; k < keys; ++k) {
             const Company co = pick_company();
             const size_t i = static_cast<size_t>(Index(co));
             switch (m_rng.Below(8)) {
-                case 0: c.cash = Money::Dollars(near(p.cash.cents() / 100 / 50 * 50, 500)); break;
-                case 1: case 2: c.common[i] = near(p.common[co], kBoardLot); break;
+                case 0: held.cash = Money::Dollars(near(p.cash.cents() / 100 / 50 * 50, 500)); break;
+                case 1: case 2: held.common[i] = near(p.common[co], kBoardLot); break;
                 case 3:
-                    if (GetProspectus(co).preferred_shares > 0) c.preferred[i] = near(p.preferred[co], kBoardLot);
+                    if (GetProspectus(co).preferred_shares > 0) held.preferred[i] = near(p.preferred[co], kBoardLot);
                     break;
-                case 4: c.bonds[i] = near(p.bonds[co], kBondCertificate); break;
+                case 4: held.bonds[i] = near(p.bonds[co], kBondCertificate); break;
                 case 5: {
                     const int64_t shares = near(s.ShortShares(who, co), kBoardLot);
-                    c.shorts[i] = CountedShort{shares, shares == 0 ? Money() : Money::Cents(s.price[co] * kTickCents)};
+                    held.shorts[i] = CountedShort{shares, shares == 0 ? Money() : Money::Cents(s.price[co] * kTickCents)};
                     break;
                 }
-                case 6: c.directorships[i] = static_cast<int>(near(p.directorships[co], 1)); break;
+                case 6: held.directorships[i] = static_cast<int>(near(p.directorships[co], 1)); break;
                 default:
                     if (m_rng.Percent(50)) {
-                        c.escrow = m_rng.Percent(30) ? std::optional<Company>() : std::optional<Company>(co);
+                        held.escrow = m_rng.Percent(30) ? std::optional<Company>() : std::optional<Company>(co);
                     } else {
                         std::vector<std::string> subsidiaries;
                         for (int sp = 0; sp < s.board->SpaceCount(); ++sp)
                             if (s.board->At(sp).kind.value == SpaceKind::Subsidiary) subsidiaries.push_back(s.board->At(sp).name);
-                        c.proxies = std::vector<std::string>{subsidiaries[m_rng.Below(subsidiaries.size())]};
-                        c.add_proxies = m_rng.Percent(70);
+                        held.proxies = std::vector<std::string>{subsidiaries[m_rng.Below(subsidiaries.size())]};
+                        held.add_proxies = m_rng.Percent(70);
                     }
                     break;
             }
