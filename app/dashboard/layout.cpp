@@ -13,13 +13,16 @@ namespace rutland::dash {
 
 namespace {
 
-view::Metrics MeasuredMetrics() {
+view::Metrics MeasuredMetrics(const Fonts& fonts) {
     const ImGuiStyle& style = ImGui::GetStyle();
     view::Metrics m;
     m.font = ImGui::GetFontSize();
     // The average glyph of the panels' sentences (letters, digits, money, spaces).
     constexpr const char* kSample = "Ann pays the broker $42,000: 4 x $10,000; move the Yellow marker from $2.10 to $2.30";
     m.char_w = ImGui::CalcTextSize(kSample).x / static_cast<float>(std::char_traits<char>::length(kSample));
+    ImGui::PushFont(fonts.large);  // the broker's instructions' steps
+    m.large_char_w = ImGui::CalcTextSize(kSample).x / static_cast<float>(std::char_traits<char>::length(kSample));
+    ImGui::PopFont();
     m.line = ImGui::GetTextLineHeightWithSpacing();
     m.frame = ImGui::GetFrameHeightWithSpacing();
     m.padding = style.WindowPadding.x;
@@ -59,7 +62,7 @@ const view::InstructionsView& InstructionsViewNow(const AppView& v, UiState& ui)
 void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     view::LayoutInput in;
-    in.m = MeasuredMetrics();
+    in.m = MeasuredMetrics(v.fonts);
     in.width = avail.x;
     in.height = avail.y - ImGui::GetTextLineHeightWithSpacing();  // the status line
     in.content = view::MakeMiddleContent(ui.entry.preview, TurnViewNow(v, ui), InstructionsViewNow(v, ui));

@@ -13,16 +13,20 @@ namespace rutland::dash {
 namespace {
 
 void SpaceFacts(const AppView& v, int index, const char* heading) {
+    // Each word goes beside the last when it fits, else on the next line: a narrow Turn wraps the
+    // arrows, Asks and Bids instead of cutting them at its edge (issue 16).
     const Space& sp = v.state.board->At(index);
     ImGui::Text("%s %s", heading, sp.label.c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s, position %d)", std::string(SpaceKindName(sp.kind.value)).c_str(), sp.position.value);
+    const std::string where = fmt::format("({}, position {})", SpaceKindName(sp.kind.value), sp.position.value);
+    SameLineIfFits(where.c_str());
+    ImGui::TextDisabled("%s", where.c_str());
     if (!sp.kind.verified || !sp.position.verified) ProvisionalFlag("this space's kind or place on the ring");
     ImGui::TextUnformatted("Arrows:");
     for (Company c : kCompanies) {
-        ImGui::SameLine();
         const bool up = sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up;
-        CompanyText(c, fmt::format("{} {}", GetProspectus(c).letter, up ? "\u2191 up" : "\u2193 down").c_str());
+        const std::string arrow = fmt::format("{} {}", GetProspectus(c).letter, up ? "\u2191 up" : "\u2193 down");
+        SameLineIfFits(arrow.c_str());
+        CompanyText(c, arrow.c_str());
     }
     if (!sp.trend.verified) ProvisionalFlag("the arrows");
     const bool subsidiary = sp.kind.value == SpaceKind::Subsidiary;
@@ -34,8 +38,9 @@ void SpaceFacts(const AppView& v, int index, const char* heading) {
     }
     for (Company c : kCompanies)
         if (set.Has(c)) {
-            ImGui::SameLine();
-            CompanyText(c, std::string(GetProspectus(c).name).c_str());
+            const std::string name(GetProspectus(c).name);
+            SameLineIfFits(name.c_str());
+            CompanyText(c, name.c_str());
         }
     if (!(subsidiary ? sp.ask.verified : sp.bid.verified)) ProvisionalFlag(subsidiary ? "the Asks" : "the Bids");
 }

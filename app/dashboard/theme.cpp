@@ -27,8 +27,14 @@ void PanelTitle(const char* title) {
     ImGui::Separator();
 }
 
+void SameLineIfFits(const char* text) {
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float next = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    if (next + ImGui::CalcTextSize(text).x <= right) ImGui::SameLine();
+}
+
 void ProvisionalFlag(const char* what) {
-    ImGui::SameLine();
+    SameLineIfFits("(provisional)");
     ImGui::TextColored(Theme::Warn(), "(provisional)");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("D-2: %s comes from the provisional board and has not been checked against the physical board.\n"

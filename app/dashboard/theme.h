@@ -26,6 +26,9 @@ ImU32 ToU32(const ImVec4& c);
 void PanelTitle(const char* title);
 
 // "(provisional)" in the warning colour with a tooltip naming D-2: a board fact nobody verified.
+// ImGui::SameLine() when `text` still fits on this line beside the last item; else the next item
+// starts a new line (so a narrow panel wraps a row of words instead of cutting it at its edge).
+void SameLineIfFits(const char* text);
 void ProvisionalFlag(const char* what = "this board fact");
 
 // Text in a company's colour ("Blue").

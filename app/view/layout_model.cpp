@@ -77,6 +77,7 @@ Metrics MetricsFor(float font) {
     Metrics m;
     m.font = font;
     m.char_w = font * 0.47f;
+    m.large_char_w = std::round(font * kLarge) * 0.53f;  // DejaVu Sans Bold, same sentences
     m.spacing = std::round(font * 0.45f);
     m.line = font + std::round(font * 0.3f);
     m.frame = font + 2 * 3.0f + std::round(font * 0.3f);
@@ -96,15 +97,15 @@ float TurnHeight(const MiddleContent& c, const Metrics& m, float width) {
     const float inner = width - 2 * m.padding;
     const float heading = m.font * kLarge + m.spacing;
     const float text = Lines(c.turn, m.char_w, inner) * m.line;
-    const float spaces = static_cast<float>(c.turn_spaces) * 3 * m.line;
     // "Ann may enter now:" starts the first line of buttons.
     const float legal = static_cast<float>(ButtonLines(c.legal, m, inner, 18 * m.char_w)) * m.line + m.spacing;
-    return Overhead(m) + heading + text + spaces + legal;
+    return Overhead(m) + heading + text + legal;
 }
 
 float InstructionsHeight(const MiddleContent& c, const Metrics& m, float width, bool large) {
     const float scale = large ? kLarge : 1.0f;
-    const float large_w = m.char_w * scale;
+    // Bold large text is wider than normal text scaled (DejaVu Sans Bold: ~12%): measured apart.
+    const float large_w = !large ? m.char_w : m.large_char_w > 0 ? m.large_char_w : m.char_w * scale;
     // The tick boxes have no frame padding (panel_instructions.cpp): a step's line is a text line.
     const float inner = width - 2 * m.padding - (m.font * scale + m.spacing);
     const float box = m.font * scale + std::round(m.font * 0.3f);
@@ -241,7 +242,7 @@ MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, co
     for (const std::string& p : turn.pending) c.turn.push_back(p);
     if (!turn.declaring.empty()) c.turn.push_back(turn.declaring);
     if (!turn.pawn.empty()) c.turn.push_back(turn.pawn);
-    c.turn_spaces = static_cast<int>(turn.spaces.size());
+    for (const std::string& line : turn.space_lines) c.turn.push_back(line);
     c.legal = turn.legal;
     if (c.legal.size() > kMaxLegalShown) {
         c.legal.resize(kMaxLegalShown);
@@ -265,8 +266,10 @@ MiddleContent BusyMoment() {
                "! Blue reaches its Split level $3.00: Split (M-4)",
                "! margin call: Bob is charged for covering 10,000 Blue at $3.00 (M-4)"};
     c.turn = {"Time cards drawn this year: 2 of 4", "Rolled", "Next: Bob",
-              "Bob owes the bank $13,750 (M-4): only Bob's sales are accepted until it is paid (S-6)"};
-    c.turn_spaces = 1;
+              "Bob owes the bank $13,750 (M-4): only Bob's sales are accepted until it is paid (S-6)",
+              "Landed on Colfax (subsidiary, position 2) (provisional)",
+              "Arrows: Y \u2191 up B \u2191 up R \u2193 down G \u2191 up (provisional)",
+              "Asks (buy here): Yellow Blue (provisional)"};
     c.legal = {"Bob: sell R 5k",  "Bob: sell R 10k", "Bob: sell R 15k", "Bob: sell B 5k", "Bob: sell B 10k", "buy Y 5k",
                "buy Y 10k",       "buy Y 15k",       "buy Y 20k",       "buy B 5k",       "buy B 10k",       "dir Y",
                "end"};

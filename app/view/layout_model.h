@@ -40,10 +40,9 @@ inline constexpr float kLowerMinLines = 4.0f;  // the lower row: its tab bar, th
 struct MiddleContent {
     // The entry line: the preview, its warnings, the undo's steps (each wrapped), the Tab list.
     std::vector<std::string> entry;
-    // The Turn: its sentences (each wrapped) and the landed spaces (3 lines each: name, arrows,
-    // Asks or Bids); then the commands legal now, as buttons flowing in lines.
+    // The Turn: its sentences and the landed spaces' lines (TurnView::space_lines: name, arrows,
+    // Asks or Bids), each wrapped; then the commands legal now, as buttons flowing in lines.
     std::vector<std::string> turn;
-    int turn_spaces = 0;
     std::vector<std::string> legal;
     // The broker's instructions in large text; the notes folded into one line.
     std::vector<std::string> steps;
@@ -53,6 +52,7 @@ struct MiddleContent {
 struct Metrics {
     float font = 18;        // the text height (pixels); large text is 1.5x
     float char_w = 10;      // the average glyph width of normal text
+    float large_char_w = 0; // the same of the large (bold) text; 0: normal's x 1.33
     float line = 22;        // a line of text with its spacing
     float frame = 25;       // a button or a field, with spacing
     float padding = 8;      // a panel's inner padding, each side

@@ -95,6 +95,25 @@ TurnView MakeTurnView(const GameState& s, const LegalNow& legal, bool bonus) {
     if (s.turn_space) {
         v.spaces.push_back(*s.turn_space);
         if (s.time_space && *s.time_space != *s.turn_space) v.spaces.push_back(*s.time_space);
+        for (size_t i = 0; i < v.spaces.size(); ++i) {
+            const Space& sp = s.board->At(v.spaces[i]);
+            const char* provisional = " (provisional)";
+            v.space_lines.push_back(fmt::format("{} {} ({}, position {}){}", i == 0 ? "Landed on" : "The Time card moved the pawn to",
+                                                sp.label, SpaceKindName(sp.kind.value), sp.position.value,
+                                                sp.kind.verified && sp.position.verified ? "" : provisional));
+            std::string arrows = "Arrows:";
+            for (Company c : kCompanies)
+                arrows += fmt::format(" {} {}", GetProspectus(c).letter,
+                                      sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up ? "\u2191 up" : "\u2193 down");
+            v.space_lines.push_back(arrows + (sp.trend.verified ? "" : provisional));
+            const bool subsidiary = sp.kind.value == SpaceKind::Subsidiary;
+            const CompanySet set = subsidiary ? sp.ask.value : sp.bid.value;
+            std::string deals = subsidiary ? "Asks (buy here):" : "Bids (sell here):";
+            if (set.Count() == 0) deals += " none";
+            for (Company c : kCompanies)
+                if (set.Has(c)) deals += " " + std::string(GetProspectus(c).name);
+            v.space_lines.push_back(deals + ((subsidiary ? sp.ask.verified : sp.bid.verified) ? "" : provisional));
+        }
     } else if (!s.players.empty()) {
         const PlayerState& p = s.players[static_cast<size_t>(s.current)];
         v.pawn = p.space ? fmt::format("Pawn on {}", s.board->At(*p.space).label)

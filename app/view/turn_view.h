@@ -24,6 +24,10 @@ struct TurnView {
     std::vector<std::string> pending;  // margin calls and other debts, each a sentence (S-6)
     std::string declaring;        // a W-1 claim waiting for its margin call
     std::vector<int> spaces;      // the landed space, then the Time card's when it differs (T-6)
+    // The same spaces in words, three lines each (name, kind and place; the arrows; the Asks or
+    // Bids; "(provisional)" where a fact is unverified, D-2): the panel draws them in colour and
+    // wraps them in a narrow column, and the layout measures these to give them their room.
+    std::vector<std::string> space_lines;
     std::string pawn;             // no landed space yet: where the pawn is, or how to say it
     std::vector<std::string> legal;  // most likely first (LegalLines)
 };
