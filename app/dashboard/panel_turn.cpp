@@ -83,11 +83,11 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
     for (const std::string& p : t.pending) TextWrappedWords(p, &warn);
     if (!t.declaring.empty()) TextWrappedWords(t.declaring, &warn);
     for (size_t i = 0; i < t.spaces.size(); ++i) SpaceFacts(v, t.spaces[i], i == 0 ? "Landed on" : "The Time card moved the pawn to");
-    if (!t.pawn.empty()) ImGui::TextDisabled("%s", t.pawn.c_str());
+    if (!t.pawn.empty()) TextWrappedWords(t.pawn, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     if (v.viewing) return;
     ImGui::Separator();
     if (t.won) {
-        ImGui::TextDisabled("The game is over (W-1): only undo is accepted now (notes too).");
+        TextWrappedWords("The game is over (W-1): only undo is accepted now (notes too).", &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         return;
     }
     ImGui::TextDisabled("%s may enter now:", s.players[static_cast<size_t>(s.current)].name.c_str());

@@ -243,6 +243,7 @@ MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, co
     if (!turn.declaring.empty()) c.turn.push_back(turn.declaring);
     if (!turn.pawn.empty()) c.turn.push_back(turn.pawn);
     for (const std::string& line : turn.space_lines) c.turn.push_back(line);
+    if (turn.won) c.turn.push_back("The game is over (W-1): only undo is accepted now (notes too).");
     c.legal = turn.legal;
     if (c.legal.size() > kMaxLegalShown) {
         c.legal.resize(kMaxLegalShown);
