@@ -96,13 +96,18 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         e.rejected_text.clear();
         AfterAccepted(r);
     } else if (r.status != SubmitStatus::Blank) {
-        CopyTo(e.buffer, text);  // a rejection keeps the text for editing
+        // A rejected line leaves the field, as an accepted one does, and Up brings it back: a
+        // broker typing ahead from the game's sheet must not have the next line glued to it
+        // ("zzz" Enter "abc" gave "zzzabc", rejected in turn). The rejection stays shown, with
+        // the line, until the next Enter or Esc.
+        e.history.Add(std::string(text));
+        e.buffer.fill('\0');
+        ++e.generation;
         e.refused = r.status == SubmitStatus::Refused;
         e.rejection = e.refused ? r.refusal : r.rejection.message;
         e.rejection_rule = r.rejection.rule;
         e.rejected_text = text;
         ShowNotAccepted(r);
-        m_ui.status_rejected = text;  // the status says it only while the line still reads so
     }
     return r;
 }
@@ -135,6 +140,7 @@ void App::ClearEntry() {
     e.rejection.clear();
     e.rejected_text.clear();
     e.history.ResetPosition();
+    if (m_ui.status.starts_with("Rejected") || m_ui.status.starts_with("Not saved")) m_ui.status.clear();
 }
 
 bool App::TakesText() const {

@@ -134,11 +134,8 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
         ImGui::EndTabBar();
     }
     ImGui::EndChild();
-    // An old rejection does not stay: it goes once the line it was about is changed or accepted.
-    if (!ui.status_rejected.empty() && ui.status_rejected != ui.entry.buffer.data()) {
-        if (ui.status.starts_with("Rejected") || ui.status.starts_with("Not saved")) ui.status.clear();
-        ui.status_rejected.clear();
-    }
+    // A rejection stays in the status line until the next Enter (which replaces it) or Esc (which
+    // clears it, App::ClearEntry): it is the last thing that happened.
     ImGui::TextDisabled("%s", ui.status.c_str());
 }
 

@@ -128,10 +128,14 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         e.preview_for = text;
         e.preview_version = v.version;
     }
-    if (!e.rejection.empty() && text == e.rejected_text) {
+    if (!e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
+        // The line just rejected (it left the field: Up brings it back to edit).
         const ImVec4 bad = Theme::Bad();
-        TextWrappedWords(e.refused ? "Not saved: " + e.rejection : fmt::format("Rejected: {} ({})", e.rejection, e.rejection_rule),
+        const std::string line = view::CutForDisplay(e.rejected_text, view::kOneLineChars);
+        TextWrappedWords(e.refused ? fmt::format("Not saved '{}': {}", line, e.rejection)
+                                   : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
                          &bad);
+        if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());

@@ -192,7 +192,6 @@ struct UiState {
     std::string confirm_preview_for;
     bool table_display = false;          // F11: the players' view, full window
     std::string status;                  // one line at the bottom: what just happened
-    std::string status_rejected;         // the status is the rejection of this entry line: cleared when the line changes
 };
 
 } // namespace rutland::dash

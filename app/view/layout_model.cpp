@@ -185,7 +185,10 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
                 }
             }
         }
-        if (need <= top_max) {
+        // Large steps are a nicety: only when the lower row still gets what its rows need (all the
+        // players' rows); otherwise the normal text size, in the same arrangement first.
+        const float limit = t.large ? std::min(top_max, H - lower_need - sp) : top_max;
+        if (need <= limit) {
             out = std::move(l);
             chosen = true;
             break;

@@ -6,7 +6,8 @@
 #   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | quick TYPED README]
 # With `interrupt`, before each line the test also does one of: click a tab of the lower row (in
 # the middle of the line); open
-# and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc; travel two
+# and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc, then a line the
+# rules reject with Enter and no pause (the line after it must not be glued to it); travel two
 # entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
 # rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
@@ -49,8 +50,10 @@ while IFS= read -r line; do
                line=${line:half} ;;
             2) # the undo confirm, cancelled with Esc
                xdotool key --delay 25 ctrl+z Escape ;;
-            3) # half a line, then Esc clears it
-               xdotool type --delay 25 -- "zzz"; xdotool key --delay 25 Escape ;;
+            3) # half a line, then Esc clears it; then a line the rules reject, Enter, and straight on
+               # (the rejected line leaves the field: the next line must not be glued to it)
+               xdotool type --delay 25 -- "zzz"; xdotool key --delay 25 Escape
+               xdotool type --delay 25 -- "yyy"; xdotool key --delay 25 Return ;;
             0) # time travel (PgUp: one entry back) and Esc back to now
                xdotool key --delay 25 Prior Prior Escape ;;
         esac
