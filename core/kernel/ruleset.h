@@ -23,8 +23,7 @@
 //   LedgerCommand(op)      -> the undo or redo command as the game writes it (`undo 3`)
 //   LedgerEffect(note)     -> the effect an undo or redo entry lists (basic_ledger.h invariant 7)
 //   kLanguageRule          -> the rule a line that the language refuses cites (an `undo 0`)
-// DurableRuleset adds what the game file stores: Encode(effects), the effects as the file keeps
-// and hashes them.
+// DurableRuleset (below) adds what the game file needs.
 #pragma once
 
 #include <concepts>
@@ -97,10 +96,30 @@ concept Ruleset =
         { R::kLanguageRule } -> std::convertible_to<std::string_view>;
     };
 
-// What the game file needs beyond the ledger: the effects in the form it stores and hashes.
-template <class R>
-concept DurableRuleset = Ruleset<R> && requires(const std::vector<typename R::Effect>& effects) {
-    { R::Encode(effects) } -> std::convertible_to<std::string>;
-};
+// What the game file (store/basic_store.h) needs of a game beyond the ledger, in D, a traits struct
+// for the ruleset R (D = R when the game keeps it in its ruleset; Big Board Raiders keeps it in the
+// store's layer, store/store.h, since its encoding lives there):
+//   Encode(effects)          -> the effects as the file stores and hashes them: bytes that are a
+//                               function of the data alone, so equal data is equal bytes
+//   Decode(bytes, &error)    -> the effects back (nullopt and error: not effects this version reads)
+//   ParseStored(line)        -> a stored line parsed as it was written (before any newer limit)
+//   HeaderOf(command)        -> the header a parsed entry 0 holds, or nullopt
+//   Snapshot(state)          -> the state as text for the snapshot cache: equal states, equal text
+//   kRulesVersion            -> the rules' version, stamped on every entry (a replay of an older
+//                               one that differs is a rules change, not corruption)
+// Optional, detected by the store: EffectsDifference(recorded, replayed, state) (a difference in
+// words), SnapshotDifference(stored, state) (nullopt when the text is another spelling of the same
+// state), LegacyDifference(ledger, seq, stored) (schema 1-2 files, which stored words).
+template <class D, class R = D>
+concept DurableRuleset =
+    Ruleset<R> && requires(const std::vector<typename R::Effect>& effects, std::string_view bytes, std::string* error,
+                           const typename R::State& state, const typename R::Command& command) {
+        { D::Encode(effects) } -> std::convertible_to<std::string>;
+        { D::Decode(bytes, error) } -> std::convertible_to<std::optional<std::vector<typename R::Effect>>>;
+        { D::ParseStored(bytes) } -> ParseOutcome<R>;
+        { D::HeaderOf(command) } -> std::convertible_to<std::optional<typename R::Header>>;
+        { D::Snapshot(state) } -> std::convertible_to<std::string>;
+        { D::kRulesVersion } -> std::convertible_to<int>;
+    };
 
 } // namespace rutland

@@ -1,265 +1,52 @@
-// The durable ledger: one game per SQLite file (`.rutland`), every accepted command committed
-// before it is acknowledged, a hash chain that proves the file was not edited, and a full check
-// every time a game is opened.
+// Big Board Raiders' game file: the kernel's store (basic_store.h, where the store's numbered
+// invariants are: "store.h invariant N" anywhere in Rutland means basic_store.h's invariant N) over
+// the game's ruleset (rules/big_board_raiders.h) and BigBoardRaidersFile, what the file needs of
+// the game beyond its rules. Instantiated once, in store.cpp: the app compiles none of the store.
 //
-// Invariants (numbered so the code can cite them):
-//  1. A `.rutland` file is an SQLite database in WAL mode with application_id kApplicationId and
-//     user_version the schema version (kSchemaVersion). Any other file is refused without being
-//     written: not even SQLite opens it for writing (the checks read its header first).
-//  2. Entry n of the ledger (ledger.h) is row seq = n of table `entry`; entry 0 is the header. Rows
-//     are only ever inserted, one transaction per accepted command (the entry, the head in `meta`
-//     and, every kSnapshotEvery entries, a snapshot). Submit returns only after COMMIT returned
-//     with synchronous=FULL: an acknowledged command survives a crash and a power loss.
-//  3. Each entry has a command id, unique in the file. Submitting an id already in the file
-//     applies nothing and answers with the entry that holds it: a retry is never applied twice.
-//  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes (a migrated file:
-//     MigrationLink, invariant 16), where EntryContent is the netstring encoding of the entry's seq,
-//     kind, line, time, who, command id, rules version and effects exactly as stored: from schema 3
-//     the effects' data (invariant 15), never their words. The game's fingerprint is the first 16
-//     hex digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
-//     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
-//     say where a chain breaks.
-//  5. Opening verifies everything, in one snapshot (invariant 9): the schema (invariant 12), PRAGMA
-//     quick_check, the column types, the hash chain (and the version-2 chain, invariant 17), the head
-//     recorded in `meta`, a replay of every entry compared with its stored line and effects (schema 3:
-//     the data, byte for byte; schema 1-2: the stored words with the replay's rendering, which is
-//     the migration's proof, invariant 16), and conservation (rules.h) after every
-//     entry. Any failure is reported naming the first bad entry, the game opens read-only with the
-//     entries before it, and nothing is repaired.
-//  6. A replay whose effects differ (as data: kind, rule, numbers, fields; effects_data.h
-//     SameEffect) from an entry stamped with an older rules version is not
-//     corruption: it is reported entry by entry as a rules change, and the game opens read-only
-//     (history is never silently rewritten by new rules).
-//  7. Snapshots (the state as StateToJson after entry n, for n a multiple of kSnapshotEvery) are a
-//     cache outside the chain: a missing one is rebuilt on a writable open and said so; one that
-//     disagrees with the replay under the same rules version is a problem.
-//  8. The core never reads a clock: the time of an entry is whatever the app passes in.
-//  9. Every open reads one snapshot of the file: the schema check, the rows, the head in `meta` and
-//     the snapshots are read in one read transaction, so another program appending meanwhile
-//     (rutland-cli play --db, the dashboard) is seen either entirely or not at all, never as a gap.
-// 10. A writer appends only onto the file's real head. Each Submit runs in one write transaction
-//     (BEGIN IMMEDIATE): it first reads the file's last entry; when another program appended since
-//     this one read the file, those entries are read, checked (hash chain, replay, effects,
-//     conservation, command ids, the head in meta) and replayed into memory before the command is
-//     looked at, so the command applies to the state the file has, a command id another program
-//     wrote is a retry (invariant 3), and the new entry chains onto the real last hash. Anything
-//     else (a head that went back, an entry that does not check) is refused and nothing is added.
-// 11. A write that fails (a full disk, an I/O error) leaves memory exactly as it was before the
-//     Submit: the ledger takes back the entry (ledger.h TakeBackLast), nothing is acknowledged, and
-//     the next Submit tries again from the file's real head (invariant 10): the store stays usable
-//     when the disk recovers. Only a connection that cannot even roll back refuses every later
-//     write. Size() is always the number of records; Record() and FingerprintAt() never read past them.
-// 12. The schema is exactly Rutland's: the tables and indexes that this version's schema script
-//     (and the migrations) create, with the same SQL, and nothing else (no trigger, no view, no
-//     other table, index or column; SQLite's own statistics tables from ANALYZE are allowed: they
-//     change no result). Anything else is a problem naming it, checked before anything is written
-//     (a planted trigger could rewrite or veto entries as they are written), and the game opens
-//     read-only. A write transaction checks it again if the schema changed after the open. Schema 3
-//     has table entry_v2 (invariant 16) in every file, empty in one created at version 3.
-// 13. A game in a read-only place (the file's permissions, a read-only directory, a read-only
-//     `-shm` beside it) opens read-only with the reason (ReadOnlyReason()), never an SQLite error:
-//     readers work, and a writer says why it cannot write. When nothing can be pending in a WAL
-//     (no `-wal` beside it) such a file is read as immutable, so no `-shm` is left behind.
-// 14. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
-//     ("2026-11-22T01:15:14Z"), who and command id non-empty valid UTF-8 without control
-//     characters. Create and Submit refuse any other stamp and write nothing. Files written before
-//     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
-//     as stored), and every reader prints them through safe_text.h, never raw.
-// 15. Schema 3 stores an entry's effects as data (effects_data.h: a BLOB whose first byte is its
-//     encoding version), never as words: the words are rendered only when shown (effect_text.h),
-//     so rewording a sentence changes no stored byte, no fingerprint and no verify result. Effects
-//     read back are typed (DecodeEffects; the ledger's come from the replay), never StoredText.
-// 16. Migration to schema 3, on a ReadWrite open of a schema 1-2 file whose schema is exactly
-//     Rutland's: the file is first verified as it is (invariant 5), which proves that rendering the
-//     replay's typed effects gives exactly the stored words of every entry. Any finding (a changed
-//     wording, a rules change, a problem): nothing is written, not even the backup, and the game
-//     opens read-only with the reason. Otherwise a backup copy, then one transaction: the rows of
-//     table `entry` are copied byte for byte into entry_v2 and kept exactly as written from then on
-//     (their words and hashes); a new table `entry` holds every entry with its effects as data, chained from
-//     MigrationLink(entry_v2's last seq and hash); meta's head is the new chain's. A migrated
-//     entry's fingerprint stays its schema-2 hash (EntryRecord::written_hash): a fingerprint noted
-//     before the migration still matches. The file is verified again, as schema 3, before the open
-//     returns. A ReadOnly open never migrates: it verifies and reads the old file as it is.
-// 17. In a schema-3 file with rows in entry_v2, the version-2 chain is checked over the stored
-//     bytes from 32 zero bytes to its last row, never re-rendered (a rewording cannot fail it);
-//     each row of entry_v2 must equal the same entry of `entry` in every column but effects,
-//     prev_hash and hash; and entry 0 of `entry` must chain from MigrationLink(entry_v2's head).
-//     Any change to entry_v2 is a problem naming the first entry it touches (invariant 5).
+// What is Big Board Raiders' own, and stays here:
+//  1. Effects are stored and hashed as data by effects_data.h (encoding version 1), never as words
+//     (basic_store.h invariant 15): Encode and Decode are effects_data.h's, byte for byte.
+//  2. The snapshot cache holds the state as StateToJson's dump() (invariant 7); another text that is
+//     the same JSON value is no problem (SnapshotDifference names the first key that differs).
+//  3. Schema 1-2 files stored every effect's words (EffectsJsonText). Verifying one, and so
+//     migrating it to schema 3 (invariant 16), proves that rendering the replay's typed effects gives
+//     exactly the stored words (LegacyDifference), or the legacy form of a long undo or redo
+//     (before ledger invariant 7, each command listed): only then is anything written.
+//  4. A rules change (invariant 6) is said in the table's words, with each player's net cash as
+//     recorded and under these rules.
 #pragma once
 
-#include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <vector>
 
 #include "ledger/ledger.h"
 #include "rules/rules_version.h"
-
-struct sqlite3;
+#include "store/basic_store.h"
 
 namespace rutland {
 
-inline constexpr uint32_t kApplicationId = 0x52544C44;  // "RTLD"
-// 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta. 3: effects stored
-// as data (effects_data.h), the version-2 rows kept as written in entry_v2 (invariants 15-17).
-inline constexpr int kSchemaVersion = 3;
-inline constexpr int kSnapshotEvery = 64;
-
-// What the app says about an entry beside its command (invariants 3, 8).
-struct Stamp {
-    std::string time;        // when it was entered, as the app gives it: ISO 8601 UTC (invariant 14)
-    std::string who;         // who typed it
-    std::string command_id;  // unique in the file; the same id again is a retry (invariant 3)
-};
-
-// Why a stamp cannot be written (invariant 14), naming the field ("who has a control character in
-// it (U+000A)"); nullopt when it can.
-std::optional<std::string> StampProblem(const Stamp& stamp);
-// The fingerprint shown for a hash (invariant 4): its first 16 hex digits in groups of 4,
-// "541e e36e 0a1b 2c3d", to be read aloud and noted. Every fingerprint Rutland prints comes from here.
-inline constexpr int kFingerprintDigits = 16;
-std::string FormatFingerprint(std::string_view hash_hex);
-
-// What the store keeps for an entry beside the ledger's Entry.
-struct EntryRecord {
-    Stamp stamp;
-    int rules_version = kRulesVersion;
-    std::string kind;        // "header", "command", "undo", "redo"
-    std::string effects;     // the effects as stored: schema 3 their data (effects_data.h), 1-2 JSON text
-    std::string prev_hash;   // hex: the hash chain of table `entry` (invariant 4)
-    std::string hash;        // hex
-    // A migrated entry (invariant 16): its hash as written under schema 2 (table entry_v2), which
-    // its fingerprint keeps, so a fingerprint noted before the migration still matches. Empty otherwise.
-    std::string written_hash;
-    // The hash the entry's fingerprint is of (FingerprintAt): as written.
-    const std::string& WrittenHash() const { return written_hash.empty() ? hash : written_hash; }
-};
-
-// One finding of a check, naming the entry it is about (-1: the file as a whole).
-struct Finding {
-    int seq = -1;
-    std::string message;
-    std::string ToString() const;
-};
-
-struct VerifyReport {
-    std::vector<Finding> problems;       // integrity: any of these makes the game read-only
-    std::vector<Finding> rules_changes;  // invariant 6
-    std::vector<std::string> notes;      // what was done that changes no entry (migration, snapshots)
-    int entries = 0;                     // rows in the file
-    bool Clean() const { return problems.empty() && rules_changes.empty(); }
-};
-
-// What became of a Submit (ledger.h SubmitStatus): Accepted (committed, invariant 2), Duplicate (the
-// command id was already in the file, invariant 3: seq is its entry), Rejected (a rule refused it:
-// `rejection`), Blank (SubmitLine of a blank or comment line), Refused (the file could not or may not
-// be written: `refusal` says why; nothing was added, invariant 11).
-struct StoreReceipt {
-    SubmitStatus status = SubmitStatus::Refused;
-    bool accepted = false;   // Accepted or Duplicate: the command is in the file as entry seq (status says which)
-    Rejection rejection;     // when Rejected
-    std::string refusal;     // when Refused
-    int seq = -1;
-    // Why it is not in the file, for a message: the rejection (with its rule) or the refusal.
-    std::string Why() const { return status == SubmitStatus::Rejected ? rejection.ToString() : refusal; }
-};
-
-// How a game file is opened. Every program uses the defaults; the fields exist for the power-loss
-// test (tests/powerloss/), which runs SQLite through a simulated disk. Neither changes the file
-// format.
-struct StoreOptions {
-    // The SQLite VFS to open the file through (the caller registered it with sqlite3_vfs_register);
-    // empty: SQLite's default.
-    std::string vfs;
-    // TEST ONLY: PRAGMA synchronous=OFF instead of FULL on a writable open. This breaks invariant 2
-    // (an acknowledged command may be lost at a power cut); the power-loss test uses it to show that
-    // it notices such losses. Never set it anywhere else.
-    bool unsafe_synchronous_off = false;
-};
-
-class Store {
-public:
-    enum class Mode { ReadWrite, ReadOnly };
-
-    ~Store();
-    Store(const Store&) = delete;
-    Store& operator=(const Store&) = delete;
-
-    // Creates a new game file from its header; fails (nullptr, *error) if the file exists.
-    static std::unique_ptr<Store> Create(const std::string& path, const GameHeader& header, const Stamp& stamp,
-                                         std::string* error, const StoreOptions& options = {});
-    // Opens and verifies a game (invariant 5). nullptr and *error when the file is refused (not a
-    // Rutland game, a newer schema, truncated, unreadable). A game with problems opens read-only;
-    // see Report(). ReadWrite migrates an older schema (after a backup copy) and rebuilds snapshots.
-    static std::unique_ptr<Store> Open(const std::string& path, Mode mode, std::string* error,
-                                       const StoreOptions& options = {});
-
-    // Applies and commits one command; returns once it is durable (invariant 2).
-    StoreReceipt Submit(const Command& command, const Stamp& stamp);
-    // Parses a table-language line first. Blank or comment: status Blank.
-    StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
-
-    const Ledger& GetLedger() const { return *m_ledger; }
-    // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant 11).
-    const EntryRecord& Record(int seq) const { return m_records.at(static_cast<size_t>(seq)); }
-    int Size() const { return static_cast<int>(m_records.size()); }
-    std::optional<int> FindCommandId(std::string_view command_id) const;
-
-    bool ReadOnly() const { return m_read_only; }
-    // Why nothing can be added (empty when writable): opened for reading, did not verify clean, a
-    // read-only place (invariant 13), an unexpected schema (invariant 12).
-    const std::string& ReadOnlyReason() const { return m_read_only_reason; }
-    const VerifyReport& Report() const { return m_report; }
-    const std::string& Path() const { return m_path; }
-    // The file's schema version (kSchemaVersion unless an older file was opened without migrating).
-    int Schema() const { return m_schema; }
-    // The head hash's fingerprint (invariant 4, FormatFingerprint), or entry seq's.
-    std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
-    // Empty for a seq with no entry (invariant 11).
-    std::string FingerprintAt(int seq) const {
-        if (seq < 0 || seq >= Size()) return std::string();
-        return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
+struct BigBoardRaidersFile {
+    static std::string Encode(const Effects& effects);
+    static std::optional<Effects> Decode(std::string_view bytes, std::string* error);
+    static ParseResult ParseStored(std::string_view line) { return ParseCommand(line, ParseMode::Stored); }
+    static std::optional<GameHeader> HeaderOf(const Command& command) {
+        if (const auto* header = std::get_if<GameHeader>(&command.action)) return *header;
+        return std::nullopt;
     }
+    static std::string Snapshot(const GameState& state);
+    static constexpr int kRulesVersion = rutland::kRulesVersion;
 
-    // A consistent copy of the file through SQLite's backup API; fails if dest exists.
-    bool Backup(const std::string& dest, std::string* error) const;
-
-private:
-    Store() = default;
-    bool Verify(Mode mode);  // invariants 5, 9, 12; fills m_ledger, m_records and m_report
-    // Invariant 16: schema 1-2 -> 3 once the file verified clean as it is (m_records, m_ledger).
-    // False (nothing written, *why) when it cannot; the caller opens the game read-only then.
-    bool MigrateToV3(std::string* why);
-    // Inside a write transaction: the entry's rows (entry, head in meta, a snapshot), no COMMIT.
-    bool Insert(const Entry& entry, const EntryRecord& record, std::string* error);
-    // Inside a write transaction: reads, checks and replays what another program appended (invariant 10).
-    bool CatchUp(std::string* error);
-    void MakeReadOnly(std::string reason);
-
-    sqlite3* m_db = nullptr;
-    std::string m_path;
-    bool m_read_only = false;
-    std::string m_read_only_reason;
-    bool m_broken = false;  // a transaction could not even be rolled back: refuse further writes (invariant 11)
-    int m_schema = kSchemaVersion;
-    int64_t m_schema_cookie = -1;  // PRAGMA schema_version when the schema was last checked (invariant 12)
-    std::optional<Ledger> m_ledger;
-    std::vector<EntryRecord> m_records;
-    std::unordered_map<std::string, int> m_ids;  // command id -> seq
-    VerifyReport m_report;
+    static std::optional<std::string> SnapshotDifference(const std::string& stored, const GameState& state);
+    static std::string EffectsDifference(const Effects& recorded, const Effects& replayed, const GameState& state,
+                                         std::string* cash);
+    static std::string LegacyDifference(const Ledger& ledger, int seq, std::string_view stored, std::string* cash);
 };
 
-// The exact bytes hashed for an entry (invariant 4) of a file of schema version `schema`: from 3
-// on, `effects` is their data (effects_data.h), before it their JSON text.
-std::string EntryContent(int seq, std::string_view kind, std::string_view line, const Stamp& stamp, int rules_version,
-                         std::string_view effects, int schema = kSchemaVersion);
-// The hash a migrated file's table `entry` chains from (invariant 16): it covers the last entry
-// and hash of the version-2 chain kept in entry_v2.
-std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash);
-// hash(n) from hash(n-1) (hex; empty for entry 0) and the content; hex.
-std::string ChainHash(std::string_view prev_hex, std::string_view content);
+static_assert(DurableRuleset<BigBoardRaidersFile, BigBoardRaiders>);
+
+extern template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
+
+using Store = BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
 
 } // namespace rutland

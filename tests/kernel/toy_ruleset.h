@@ -1,6 +1,7 @@
 // A toy game, to show the kernel knows no Big Board Raiders (issue 15 point 5): players have
 // counters; `add A 3` adds to one, `give A B 2` moves some; no counter may go below zero (rule T-1).
-// Header `game A,B`; `undo N` / `redo N` are the ledger's. It includes the kernel only.
+// Header `game A,B`; `undo N` / `redo N` are the ledger's. It includes the kernel only; what the
+// game file needs of it (BasicStore<Toy>) is its last part.
 #pragma once
 
 #include <cstdint>
@@ -61,6 +62,7 @@ struct Toy {
         Command c;
         if (!(in >> c.op) || c.op[0] == '#') return {};
         const bool ok = c.op == "add" ? bool(in >> c.a >> c.n) : c.op == "give" ? bool(in >> c.a >> c.b >> c.n)
+                        : c.op == "game" ? bool(in >> c.a)
                         : (c.op == "undo" || c.op == "redo") ? bool(in >> c.n) : false;
         std::string extra;
         if (!ok || in >> extra) return {std::nullopt, rutland::Rejection{"not a toy command", "TOY.md"}};
@@ -88,11 +90,34 @@ struct Toy {
         return {n.kind == rutland::LedgerOpKind::Undo ? "undo" : "redo",
                 n.summed ? std::to_string(n.first) + ".." + std::to_string(n.last) : std::string(n.first_line), n.count};
     }
+    // The game file's part (kernel/ruleset.h DurableRuleset): effects as NUL-separated fields, the
+    // header back from a parsed `game A,B`, the state as text; rules version 1.
     static std::string Encode(const Effects& effects) {
         std::string out;
-        for (const Effect& e : effects) out += e.rule + ":" + e.who + ":" + std::to_string(e.delta) + ";";
+        for (const Effect& e : effects) out += e.rule + '\0' + e.who + '\0' + std::to_string(e.delta) + '\0';
         return out;
     }
+    static std::optional<Effects> Decode(std::string_view bytes, std::string* error) {
+        std::vector<std::string> f{""};
+        for (char ch : bytes) ch ? void(f.back() += ch) : void(f.emplace_back());
+        if (f.size() % 3 != 1 || !f.back().empty()) return *error = "not toy effects", std::nullopt;
+        Effects out;
+        for (size_t i = 0; i + 3 < f.size(); i += 3) out.push_back({f[i], f[i + 1], std::stoll(f[i + 2])});
+        return out;
+    }
+    static Parsed ParseStored(std::string_view line) { return Parse(line); }
+    static std::optional<Header> HeaderOf(const Command& c) {
+        if (c.op != "game") return std::nullopt;
+        Header h{{""}};
+        for (char ch : c.a) ch == ',' ? void(h.players.emplace_back()) : void(h.players.back() += ch);
+        return h;
+    }
+    static std::string Snapshot(const State& s) {
+        std::string out = "added=" + std::to_string(s.added);
+        for (const auto& [who, n] : s.counters) out += " " + who + "=" + std::to_string(n);
+        return out;
+    }
+    static constexpr int kRulesVersion = 1;
     static constexpr std::string_view kLanguageRule = "TOY.md";
 };
 

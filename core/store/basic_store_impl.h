@@ -1,0 +1,822 @@
+// The generic store's templates (basic_store.h, whose invariants the numbers here cite): included
+// once per ruleset where it is instantiated (store.cpp for Big Board Raiders, explicitly, so the
+// app compiles none of it; tests/kernel/ for the toy game). Nothing here names a game: what is a
+// game's own comes through R (kernel/ruleset.h) and D (DurableRuleset).
+//
+// [SECTION] Create and Open
+// [SECTION] Verify (invariants 5, 6, 7, 9)
+// [SECTION] Submit (invariants 2, 3, 10, 11)
+// [SECTION] Backup
+#pragma once
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <utility>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "base/sha256.h"
+#include "store/basic_store.h"
+#include "store/store_file.h"
+
+namespace rutland {
+
+// The machinery every store shares (store_file.h), by its short names in the templates below.
+using namespace store_detail;
+
+// =============================================================================================
+// [SECTION] Create and Open
+// =============================================================================================
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+BasicStore<R, D>::~BasicStore() {
+    if (m_db) sqlite3_close(m_db);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& path, const Header& header, const Stamp& stamp,
+                                     std::string* error, const StoreOptions& options) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) {
+        *error = fmt::format("{} already exists", path);
+        return nullptr;
+    }
+    if (auto bad = StampProblem(stamp)) {  // invariant 14
+        *error = fmt::format("{}: the header's stamp is refused: {}; nothing was written", path, *bad);
+        return nullptr;
+    }
+    Rejection why;
+    std::optional<Ledger> ledger = Ledger::Start(header, &why);
+    if (!ledger) {
+        *error = "rejected: " + why.ToString();
+        return nullptr;
+    }
+    // Built under a temporary name and linked into place once complete: a crash while creating
+    // leaves no half-made game under `path` (only a stray temporary file).
+    const std::string temp = fmt::format("{}.creating-{}", path, static_cast<long>(getpid()));
+    std::filesystem::remove(temp, ec);
+    {
+        BasicStore store;
+        store.m_path = temp;
+        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error, options.vfs);
+        if (!store.m_db) return nullptr;
+        const std::string pragmas = fmt::format(
+            "PRAGMA application_id={}; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", kApplicationId);
+        bool ok = Exec(store.m_db, pragmas.c_str(), error) && Exec(store.m_db, "BEGIN", error) &&
+                  Exec(store.m_db, kSchemaV1, error) && RunMigrations(store.m_db, 1, error) &&
+                  Exec(store.m_db, "COMMIT", error);
+        if (ok) {
+            store.m_ledger = std::move(ledger);
+            const Entry& entry = store.m_ledger->At(0);
+            EntryRecord record;
+            record.stamp = stamp;
+            record.kind = KindName(entry.kind);
+            record.rules_version = D::kRulesVersion;
+            record.effects = D::Encode(entry.effects);
+            record.prev_hash = kGenesis;
+            record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
+                                                           record.effects));
+            ok = Exec(store.m_db, "BEGIN IMMEDIATE", error) && store.Insert(entry, record, error) &&
+                 Exec(store.m_db, "COMMIT", error);
+        }
+        if (!ok) {
+            sqlite3_close(store.m_db);
+            store.m_db = nullptr;
+            std::filesystem::remove(temp, ec);
+            return nullptr;
+        }
+    }  // closing the last connection checkpoints the WAL into the file and removes it
+    if (link(temp.c_str(), path.c_str()) != 0) {  // unlike rename, never replaces a file made meanwhile
+        *error = fmt::format("{}: cannot create: {}", path, std::strerror(errno));
+        std::filesystem::remove(temp, ec);
+        return nullptr;
+    }
+    std::filesystem::remove(temp, ec);
+    // The new name must survive a power loss too: sync the directory that holds it.
+    const std::filesystem::path dir = std::filesystem::absolute(path, ec).parent_path();
+    if (int fd = open(dir.c_str(), O_RDONLY); fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+    return Open(path, Mode::ReadWrite, error, options);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path, Mode mode, std::string* error,
+                                                         const StoreOptions& options) {
+    if (auto refused = CheckFileHeader(path)) {
+        *error = *refused;
+        return nullptr;
+    }
+    std::unique_ptr<BasicStore> store(new BasicStore());
+    store->m_path = path;
+    // Invariant 13: in a read-only place, read-only. With no WAL beside the file nothing can be
+    // pending, and the file is read as immutable: SQLite then makes no -shm (a 0444 game once got
+    // a 0444 -shm that later blocked every writer) and needs no write access for its locks.
+    const std::optional<std::string> place = ReadOnlyPlace(path);
+    auto open_read_only = [&]() {
+        const bool immutable = place && !HasWal(path);
+        store->m_db = immutable ? OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error, options.vfs)
+                                : OpenDb(path, SQLITE_OPEN_READONLY, error, options.vfs);
+        if (!store->m_db && place) *error += " (" + *place + ")";
+        return store->m_db != nullptr;
+    };
+    // Read-only first: application_id and user_version as SQLite sees them (the WAL included)
+    // decide whether this version may write the file at all (invariant 1).
+    if (!open_read_only()) return nullptr;
+    const auto app_id = QueryInt(store->m_db, "PRAGMA application_id");
+    const auto version = QueryInt(store->m_db, "PRAGMA user_version");
+    if (!app_id || !version) {
+        *error = fmt::format("{}: SQLite cannot read it: {}{}", path, DbError(store->m_db), place ? " (" + *place + ")" : "");
+        return nullptr;
+    }
+    if (static_cast<uint32_t>(*app_id) != kApplicationId || *version < 1) {
+        *error = fmt::format("{}: an SQLite database but not a Rutland game (the file was not changed)", path);
+        return nullptr;
+    }
+    if (*version > kSchemaVersion) {
+        *error = fmt::format("{}: written by a newer Rutland (schema version {}; this one reads up to {}) (the file was "
+                             "not changed)", path, *version, kSchemaVersion);
+        return nullptr;
+    }
+    store->m_schema = static_cast<int>(*version);
+    // Why this open will not write, decided before anything is written: a planted trigger would
+    // fire even on a migration's rows (invariant 12). Verify reports the schema's problems.
+    std::string why_read_only;
+    if (mode == Mode::ReadOnly) why_read_only = "it was opened for reading only";
+    else if (place) why_read_only = *place;
+    else if (!SchemaProblems(store->m_db, store->m_schema).empty())
+        why_read_only = "its schema is not Rutland's (rutland-cli verify names what is not)";
+    if (why_read_only.empty()) {
+        sqlite3_close(store->m_db);
+        store->m_db = OpenDb(path, SQLITE_OPEN_READWRITE, error, options.vfs);
+        if (!store->m_db) return nullptr;
+        if (sqlite3_db_readonly(store->m_db, "main") == 1) {  // SQLite fell back to reading: say so, never fail later
+            sqlite3_close(store->m_db);
+            store->m_db = nullptr;
+            why_read_only = fmt::format("{} cannot be opened for writing", path);
+            if (!open_read_only()) return nullptr;
+        }
+    }
+    const bool writable = why_read_only.empty();
+    if (writable) {
+        // synchronous=OFF only for the power-loss test's proof that it can fail (StoreOptions).
+        const char* pragmas = options.unsafe_synchronous_off ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
+                                                             : "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;";
+        if (!Exec(store->m_db, pragmas, error)) return nullptr;
+    }
+    // Invariant 16: an older schema is verified as it is first (nothing written), and migrated
+    // only when every entry checks, its stored words included.
+    const bool migrate = writable && store->m_schema < kSchemaVersion;
+    auto verify = [&](Mode verify_mode) {
+        if (store->Verify(verify_mode)) return true;
+        *error = fmt::format("{}: not even the game header can be read back:", path);
+        for (const Finding& f : store->m_report.problems) *error += "\n  " + f.ToString();
+        return false;
+    };
+    if (!verify(writable && !migrate ? Mode::ReadWrite : Mode::ReadOnly)) return nullptr;
+    if (migrate && !store->m_report.Clean()) {
+        store->MakeReadOnly(fmt::format("it did not verify clean (rutland-cli verify says why), so it was not moved to "
+                                        "schema version {}: nothing was written", kSchemaVersion));
+    } else if (migrate) {
+        std::string why;
+        if (store->MigrateToV3(&why)) {
+            std::vector<std::string> notes = std::move(store->m_report.notes);
+            store->m_report = VerifyReport{};
+            store->m_report.notes = std::move(notes);
+            store->m_ledger.reset();
+            store->m_records.clear();
+            store->m_ids.clear();
+            if (!verify(Mode::ReadWrite)) return nullptr;
+        } else {
+            store->MakeReadOnly(fmt::format("it could not be moved to schema version {}: {}", kSchemaVersion, why));
+        }
+    }
+    if (!store->m_report.Clean()) store->MakeReadOnly("it did not verify clean (rutland-cli verify says why)");
+    else if (!writable) store->MakeReadOnly(why_read_only);
+    return store;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::MigrateToV3(std::string* why) {
+    const int from = m_schema;
+    const std::string copy = FreeBackupName(m_path, from);
+    if (!CopyDatabase(m_db, copy, why) || !Exec(m_db, "BEGIN IMMEDIATE", why)) return false;
+    auto fail = [&](std::string message) {
+        if (!message.empty()) *why = std::move(message);
+        Exec(m_db, "ROLLBACK", nullptr);
+        return false;
+    };
+    {  // still the file that was verified (another Rutland may have written or migrated it since)
+        Statement q(m_db, "SELECT seq, hash, (SELECT user_version FROM pragma_user_version) FROM entry ORDER BY seq DESC LIMIT 1");
+        if (q.Step() != SQLITE_ROW || q.Int(0) != Size() - 1 || q.Text(1) != m_records.back().hash || q.Int(2) != from)
+            return fail("another program changed it while it was being checked: open it again");
+    }
+    if (!RunMigrations(m_db, from, why)) return fail("");
+    const int last = Size() - 1;
+    std::string prev = MigrationLink(last, m_records.back().hash);
+    Statement insert(m_db, "INSERT INTO entry(seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
+                           "hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (int seq = 0; seq <= last; ++seq) {
+        const EntryRecord& r = m_records[static_cast<size_t>(seq)];
+        const Entry& entry = m_ledger->At(seq);
+        const std::string effects = D::Encode(entry.effects);
+        const std::string hash = ChainHash(prev, EntryContent(seq, r.kind, entry.line, r.stamp, r.rules_version, effects, 3));
+        insert.Reset();
+        insert.Bind(1, seq).Bind(2, r.kind).Bind(3, entry.line).Bind(4, r.stamp.time).Bind(5, r.stamp.who);
+        insert.Bind(6, r.stamp.command_id).Bind(7, r.rules_version).BindBlob(8, effects).Bind(9, prev).Bind(10, hash);
+        if (!insert.Run(why)) return fail("");
+        prev = hash;
+    }
+    Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
+    if (!head.Bind(1, std::to_string(last)).Bind(2, prev).Run(why) || !Exec(m_db, "COMMIT", why)) return fail("");
+    m_schema = kSchemaVersion;
+    m_report.notes.push_back(fmt::format("migrated from schema version {} to {} (effects stored as data, checked against "
+                                         "every entry's stored words first); the old file is kept as {}, and its {} "
+                                         "entries as written stay in the game and still verify",
+                                         from, kSchemaVersion, copy, last + 1));
+    return true;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+void BasicStore<R, D>::MakeReadOnly(std::string reason) {
+    if (m_read_only) return;  // the first reason stays: it is the one that decided
+    m_read_only = true;
+    m_read_only_reason = std::move(reason);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::optional<int> BasicStore<R, D>::FindCommandId(std::string_view command_id) const {
+    auto it = m_ids.find(std::string(command_id));
+    if (it == m_ids.end()) return std::nullopt;
+    return it->second;
+}
+
+// =============================================================================================
+// [SECTION] Verify (invariants 5, 6, 7, 9)
+// =============================================================================================
+namespace store_detail {
+
+// What replaying one stored entry onto the ledger found (invariants 5, 6).
+struct Replayed {
+    std::string problem;       // the entry cannot be trusted: stop before it
+    std::string rules_change;  // recorded under older rules, and they now give something else
+    bool stop = false;         // the rules change is that it is not even accepted: stop before it
+};
+
+// The stored snapshot against the state replayed (invariant 7), once their texts differ: nullopt
+// when the text is another spelling of the same state, else where they differ (empty: somewhere).
+template <class D, class State>
+std::optional<std::string> SnapshotDifference(const std::string& stored, const State& state) {
+    if constexpr (requires { { D::SnapshotDifference(stored, state) } -> std::convertible_to<std::optional<std::string>>; })
+        return D::SnapshotDifference(stored, state);
+    else
+        return std::string();
+}
+
+// The first effect that differs between the recorded data and the replay's (invariant 6), in the
+// game's words when it has some (D::EffectsDifference, which may add what it means: *more).
+template <class D, class Effects, class State>
+std::string EffectsDifference(const Effects& recorded, const Effects& replayed, const State& state, std::string* more) {
+    if constexpr (requires { { D::EffectsDifference(recorded, replayed, state, more) } -> std::convertible_to<std::string>; }) {
+        return D::EffectsDifference(recorded, replayed, state, more);
+    } else {
+        for (size_t i = 0; i < std::max(recorded.size(), replayed.size()); ++i) {
+            if (i < recorded.size() && i < replayed.size() &&
+                D::Encode(Effects{recorded[i]}) == D::Encode(Effects{replayed[i]}))
+                continue;
+            return fmt::format("effect {} differs", i + 1);
+        }
+        return "the effects differ";
+    }
+}
+
+// Replays one stored entry onto the ledger and compares it with what was recorded. `schema`: how
+// the entry's effects are stored (3: data, invariant 15; 1-2: words, which only a game with
+// D::LegacyDifference ever wrote).
+template <class R, class D>
+Replayed ReplayStored(std::optional<BasicLedger<R>>& ledger, const StoredEntry& e, int schema) {
+    Replayed out;
+    const int seq = e.seq;
+    const EntryRecord& rec = e.record;
+    if (rec.rules_version > D::kRulesVersion) {
+        out.problem = fmt::format("recorded under rules version {}, newer than this Rutland's {}: open the game with a "
+                                  "newer Rutland", rec.rules_version, D::kRulesVersion);
+        return out;
+    }
+    auto parsed = D::ParseStored(e.line);  // as written, before any newer limit
+    if (!parsed.command) {
+        out.problem = fmt::format("its line does not parse: {}", parsed.error ? parsed.error->ToString() : "empty");
+        return out;
+    }
+    std::string refused;
+    try {
+        if (seq == 0) {
+            const std::optional<typename R::Header> header = D::HeaderOf(*parsed.command);
+            Rejection why;
+            if (header) ledger = BasicLedger<R>::Start(*header, &why);
+            if (!header || !ledger) refused = header ? why.ToString() : "entry 0 is not a game header";
+        } else {
+            SubmitResult r = ledger->Submit(*parsed.command);
+            if (!r.accepted) refused = r.rejection.ToString();
+            else if (r.seq != seq) refused = fmt::format("it replays as entry {}", r.seq);
+        }
+    } catch (const std::exception& ex) {
+        refused = ex.what();
+    }
+    const bool older_rules = rec.rules_version < D::kRulesVersion;
+    if (!refused.empty()) {
+        if (older_rules) {
+            out.rules_change = fmt::format("recorded under rules version {}, no longer accepted: {}", rec.rules_version, refused);
+            out.stop = true;
+        } else {
+            out.problem = "it no longer replays: " + refused;
+        }
+        return out;
+    }
+    const BasicEntry<R>& now = ledger->At(seq);
+    std::string differs, cash;
+    if (now.line != e.line) {
+        differs = fmt::format("recorded as '{}', replays as '{}'", e.line, now.line);
+    } else if (KindName(now.kind) != rec.kind) {
+        differs = fmt::format("recorded as a {} entry, replays as {}", rec.kind, KindName(now.kind));
+    } else if (schema >= 3) {
+        // Invariants 6, 15: data against data, never words. The bytes are unique to the data
+        // (D::Encode), so equal bytes are the usual, quick case.
+        const std::string effects_now = D::Encode(now.effects);
+        if (effects_now != rec.effects) {
+            std::string why;
+            const auto recorded = D::Decode(rec.effects, &why);
+            if (!recorded) {
+                out.problem = "its effects cannot be read: " + why;
+                return out;
+            }
+            differs = EffectsDifference<D>(*recorded, now.effects, ledger->State(), &cash);
+        }
+    } else if constexpr (requires(std::string* more) {
+                             { D::LegacyDifference(std::declval<const BasicLedger<R>&>(), seq, std::string_view(), more) } ->
+                                 std::convertible_to<std::string>;
+                         }) {
+        // Schema 1-2 stored the words: the rendering must give them exactly (the proof a migration
+        // needs, invariant 16).
+        differs = D::LegacyDifference(*ledger, seq, rec.effects, &cash);
+    } else {
+        out.problem = fmt::format("its effects are stored as words (schema version {}), which this game never wrote",
+                                  schema);
+        return out;
+    }
+    if (!differs.empty()) {
+        if (!older_rules) {
+            out.problem = "replaying it does not give what was recorded: " + differs;
+            return out;
+        }
+        out.rules_change = fmt::format("rules version {} -> {}: {}", rec.rules_version, D::kRulesVersion, differs);
+        if (!cash.empty()) out.rules_change += "; " + cash;
+    }
+    if (auto wrong = R::Check(ledger->State())) out.problem = "after it, conservation fails: " + *wrong;
+    return out;
+}
+
+} // namespace store_detail
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::Verify(Mode mode) {
+    VerifyReport& report = m_report;
+    auto problem = [&](int seq, std::string message) { report.problems.push_back({seq, std::move(message)}); };
+
+    // Invariant 9: everything below is read in one read transaction, one snapshot of the file. It
+    // starts at the first read; a writer committing meanwhile is not seen.
+    const bool snapshot = Exec(m_db, "BEGIN", nullptr);
+
+    // 0. The schema is exactly Rutland's (invariant 12), and still the version the open saw.
+    if (const auto version = QueryInt(m_db, "PRAGMA user_version"); version && *version != m_schema) {
+        if (*version < 1 || *version > kSchemaVersion) problem(-1, fmt::format("its schema version became {} while it was "
+                                                                               "being opened", *version));
+        else m_schema = static_cast<int>(*version);  // another Rutland migrated it meanwhile
+    }
+    m_schema_cookie = QueryInt(m_db, "PRAGMA schema_version").value_or(-1);
+    for (std::string& found : SchemaProblems(m_db, m_schema)) problem(-1, std::move(found));
+
+    // 1. SQLite's own check of the file's structure.
+    {
+        Statement q(m_db, "PRAGMA quick_check");
+        std::vector<std::string> said;
+        int rc;
+        while ((rc = q.Step()) == SQLITE_ROW) said.push_back(q.Text(0));
+        if (rc != SQLITE_DONE) said.push_back(q.Error());
+        if (said.size() != 1 || said[0] != "ok")
+            problem(-1, fmt::format("SQLite's quick_check finds the file damaged: {}", said.empty() ? "?" : said[0]));
+    }
+
+    // 2. The rows, their types and their numbering.
+    std::vector<StoredEntry> rows;
+    {
+        // Reserved for the rows there are (max(seq) of an INTEGER PRIMARY KEY is one b-tree descent):
+        // growing 10,000 entries one reallocation at a time moved them all a dozen times.
+        if (const auto last = QueryInt(m_db, "SELECT max(seq) FROM entry"); last && *last >= 0 && *last < 10'000'000) {
+            rows.reserve(static_cast<size_t>(*last) + 1);
+            m_records.reserve(static_cast<size_t>(*last) + 1);
+        }
+        Statement q(m_db, fmt::format("{} ORDER BY seq", kSelectEntries).c_str());
+        int rc;
+        while ((rc = q.Step()) == SQLITE_ROW) {
+            const int expected = static_cast<int>(rows.size());
+            StoredEntry e;
+            if (auto wrong = ReadRow(q, expected, &e, m_schema)) {
+                problem(expected, std::move(*wrong));
+                break;
+            }
+            rows.push_back(std::move(e));
+        }
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            problem(static_cast<int>(rows.size()), "cannot be read: " + q.Error());
+    }
+    report.entries = static_cast<int>(rows.size());
+
+    // 2b. Invariant 17: the version-2 rows a migration kept, checked as written (their own chain
+    // over the stored words, never re-rendered), and the same entries as the new table's.
+    std::string chain_start = kGenesis;
+    size_t trusted_v2 = rows.size();  // entries the version-2 rows do not put in doubt
+    if (m_schema >= 3) {
+        Statement q(m_db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash "
+                          "FROM entry_v2 ORDER BY seq");
+        std::string prev = kGenesis;
+        int rc, count = 0;
+        while ((rc = q.Step()) == SQLITE_ROW) {
+            StoredEntry old;
+            std::string bad;
+            if (auto wrong = ReadRow(q, count, &old, 2)) {
+                bad = *wrong;
+            } else if (old.record.prev_hash != prev ||
+                       ChainHash(prev, EntryContent(count, old.record.kind, old.line, old.record.stamp,
+                                                    old.record.rules_version, old.record.effects, 2)) != old.record.hash) {
+                bad = "its content does not match its hash: the entry was changed after it was written";
+            } else if (static_cast<size_t>(count) >= rows.size() || rows[static_cast<size_t>(count)].line != old.line ||
+                       rows[static_cast<size_t>(count)].record.kind != old.record.kind ||
+                       rows[static_cast<size_t>(count)].record.stamp.time != old.record.stamp.time ||
+                       rows[static_cast<size_t>(count)].record.stamp.who != old.record.stamp.who ||
+                       rows[static_cast<size_t>(count)].record.stamp.command_id != old.record.stamp.command_id ||
+                       rows[static_cast<size_t>(count)].record.rules_version != old.record.rules_version) {
+                bad = "it is not the entry as written before the migration to schema 3 (entry_v2)";
+            }
+            if (!bad.empty()) {
+                problem(count, "as written under schema 2 (entry_v2): " + bad);
+                trusted_v2 = std::min(trusted_v2, static_cast<size_t>(count));
+                break;
+            }
+            if (static_cast<size_t>(count) < rows.size()) rows[static_cast<size_t>(count)].record.written_hash = old.record.hash;
+            prev = old.record.hash;
+            ++count;
+        }
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) problem(count, "cannot be read (entry_v2): " + q.Error());
+        if (trusted_v2 < rows.size() && !rows.empty()) chain_start = rows[0].record.prev_hash;  // already reported
+        else if (count > 0) chain_start = MigrationLink(count - 1, prev);
+    }
+
+    // 3. The hash chain: the entries up to the first break are the ones that can be trusted.
+    // The digests are kept as bytes from one entry to the next (ChainHash's arithmetic without its
+    // hex round trip for every entry).
+    size_t trusted = 0;
+    Digest prev_digest{};
+    const bool start_ok = FromHex(chain_start, &prev_digest);
+    std::string_view prev = chain_start;
+    for (; start_ok && trusted < std::min(rows.size(), trusted_v2); ++trusted) {
+        const StoredEntry& e = rows[trusted];
+        const int seq = e.seq;
+        if (e.record.prev_hash != prev) {
+            problem(seq, seq == 0 ? "the hash chain is broken here: its prev_hash is not the link to the version-2 entries "
+                                    "(entry_v2) it was migrated from"
+                                  : fmt::format("the hash chain is broken here: its prev_hash is not entry {}'s hash", seq - 1));
+            break;
+        }
+        const std::string content = EntryContent(seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
+                                                 e.record.effects, m_schema);
+        const Digest digest = Sha256(content, &prev_digest);
+        if (ToHex(digest) != e.record.hash) {
+            problem(seq, "its content does not match its hash: the entry was changed after it was written");
+            break;
+        }
+        prev_digest = digest;
+        prev = e.record.hash;
+    }
+
+    // 4. The head the last transaction recorded: entries deleted or added at the end show here.
+    if (m_schema >= 2 && trusted == rows.size() && !rows.empty()) {
+        Statement q(m_db, "SELECT (SELECT value FROM meta WHERE key = 'head_seq'), "
+                          "(SELECT value FROM meta WHERE key = 'head_hash')");
+        const int last = rows.back().seq;
+        if (q.Step() == SQLITE_ROW) {
+            const std::string head_seq = q.Text(0), head_hash = q.Text(1);
+            int head = -1;
+            const auto [end, ec] = std::from_chars(head_seq.data(), head_seq.data() + head_seq.size(), head);
+            const bool readable = ec == std::errc() && end == head_seq.data() + head_seq.size() && head >= 0;
+            if (!readable) {
+                problem(-1, fmt::format("the head recorded in meta ('{}') is not an entry number", head_seq));
+            } else if (head == last && head_hash != rows.back().record.hash) {
+                problem(last, "its hash is not the head hash the file recorded");
+            } else if (head > last) {
+                problem(last + 1, fmt::format("missing: the file's head is entry {}, its last entry is {}", head, last));
+            } else if (head < last) {
+                problem(head + 1, fmt::format("added outside Rutland: the file's head is entry {}", head));
+                trusted = static_cast<size_t>(head + 1);
+            }
+        }
+    }
+
+    // 5. The snapshots there are (invariant 7).
+    std::unordered_map<int, std::pair<int, std::string>> snapshots;  // seq -> (rules version, state)
+    if (m_schema >= 2) {
+        Statement q(m_db, "SELECT seq, rules_version, state FROM snapshot");
+        while (q.Step() == SQLITE_ROW) snapshots[static_cast<int>(q.Int(0))] = {static_cast<int>(q.Int(1)), q.Text(2)};
+    }
+    if (snapshot) Exec(m_db, "COMMIT", nullptr);  // every read is done: the rest is memory
+
+    // 6. Replay every trusted entry and compare it with what was recorded.
+    std::vector<std::pair<int, std::string>> rebuild;  // snapshots to (re)write
+    size_t replayed = 0;
+    for (; replayed < trusted; ++replayed) {
+        const StoredEntry& e = rows[replayed];
+        const int seq = e.seq;
+        Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema);
+        if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
+        if (!r.problem.empty()) {
+            problem(seq, std::move(r.problem));
+            break;
+        }
+        if (r.stop) break;
+        if (seq > 0 && seq % kSnapshotEvery == 0 && m_schema >= 2) {
+            const auto it = snapshots.find(seq);
+            std::string text = D::Snapshot(m_ledger->State());
+            if (it == snapshots.end() || it->second.first != D::kRulesVersion) {
+                rebuild.emplace_back(seq, std::move(text));
+            } else if (it->second.second != text) {
+                // Snapshots are written as D::Snapshot writes them, so the same text is the same
+                // state; other text may still spell the same state (D::SnapshotDifference says), and
+                // only a different state is a problem.
+                if (auto differs = store_detail::SnapshotDifference<D>(it->second.second, m_ledger->State())) {
+                    problem(seq, fmt::format("the stored state (snapshot) differs from the replay{}",
+                                             differs->empty() ? "" : " at " + *differs));
+                    break;
+                }
+            }
+        }
+        m_records.push_back(std::move(rows[replayed].record));  // rows keeps only the line from here on
+        m_ids.emplace(m_records.back().stamp.command_id, seq);
+    }
+    for (const auto& [seq, _] : snapshots)
+        if (seq >= report.entries) problem(seq, "a snapshot exists for this entry, but the entry does not");
+
+    if (m_records.empty()) {
+        m_ledger.reset();
+        return false;
+    }
+    // The bad entry may have been applied before it was found bad: keep only the entries before it
+    // (invariant 5), replaying them once more (they replayed cleanly a moment ago).
+    if (m_ledger->Size() > static_cast<int>(m_records.size())) {
+        Rejection why;
+        m_ledger = Ledger::Start(*D::HeaderOf(*D::ParseStored(rows[0].line).command), &why);
+        for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*D::ParseStored(rows[i].line).command);
+    }
+
+    if (mode == Mode::ReadWrite && report.Clean() && !rebuild.empty()) {
+        std::string why;
+        bool ok = Exec(m_db, "BEGIN IMMEDIATE", &why);
+        for (const auto& [seq, state] : rebuild) {
+            if (!ok) break;
+            ok = Statement(m_db, "INSERT OR REPLACE INTO snapshot(seq, rules_version, state) VALUES(?, ?, ?)")
+                     .Bind(1, seq).Bind(2, D::kRulesVersion).Bind(3, state).Run(&why);
+        }
+        if (ok && Exec(m_db, "COMMIT", &why)) {
+            report.notes.push_back(fmt::format("rebuilt {} snapshot{} (a cache of the state every {} entries)",
+                                               rebuild.size(), rebuild.size() == 1 ? "" : "s", kSnapshotEvery));
+        } else {
+            Exec(m_db, "ROLLBACK", nullptr);
+            report.notes.push_back("could not rebuild the snapshots: " + why);
+        }
+    }
+    return true;
+}
+
+// =============================================================================================
+// [SECTION] Submit (invariants 2, 3, 10, 11)
+// =============================================================================================
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::Insert(const Entry& entry, const EntryRecord& record, std::string* error) {
+    Statement insert(m_db, "INSERT INTO entry(seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
+                           "hash) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    insert.Bind(1, entry.seq).Bind(2, record.kind).Bind(3, entry.line).Bind(4, record.stamp.time);
+    insert.Bind(5, record.stamp.who).Bind(6, record.stamp.command_id).Bind(7, record.rules_version);
+    if (m_schema >= 3) insert.BindBlob(8, record.effects);
+    else insert.Bind(8, record.effects);
+    insert.Bind(9, record.prev_hash).Bind(10, record.hash);
+    if (!insert.Run(error)) return false;
+    Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
+    if (!head.Bind(1, std::to_string(entry.seq)).Bind(2, record.hash).Run(error)) return false;
+    if (entry.seq > 0 && entry.seq % kSnapshotEvery == 0) {
+        Statement snap(m_db, "INSERT OR REPLACE INTO snapshot(seq, rules_version, state) VALUES(?, ?, ?)");
+        if (!snap.Bind(1, entry.seq).Bind(2, D::kRulesVersion).Bind(3, D::Snapshot(m_ledger->State())).Run(error))
+            return false;
+    }
+    return true;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::CatchUp(std::string* error) {
+    // Invariant 12: a schema changed since it was checked (the sqlite3 tool while the game is open)
+    // is checked again before anything is written under it.
+    const auto cookie = QueryInt(m_db, "PRAGMA schema_version");
+    if (!cookie) {
+        *error = fmt::format("cannot read {}: {}", m_path, DbError(m_db));
+        return false;
+    }
+    if (*cookie != m_schema_cookie) {
+        const std::vector<std::string> found = SchemaProblems(m_db, m_schema);
+        if (!found.empty()) {
+            MakeReadOnly("its schema is not Rutland's: " + found.front());
+            *error = fmt::format("{}: {}; nothing more is added (rutland-cli verify)", m_path, found.front());
+            return false;
+        }
+        m_schema_cookie = *cookie;
+    }
+    const int last = Size() - 1;
+    const std::string& last_hash = m_records.back().hash;
+    {
+        Statement q(m_db, "SELECT seq, hash FROM entry ORDER BY seq DESC LIMIT 1");
+        if (q.Step() != SQLITE_ROW) {
+            *error = fmt::format("cannot read the last entry of {}: {}", m_path, q.Error());
+            return false;
+        }
+        if (q.Int(0) == last && q.Text(1) == last_hash) return true;  // nobody else wrote: the usual case
+        if (q.Int(0) <= last) {
+            MakeReadOnly("another program changed entries this one had read");
+            *error = fmt::format("{} was changed by another program: its last entry is now {} (this program read up to {} "
+                                 "with another hash); nothing was added: open it again (rutland-cli verify)",
+                                 m_path, q.Int(0), last);
+            return false;
+        }
+    }
+    // Another Rutland appended: its entries are checked as an open checks them, and replayed.
+    Statement q(m_db, fmt::format("{} WHERE seq >= ? ORDER BY seq", kSelectEntries).c_str());
+    q.Bind(1, last);
+    int rc = q.Step();
+    std::string wrong;
+    if (rc != SQLITE_ROW || q.Int(0) != last || q.Text(9) != last_hash) {
+        wrong = fmt::format("entry {} is no longer the one this program read", last);
+    } else {
+        std::string prev = last_hash;
+        for (int expected = last + 1; wrong.empty() && (rc = q.Step()) == SQLITE_ROW; ++expected) {
+            StoredEntry e;
+            if (auto bad = ReadRow(q, expected, &e, m_schema)) {
+                wrong = fmt::format("entry {}: {}", expected, *bad);
+                break;
+            }
+            if (e.record.prev_hash != prev ||
+                ChainHash(prev, EntryContent(e.seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
+                                             e.record.effects, m_schema)) != e.record.hash) {
+                wrong = fmt::format("entry {}: it does not chain onto entry {}", expected, expected - 1);
+                break;
+            }
+            if (m_ids.count(e.record.stamp.command_id)) {
+                wrong = fmt::format("entry {}: its command id {} is already entry {}", expected, e.record.stamp.command_id,
+                                    m_ids.at(e.record.stamp.command_id));
+                break;
+            }
+            const int before = m_ledger->Size();
+            Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema);
+            if (!r.problem.empty() || !r.rules_change.empty()) {
+                if (m_ledger->Size() > before) m_ledger->TakeBackLast();
+                wrong = fmt::format("entry {}: {}", expected, !r.problem.empty() ? r.problem : r.rules_change);
+                break;
+            }
+            prev = e.record.hash;
+            m_ids.emplace(e.record.stamp.command_id, e.seq);
+            m_records.push_back(std::move(e.record));
+        }
+        if (wrong.empty() && rc != SQLITE_DONE) wrong = "cannot be read: " + q.Error();
+    }
+    if (wrong.empty()) {
+        Statement head(m_db, "SELECT (SELECT value FROM meta WHERE key = 'head_seq'), "
+                             "(SELECT value FROM meta WHERE key = 'head_hash')");
+        if (head.Step() != SQLITE_ROW || head.Text(0) != std::to_string(Size() - 1) || head.Text(1) != m_records.back().hash)
+            wrong = fmt::format("the head recorded in meta is not its last entry {}", Size() - 1);
+    }
+    if (!wrong.empty()) {
+        // Whatever checked out stays (it is in the file, and memory is a prefix of it); nothing more
+        // is written on top of what does not.
+        MakeReadOnly("entries another program appended do not check out: " + wrong);
+        *error = fmt::format("{}: entries another program appended do not check out ({}); nothing was added "
+                             "(rutland-cli verify)", m_path, wrong);
+        return false;
+    }
+    return true;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp) {
+    StoreReceipt receipt;
+    auto refuse = [&](std::string message) {
+        receipt.status = SubmitStatus::Refused;
+        receipt.refusal = std::move(message);
+        return receipt;
+    };
+    if (m_broken) return refuse(fmt::format("an earlier write to {} could not even be rolled back; open the game again", m_path));
+    if (m_read_only) return refuse(fmt::format("{} is open read-only: {}", m_path, m_read_only_reason));
+    if (stamp.command_id.empty()) return refuse("a command needs a command id");
+    if (auto why = StampProblem(stamp)) return refuse("the stamp is refused: " + *why + "; nothing was written");
+    if (auto seq = FindCommandId(stamp.command_id)) {  // invariant 3: a retry
+        receipt.status = SubmitStatus::Duplicate;
+        receipt.accepted = true;
+        receipt.seq = *seq;
+        return receipt;
+    }
+    // Invariant 10: the write lock first, then the file's real head, then the command.
+    std::string why;
+    if (!Exec(m_db, "BEGIN IMMEDIATE", &why)) return refuse(fmt::format("{} cannot be written: {}", m_path, why));
+    bool applied = false;  // the ledger holds the command, the file does not (yet)
+    auto abandon = [&](std::string message) {
+        if (applied) m_ledger->TakeBackLast();  // invariant 11: memory as before
+        Exec(m_db, "ROLLBACK", nullptr);
+        if (!sqlite3_get_autocommit(m_db)) m_broken = true;  // still inside a transaction: nothing can be trusted
+        return refuse(std::move(message));
+    };
+    try {
+        if (!CatchUp(&why)) return abandon(why);
+        if (auto seq = FindCommandId(stamp.command_id)) {  // another program wrote this very command
+            Exec(m_db, "ROLLBACK", nullptr);
+            receipt.status = SubmitStatus::Duplicate;
+            receipt.accepted = true;
+            receipt.seq = *seq;
+            return receipt;
+        }
+        SubmitResult r = m_ledger->Submit(command);
+        if (!r.accepted) {
+            Exec(m_db, "ROLLBACK", nullptr);
+            receipt.status = SubmitStatus::Rejected;
+            receipt.rejection = r.rejection;
+            return receipt;
+        }
+        applied = true;
+        const Entry& entry = m_ledger->At(r.seq);
+        EntryRecord record;
+        record.stamp = stamp;
+        record.kind = KindName(entry.kind);
+        record.rules_version = D::kRulesVersion;
+        record.effects = D::Encode(entry.effects);  // data, never words (invariant 15)
+        record.prev_hash = m_records.back().hash;
+        record.hash = ChainHash(record.prev_hash, EntryContent(r.seq, record.kind, entry.line, stamp,
+                                                               record.rules_version, record.effects, m_schema));
+        // With synchronous=FULL in WAL mode, COMMIT returns after the WAL is synced (invariant 2).
+        if (!Insert(entry, record, &why) || !Exec(m_db, "COMMIT", &why))
+            return abandon(fmt::format("the command was not saved: {}", why));
+        m_records.push_back(std::move(record));
+        m_ids.emplace(stamp.command_id, r.seq);
+        receipt.status = SubmitStatus::Accepted;
+        receipt.accepted = true;
+        receipt.seq = r.seq;
+        return receipt;
+    } catch (...) {
+        abandon("");
+        throw;
+    }
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+StoreReceipt BasicStore<R, D>::SubmitLine(std::string_view line, const Stamp& stamp) {
+    StoreReceipt receipt;
+    auto parsed = R::Parse(line);
+    if (parsed.error) {
+        receipt.status = SubmitStatus::Rejected;
+        receipt.rejection = *parsed.error;
+        return receipt;
+    }
+    if (!parsed.command) {
+        receipt.status = SubmitStatus::Blank;
+        return receipt;
+    }
+    return Submit(*parsed.command, stamp);
+}
+
+// =============================================================================================
+// [SECTION] Backup
+// =============================================================================================
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::Backup(const std::string& dest, std::string* error) const { return CopyDatabase(m_db, dest, error); }
+
+} // namespace rutland

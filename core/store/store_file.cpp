@@ -1,0 +1,442 @@
+// The game file's machinery that knows no game (store_file.h). Invariant numbers refer to
+// basic_store.h.
+//
+// [SECTION] SQLite in a few small wrappers
+// [SECTION] The file's header, read before SQLite may touch the file (invariant 1)
+// [SECTION] Read-only places (invariant 13)
+// [SECTION] Schema and migrations; the exact schema (invariant 12)
+// [SECTION] The hash chain (invariant 4)
+// [SECTION] A row read back
+#include "store/store_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "base/safe_text.h"
+#include "base/sha256.h"
+
+namespace fs = std::filesystem;
+
+namespace rutland {
+
+std::optional<std::string> StampProblem(const Stamp& stamp) {
+    if (!IsUtcTime(stamp.time))
+        return fmt::format("the time '{}' is not an ISO 8601 UTC time like 2026-11-22T01:15:14Z", PrintableText(stamp.time));
+    if (auto why = StampTextProblem(stamp.who)) return "who " + *why;
+    if (auto why = StampTextProblem(stamp.command_id)) return "the command id " + *why;
+    return std::nullopt;
+}
+
+std::string Finding::ToString() const {
+    return seq < 0 ? message : fmt::format("entry {}: {}", seq, message);
+}
+
+// =============================================================================================
+// [SECTION] SQLite in a few small wrappers
+// =============================================================================================
+namespace store_detail {
+
+std::string DbError(sqlite3* db) { return db ? sqlite3_errmsg(db) : "out of memory"; }
+
+bool Exec(sqlite3* db, const char* sql, std::string* error) {
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return true;
+    if (error) *error = message ? message : DbError(db);
+    sqlite3_free(message);
+    return false;
+}
+
+// One integer from a PRAGMA or a query; nullopt when it fails.
+std::optional<int64_t> QueryInt(sqlite3* db, const char* sql) {
+    Statement q(db, sql);
+    if (q.Step() != SQLITE_ROW) return std::nullopt;
+    return q.Int(0);
+}
+
+sqlite3* OpenDb(const std::string& path, int flags, std::string* error, const std::string& vfs) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, vfs.empty() ? nullptr : vfs.c_str()) !=
+        SQLITE_OK) {
+        if (error) *error = fmt::format("{}: cannot open: {}", path, DbError(db));
+        sqlite3_close(db);
+        return nullptr;
+    }
+    sqlite3_busy_timeout(db, 5000);  // another Rutland writing the same game: wait, do not fail
+    sqlite3_extended_result_codes(db, 1);
+    return db;
+}
+
+// A copy of `from`'s main database into a new file `dest` (SQLite's online backup API: consistent
+// even while the game is being written).
+bool CopyDatabase(sqlite3* from, const std::string& dest, std::string* error) {
+    std::error_code ec;
+    if (fs::exists(dest, ec)) {
+        *error = fmt::format("{} already exists; nothing was written", dest);
+        return false;
+    }
+    sqlite3* to = OpenDb(dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
+    if (!to) return false;
+    sqlite3_backup* backup = sqlite3_backup_init(to, "main", from, "main");
+    int rc = backup ? sqlite3_backup_step(backup, -1) : SQLITE_ERROR;
+    if (backup) sqlite3_backup_finish(backup);
+    if (rc == SQLITE_DONE) rc = sqlite3_errcode(to);
+    if (rc == SQLITE_OK || rc == SQLITE_DONE) rc = Exec(to, "PRAGMA journal_mode=WAL", error) ? SQLITE_OK : SQLITE_ERROR;
+    if (rc != SQLITE_OK && rc != SQLITE_DONE) {
+        *error = fmt::format("{}: the copy failed: {}", dest, DbError(to));
+        sqlite3_close(to);
+        fs::remove(dest, ec);
+        return false;
+    }
+    return sqlite3_close(to) == SQLITE_OK;
+}
+
+// =============================================================================================
+// [SECTION] The file's header, read before SQLite may touch the file (invariant 1)
+// =============================================================================================
+// SQLite's file format (sqlite.org/fileformat.html): the first 100 bytes of the file.
+constexpr char kSqliteMagic[] = "SQLite format 3";  // and a NUL: 16 bytes
+
+uint32_t BigEndian(const unsigned char* p, int bytes) {
+    uint32_t v = 0;
+    for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
+    return v;
+}
+
+// Refuses, with a message a broker can act on, any file that is not a Rutland game this version
+// can open. Reads bytes only: a refused file is left exactly as it was.
+std::optional<std::string> CheckFileHeader(const std::string& path) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) return fmt::format("{}: no such file", path);
+    if (!fs::is_regular_file(path, ec)) return fmt::format("{}: not a file", path);
+    const auto size = static_cast<uint64_t>(fs::file_size(path, ec));
+    const std::string nothing = " (the file was not changed)";
+    if (ec) return fmt::format("{}: cannot read: {}", path, ec.message());
+    if (size == 0) return fmt::format("{}: the file is empty, not a Rutland game{}", path, nothing);
+    std::array<unsigned char, 100> h{};
+    std::ifstream in(path, std::ios::binary);
+    in.read(reinterpret_cast<char*>(h.data()), static_cast<std::streamsize>(h.size()));
+    const auto got = static_cast<size_t>(in.gcount());
+    if (!in && got == 0) return fmt::format("{}: cannot read the file", path);
+    const size_t magic = std::min<size_t>(got, sizeof kSqliteMagic);
+    if (std::memcmp(h.data(), kSqliteMagic, magic) != 0)
+        return fmt::format("{}: not a Rutland game (not an SQLite database at all){}", path, nothing);
+    if (got < h.size())
+        return fmt::format("{}: the file is truncated ({} bytes, not even SQLite's 100-byte header){}", path, size, nothing);
+    const uint32_t app_id = BigEndian(&h[68], 4);
+    if (app_id != kApplicationId)
+        return fmt::format("{}: an SQLite database but not a Rutland game (application_id {:#x}, a game has {:#x}){}",
+                           path, app_id, kApplicationId, nothing);
+    const uint32_t version = BigEndian(&h[60], 4);
+    if (version > static_cast<uint32_t>(kSchemaVersion))
+        return fmt::format("{}: written by a newer Rutland (schema version {}; this one reads up to {}): open it with "
+                           "that version{}", path, version, kSchemaVersion, nothing);
+    uint32_t page_size = BigEndian(&h[16], 2);
+    if (page_size == 1) page_size = 65536;
+    if (page_size < 512 || (page_size & (page_size - 1)) != 0)
+        return fmt::format("{}: damaged: its header gives a page size of {}{}", path, page_size, nothing);
+    // The page count in the header is valid only when its version-valid-for number matches the
+    // change counter. With a WAL beside the file, the WAL may hold pages the file does not yet
+    // have (a checkpoint was interrupted): SQLite sorts that out, quick_check checks the result.
+    const bool count_valid = BigEndian(&h[92], 4) == BigEndian(&h[24], 4);
+    const uint64_t pages = BigEndian(&h[28], 4);
+    const bool has_wal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;
+    if (!has_wal && (size % page_size != 0 || (count_valid && size < pages * page_size)))
+        return fmt::format("{}: the file is truncated ({} bytes; its header says {} pages of {} bytes){}", path, size,
+                           pages, page_size, nothing);
+    return std::nullopt;
+}
+
+// =============================================================================================
+// [SECTION] Read-only places (invariant 13)
+// =============================================================================================
+// Why this process cannot write the game where it is, in words a broker can act on; nullopt when
+// it can. access() asks with this process's own rights: root may write anything, so for root only
+// a file nobody may write or a read-only file system makes a place read-only. A file nobody may
+// write (0444) is read-only for root too: someone made it so on purpose (an archived game), and a
+// root reader must not leave a 0444 -shm that later blocks its owner.
+std::optional<std::string> ReadOnlyPlace(const std::string& path) {
+    std::error_code ec;
+    const fs::path file = fs::absolute(path, ec);
+    const std::string name = file.filename().string();
+    const auto permissions = fs::status(path, ec).permissions();
+    constexpr auto any_write = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+    if (!ec && (permissions & any_write) == fs::perms::none)
+        return fmt::format("the file {} is read-only (nobody may write it: chmod u+w to play on)", path);
+    if (access(path.c_str(), W_OK) != 0) {
+        return errno == EROFS ? fmt::format("{} is on a read-only file system", path)
+                              : fmt::format("the file {} is read-only (its permissions do not let this user write it)", path);
+    }
+    const fs::path dir = file.parent_path();
+    if (access(dir.c_str(), W_OK | X_OK) != 0)
+        return fmt::format("its directory {} is read-only, so SQLite cannot make {}-wal and {}-shm beside the game",
+                           dir.string(), name, name);
+    const std::string shm = path + "-shm";
+    if (fs::exists(shm, ec) && access(shm.c_str(), W_OK) != 0)
+        return fmt::format("{}-shm beside it is read-only (left by a program that read the game while the game was "
+                           "read-only): when no program has the game open, delete {}", name, shm);
+    return std::nullopt;
+}
+
+// A WAL beside the file with something in it: entries that may not be in the file itself yet.
+bool HasWal(const std::string& path) {
+    std::error_code ec;
+    const std::string wal = path + "-wal";
+    return fs::exists(wal, ec) && fs::file_size(wal, ec) > 0 && !ec;
+}
+
+// SQLite's URI filename for a path opened as immutable (sqlite.org/uri.html): an absolute path
+// (no "//" that could read as an authority), with the characters that end a path escaped.
+std::string ImmutableUri(const std::string& path) {
+    std::error_code ec;
+    const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
+    std::string uri = "file:";
+    for (const char c : absolute) {
+        if (c == '%' || c == '?' || c == '#') uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        else uri += c;
+    }
+    return uri + "?immutable=1";
+}
+
+// =============================================================================================
+// [SECTION] Schema and migrations; the exact schema (invariant 12)
+// =============================================================================================
+// Version 1: the entries and a key/value meta table. STRICT: a value of the wrong type cannot be
+// written through SQL (a tamperer's `UPDATE entry SET rules_version = '1x'` fails).
+const char* const kSchemaV1 = R"(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+CREATE TABLE entry(
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    time TEXT NOT NULL,
+    who TEXT NOT NULL,
+    command_id TEXT NOT NULL UNIQUE,
+    rules_version INTEGER NOT NULL,
+    effects TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL) STRICT;
+INSERT INTO meta(key, value) VALUES('format', 'rutland game');
+)";
+
+// Migration steps: kMigrations[v - 1] takes a file from version v to v + 1. A new file is made by
+// running version 1 and every step, so a created file and a migrated one have the same schema.
+constexpr std::array<const char*, 2> kMigrations = {
+    // 1 -> 2: snapshots (invariant 7) and the head in meta (deleting the last entries shows).
+    R"(
+CREATE TABLE snapshot(seq INTEGER PRIMARY KEY, rules_version INTEGER NOT NULL, state TEXT NOT NULL) STRICT;
+INSERT INTO meta(key, value) SELECT 'head_seq', CAST(seq AS TEXT) FROM entry ORDER BY seq DESC LIMIT 1;
+INSERT INTO meta(key, value) SELECT 'head_hash', hash FROM entry ORDER BY seq DESC LIMIT 1;
+)",
+    // 2 -> 3: effects as data (invariants 15, 16). The version-2 rows are copied as they are (an
+    // INSERT ... SELECT copies every value byte for byte) into entry_v2, whose SQL is written out
+    // here rather than left to ALTER TABLE's rewriting; Store::MigrateToV3 fills the new table in
+    // the same transaction.
+    R"(
+CREATE TABLE entry_v2(
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    time TEXT NOT NULL,
+    who TEXT NOT NULL,
+    command_id TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    effects TEXT NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL) STRICT;
+INSERT INTO entry_v2 SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash FROM entry;
+DROP TABLE entry;
+CREATE TABLE entry(
+    seq INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    time TEXT NOT NULL,
+    who TEXT NOT NULL,
+    command_id TEXT NOT NULL UNIQUE,
+    rules_version INTEGER NOT NULL,
+    effects BLOB NOT NULL,
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL) STRICT;
+)",
+};
+static_assert(kMigrations.size() == kSchemaVersion - 1, "one migration step per schema version");
+
+bool RunMigrations(sqlite3* db, int from, std::string* error) {
+    for (int v = from; v < kSchemaVersion; ++v) {
+        if (!Exec(db, kMigrations[static_cast<size_t>(v - 1)], error)) return false;
+    }
+    return Exec(db, fmt::format("PRAGMA user_version={}", kSchemaVersion).c_str(), error);
+}
+
+// Invariant 12: what differs between the file's schema and the one Rutland creates for schema
+// `version` (made here in memory by the same script and migrations, so the two compare exactly).
+// Each finding names the object; empty: the schema is exactly Rutland's.
+std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
+    struct Object {
+        std::string type, table, sql;
+    };
+    auto read = [](sqlite3* from, std::map<std::string, Object>* out) {
+        Statement q(from, "SELECT type, name, tbl_name, sql FROM sqlite_schema");
+        int rc;
+        while ((rc = q.Step()) == SQLITE_ROW) (*out)[q.Text(1)] = Object{q.Text(0), q.Text(2), q.Text(3)};
+        return rc == SQLITE_DONE;
+    };
+    std::map<std::string, Object> expected, found;
+    sqlite3* memory = nullptr;
+    bool made = sqlite3_open_v2(":memory:", &memory, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) == SQLITE_OK &&
+                Exec(memory, kSchemaV1, nullptr);
+    for (int v = 1; made && v < version; ++v) made = Exec(memory, kMigrations[static_cast<size_t>(v - 1)], nullptr);
+    made = made && read(memory, &expected);
+    sqlite3_close(memory);
+    if (!made) return {"Rutland cannot build its own schema to compare with (out of memory?)"};
+    if (!read(db, &found)) return {"its schema (sqlite_schema) cannot be read: " + DbError(db)};
+
+    // Names and SQL here are the file's text, which anyone could have written: escaped like a stamp
+    // (invariant 14), so a name holding a newline or a terminal escape cannot print a line of its own.
+    auto shown = [](const std::string& sql) {
+        return PrintableText(sql.size() > 160 ? sql.substr(0, 160) + "..." : sql);
+    };
+    std::vector<std::string> problems;
+    for (const auto& [name, object] : found) {
+        const auto it = expected.find(name);
+        if (it == expected.end()) {
+            // ANALYZE's statistics guide SQLite's query planner only: they change no result.
+            if (object.type == "table" && name.rfind("sqlite_stat", 0) == 0) continue;
+            problems.push_back(fmt::format("the file has {} {} '{}' that Rutland never creates: refused{}",
+                                           object.type == "index" ? "an" : "a", PrintableText(object.type),
+                                           PrintableText(name),
+                                           object.type == "trigger" ? " (a trigger can rewrite or veto entries as they "
+                                                                      "are written)" : ""));
+        } else if (it->second.type != object.type || it->second.table != object.table || it->second.sql != object.sql) {
+            problems.push_back(fmt::format("the {} '{}' is not as Rutland creates it: refused (in the file: {})",
+                                           it->second.type, PrintableText(name), shown(object.sql)));
+        }
+    }
+    for (const auto& [name, object] : expected)
+        if (!found.count(name)) problems.push_back(fmt::format("the {} '{}' that Rutland creates is missing", object.type, name));
+    return problems;
+}
+
+// A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...
+std::string FreeBackupName(const std::string& path, int version) {
+    const std::string base = fmt::format("{}.v{}.backup", path, version);
+    std::error_code ec;
+    std::string name = base;
+    for (int k = 2; fs::exists(name, ec); ++k) name = fmt::format("{}.{}", base, k);
+    return name;
+}
+
+const char* KindName(EntryKind kind) {
+    switch (kind) {
+        case EntryKind::Header: return "header";
+        case EntryKind::Command: return "command";
+        case EntryKind::Undo: return "undo";
+        case EntryKind::Redo: return "redo";
+    }
+    return "?";
+}
+
+// =============================================================================================
+// [SECTION] The hash chain (invariant 4)
+// =============================================================================================
+const std::string kGenesis(64, '0');
+
+void Netstring(std::string& out, std::string_view field) {
+    out += std::to_string(field.size());
+    out += ':';
+    out += field;
+    out += ',';
+}
+
+} // namespace store_detail
+using store_detail::Netstring;
+
+std::string EntryContent(int seq, std::string_view kind, std::string_view line, const Stamp& stamp, int rules_version,
+                         std::string_view effects, int schema) {
+    // Netstrings: no field can be mistaken for the next one, whatever bytes it holds. The prefix
+    // says how the effects are written: data (schema 3) can never be read as words (1-2).
+    std::string out = schema >= 3 ? "rutland-entry-3:" : "rutland-entry-1:";
+    out.reserve(out.size() + 64 + line.size() + stamp.time.size() + stamp.who.size() + stamp.command_id.size() +
+                effects.size());
+    Netstring(out, std::to_string(seq));
+    Netstring(out, kind);
+    Netstring(out, line);
+    Netstring(out, stamp.time);
+    Netstring(out, stamp.who);
+    Netstring(out, stamp.command_id);
+    Netstring(out, std::to_string(rules_version));
+    Netstring(out, effects);
+    return out;
+}
+
+std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash) {
+    std::string content = "rutland-migrated-2-to-3:";
+    Netstring(content, std::to_string(v2_head_seq));
+    return ChainHash(v2_head_hash, content);
+}
+
+std::string ChainHash(std::string_view prev_hex, std::string_view content) {
+    Digest prev{};
+    if (!FromHex(prev_hex, &prev)) throw std::invalid_argument("ChainHash: the previous hash is not 64 hex digits");
+    return ToHex(Sha256(content, &prev));
+}
+
+std::string FormatFingerprint(std::string_view hash_hex) {
+    const std::string_view digits = hash_hex.substr(0, std::min<size_t>(hash_hex.size(), kFingerprintDigits));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && i % 4 == 0) out += ' ';
+        out += digits[i];
+    }
+    return out;
+}
+
+
+// =============================================================================================
+// [SECTION] A row read back
+// =============================================================================================
+namespace store_detail {
+
+
+const char* const kSelectEntries =
+    "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash FROM entry";
+
+// One row of kSelectEntries as entry `expected`; the problem when its types or its number are wrong.
+// `schema`: the version of the table read (entry_v2 rows are version 2).
+std::optional<std::string> ReadRow(const Statement& q, int expected, StoredEntry* e, int schema) {
+    const int effects_type = schema >= 3 ? SQLITE_BLOB : SQLITE_TEXT;
+    const bool types_ok = q.Type(0) == SQLITE_INTEGER && q.Type(6) == SQLITE_INTEGER && q.Type(1) == SQLITE_TEXT &&
+                          q.Type(2) == SQLITE_TEXT && q.Type(3) == SQLITE_TEXT && q.Type(4) == SQLITE_TEXT &&
+                          q.Type(5) == SQLITE_TEXT && q.Type(7) == effects_type && q.Type(8) == SQLITE_TEXT &&
+                          q.Type(9) == SQLITE_TEXT;
+    if (!types_ok) return "a column holds a value of the wrong type: the entry was edited outside Rutland";
+    if (q.Int(0) != expected)
+        return q.Int(0) > expected ? fmt::format("missing (the next entry in the file is {})", q.Int(0))
+                                   : fmt::format("numbered {}", q.Int(0));
+    e->seq = expected;
+    e->record.kind = q.Text(1);
+    e->line = q.Text(2);
+    e->record.stamp = Stamp{q.Text(3), q.Text(4), q.Text(5)};
+    e->record.rules_version = static_cast<int>(q.Int(6));
+    e->record.effects = schema >= 3 ? q.Blob(7) : q.Text(7);
+    e->record.prev_hash = q.Text(8);
+    e->record.hash = q.Text(9);
+    return std::nullopt;
+}
+
+// The effects an undo or redo entry of more than kListedUndoRedo commands had before ledger.h
+// invariant 7 (each command listed, a redo with every effect it repeated), rebuilt from the
+
+} // namespace store_detail
+
+} // namespace rutland
