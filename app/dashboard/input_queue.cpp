@@ -61,6 +61,12 @@ void InputQueue::Install(GLFWwindow* window) {
     glfwSetCursorPosCallback(window, CursorCallback);
 }
 
+void InputQueue::Forward(GLFWwindow* other) {
+    glfwSetWindowUserPointer(other, this);
+    glfwSetKeyCallback(other, KeyCallback);
+    glfwSetCharCallback(other, CharCallback);
+}
+
 void InputQueue::OnKey(int key, int scancode, int action, int mods) {
     if (action == GLFW_REPEAT) return;  // ImGui makes its own repeats from the time a key is down
     m_events.push_back(Event{Kind::Key, key, scancode, action, mods, 0, 0, 0});

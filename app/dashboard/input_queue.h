@@ -40,6 +40,10 @@ public:
     // Installs the key, character and mouse button callbacks (after ImGui_ImplGlfw_InitForOpenGL,
     // whose handlers these feed).
     void Install(GLFWwindow* window);
+    // Queues `other`'s keys and characters too, as if typed in the installed window (the players'
+    // window: whichever window has the focus, no key the broker types is lost; its pointer and
+    // buttons are not taken). Its user pointer becomes this queue.
+    void Forward(GLFWwindow* other);
     // Hands ImGui this frame's share of the queue (call before ImGui_ImplGlfw_NewFrame).
     void Feed(TextTarget target);
     // The pointer and the mouse buttons as fed, over what the backend read from GLFW's live state

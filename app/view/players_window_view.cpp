@@ -38,11 +38,10 @@ std::string Directorships(const CompanyHoldings& h) {
     return out;
 }
 
-// "Blue 83%: escrow 5/6 proxies, 2/3 dir, 115k/120k": the counts, short enough for a cell.
-std::string MajorityText(const MajorityProgress& m) {
-    const std::string escrow = m.escrow ? "escrow \u2713" : m.escrow_holder ? "escrow held by another" : fmt::format("proxies {}/6", m.proxies);
-    return fmt::format("{} {}%: {}, {}/{} dir, {}/{}", GetProspectus(m.company).name, m.Permille() / 10, escrow, m.directorships,
-                       m.need_directorships, ShortCount(m.shares), ShortCount(m.need_shares));
+// "escrow \u2713, 2/3 dir" (or "proxies 5/6, ..."): the counts, short enough for a cell.
+std::string MajorityCounts(const MajorityProgress& m) {
+    const std::string escrow = m.escrow ? "escrow \u2713" : m.escrow_holder ? "escrow taken" : fmt::format("proxies {}/6", m.proxies);
+    return fmt::format("{}, {}/{} dir", escrow, m.directorships, m.need_directorships);
 }
 
 } // namespace
@@ -73,7 +72,9 @@ PlayersWindowView MakePlayersWindow(const GameState& s, const Ledger& ledger, st
             st.holdings[c] = h.HoldingText(true);
             st.directorships[c] = Directorships(h);
         }
-        st.majority = MajorityText(p.nearest);
+        st.majority = fmt::format("{} {}%", GetProspectus(p.nearest.company).name, p.nearest.Permille() / 10);
+        st.majority_shares = fmt::format("{}/{}", ShortCount(p.nearest.shares), ShortCount(p.nearest.need_shares));
+        st.majority_counts = MajorityCounts(p.nearest);
         st.holds_majority = p.nearest.Holds();
         if (p.owed > Money()) st.owed = "owes " + FormatMoney(p.owed);
         v.standings.push_back(std::move(st));

@@ -46,7 +46,9 @@ struct Standing {
     std::string net_worth;
     std::array<std::string, 4> holdings;       // by company: "35k + 10k pref + $20,000 bonds", "" none
     std::array<std::string, 4> directorships;  // by company: "2 dir, escrow, short 10k", "" none
-    std::string majority;            // nearest majority (W-1): "Blue 83%: escrow \u2713, 2/3 dir, 115k/120k"
+    std::string majority;            // nearest majority (W-1): "Blue 83%"
+    std::string majority_shares;     // its voting shares of those needed: "115k/120k"
+    std::string majority_counts;     // the escrow (or proxies towards it) and directorships: "escrow \u2713, 2/3 dir"
     bool holds_majority = false;     // W-1 holds: may declare
     std::string owed;                // "owes $12,000" or ""
 };
