@@ -38,11 +38,11 @@ void SameLineIfFits(const char* text) {
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
 }
 
-// Small print of the standings (the headings, net worth, the majority's counts): 80% of the text.
-void SmallDisabled(const std::string& text) {
-    ImGui::SetWindowFontScale(0.8f);
-    ImGui::TextDisabled("%s", text.c_str());
-    ImGui::SetWindowFontScale(1.0f);
+// Small print of the standings (the headings, net worth, the majority's counts): 80% of their text.
+void Small(const std::string& text, float scale, const ImVec4& colour = Theme::Muted()) {
+    ImGui::SetWindowFontScale(0.8f * scale);
+    TextWrappedWords(text, &colour);  // "owes $12,000" breaks before the sum, never inside it
+    ImGui::SetWindowFontScale(scale);
 }
 
 // [SECTION] The parts: turn and landed space, what is owed and the last command, the standings
@@ -101,13 +101,21 @@ void DrawLastPart(const AppView& v, const view::PlayersWindowView& p) {
     const std::string fingerprint =
         v.viewing ? "fingerprint after entry " + std::to_string(*v.viewing) + ": " + v.session.GetStore().FingerprintAt(*v.viewing)
                   : "fingerprint " + v.session.Fingerprint();
-    const float bottom = ImGui::GetWindowHeight() - ImGui::GetTextLineHeightWithSpacing();
+    ImGui::SetWindowFontScale(0.8f);
+    const float bottom = ImGui::GetWindowHeight() - ImGui::GetTextLineHeightWithSpacing() *
+                                                        (ImGui::CalcTextSize(fingerprint.c_str()).x > ImGui::GetContentRegionAvail().x ? 2.0f : 1.0f);
     if (ImGui::GetCursorPosY() < bottom) ImGui::SetCursorPosY(bottom);
+    ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("%s", fingerprint.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::SetWindowFontScale(1.0f);
 }
 
-void DrawStandings(const AppView& v, const view::PlayersWindowView& p) {
+void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& scale) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+    ImGui::SetWindowFontScale(scale);
+    const float room = ImGui::GetContentRegionAvail().y;
+    const float top = ImGui::GetCursorPosY();
     if (!ImGui::BeginTable("##standings", 7, flags)) return;
     // Widths by what they hold: a name, two sums of money, a holding per company, the majority.
     ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_None, 0.8f);
@@ -117,9 +125,9 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p) {
     // The heading row by hand: the companies in their colours.
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableNextColumn();
-    SmallDisabled("Player");
+    Small("Player", scale);
     ImGui::TableNextColumn();
-    SmallDisabled("Cash / net worth");
+    Small("Cash / net worth", scale);
     for (Company c : kCompanies) {
         ImGui::TableNextColumn();
         ImGui::PushFont(v.fonts.large);
@@ -127,7 +135,7 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p) {
         ImGui::PopFont();
     }
     ImGui::TableNextColumn();
-    SmallDisabled("Nearest majority (W-1)");
+    Small("Nearest majority (W-1)", scale);
     const ImU32 current_bg = ToU32(ImVec4(0.18f, 0.30f, 0.45f, 1.0f));
     for (const view::Standing& s : p.standings) {
         ImGui::TableNextRow();
@@ -136,12 +144,12 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p) {
         ImGui::PushFont(v.fonts.large);
         ImGui::TextUnformatted(s.name.c_str());
         ImGui::PopFont();
-        if (!s.owed.empty()) ImGui::TextColored(Theme::Bad(), "%s", s.owed.c_str());
-        else if (s.current) ImGui::TextColored(Theme::Accent(), "to play");
-        else if (s.next) ImGui::TextDisabled("next");
+        if (!s.owed.empty()) Small(s.owed, scale, Theme::Bad());
+        else if (s.current) Small("to play", scale, Theme::Accent());
+        else if (s.next) Small("next", scale);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(s.cash.c_str());
-        SmallDisabled(s.net_worth);
+        Small(s.net_worth, scale);
         for (size_t c = 0; c < 4; ++c) {
             ImGui::TableNextColumn();
             // Wrapped: a long holding takes a third line (the layout leaves room for a few).
@@ -153,10 +161,16 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p) {
         const ImVec4 colour = s.holds_majority ? Theme::Good() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         ImGui::TextColored(colour, "%s", s.majority.c_str());
         SameLineIfFits(s.majority_shares.c_str());
-        SmallDisabled(s.majority_shares);
-        SmallDisabled(s.majority_counts);
+        Small(s.majority_shares, scale);
+        Small(s.majority_counts, scale);
     }
     ImGui::EndTable();
+    // Next frame's scale: as much as this frame's table needed of its room (damped: a change of
+    // a few percent would only move a wrap back and forth).
+    const float used = ImGui::GetCursorPosY() - top;
+    const float ratio = used > 0 ? room / used : 1.0f;
+    if (ratio < 0.99f || ratio > 1.06f) scale = std::clamp(scale * (ratio < 1.0f ? ratio * 0.98f : std::min(ratio, 1.03f)), 0.7f, 1.0f);
+    ImGui::SetWindowFontScale(1.0f);
 }
 
 // [SECTION] The shared game's address (issue 18 point 2)
@@ -198,7 +212,7 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     });
     region("##players-turn", l.turn, true, [&] { DrawTurnPart(v, p); });
     region("##players-last", l.last, true, [&] { DrawLastPart(v, p); });
-    region("##players-standings", l.standings, true, [&] { DrawStandings(v, p); });
+    region("##players-standings", l.standings, true, [&] { DrawStandings(v, p, w.standings_scale); });
     if (!l.address.Empty())
         region("##players-address", l.address, false, [&] { DrawSharedAddress(ui.shared_address, ImVec2(l.address.w, l.address.h)); });
 }

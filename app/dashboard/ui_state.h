@@ -137,6 +137,10 @@ struct BigBoardUi {
 struct PlayersWindowUi {
     std::optional<view::PlayersWindowView> view;  // for `version`
     uint64_t version = 0;
+    // The standings' text scale: below 1 when a busy moment (long holdings wrapping to more lines
+    // than the layout allows, players_window_view.h invariant 2) would overflow their region.
+    // Each frame scales it by how much room the last frame's table lacked or left, never below 0.7.
+    float standings_scale = 1.0f;
 };
 
 struct PlayersUi {

@@ -68,7 +68,9 @@ TEST_CASE("players' window: the standings at the end of the full game, the margi
     const Standing& cy = end.standings[2];
     CHECK(cy.name == "Cy");
     CHECK(cy.holds_majority);
-    CHECK(cy.majority.find("Blue 100%: escrow \u2713, 3/3 dir") == 0);
+    CHECK(cy.majority == "Blue 100%");
+    CHECK(cy.majority_shares == "120k/120k");             // W-1 for Blue: 120,000 voting shares
+    CHECK(cy.majority_counts == "escrow \u2713, 3/3 dir");  // and 3 common directorships
     CHECK(cy.directorships[1].find("3 dir, escrow") == 0);
 }
 
