@@ -1,5 +1,6 @@
 // rutland: the broker's dashboard (GLFW + OpenGL 3 + Dear ImGui). This file owns the window, the
-// fonts, the clock and the command line; everything on screen is app.cpp and the panels.
+// fonts, the clock and the command line; everything on screen is app.cpp and the panels. The
+// players' window (F11) is players_window.h's, drawn after this window each frame.
 //
 //   rutland [GAME.rutland]                      open a game (or the start screen without one)
 //   rutland [GAME] --script FILE                play a script through the entry line first
