@@ -145,7 +145,7 @@ void App::ClearEntry() {
 
 bool App::TakesText() const {
     if (!m_session) return m_start.takes_text;  // the start screen's first field, while empty
-    if (m_ui.confirm || m_ui.table_display || m_session->Viewing() || m_session->ReadOnly()) return false;
+    if (m_ui.confirm || m_session->Viewing() || m_session->ReadOnly()) return false;
     return m_panel.empty() || m_panel == "entry";
 }
 
@@ -182,7 +182,37 @@ std::optional<std::string> App::TakeScreenshotRequest() {
     return r;
 }
 
+bool App::TakePlayersFullScreenRequest() {
+    const bool r = m_players_full_screen_request;
+    m_players_full_screen_request = false;
+    return r;
+}
+
 // [SECTION] The frame: keys, layout, the confirm box, the outbox
+
+void App::FramePlayers(const Fonts& fonts) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->Pos);
+    ImGui::SetNextWindowSize(viewport->Size);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("Rutland players", nullptr, flags);
+    if (!m_session) {
+        ImGui::PushFont(fonts.huge);
+        ImGui::TextUnformatted("Rutland");
+        ImGui::PopFont();
+        ImGui::PushFont(fonts.large);
+        ImGui::TextDisabled("No game open yet: the broker opens or starts one.");
+        ImGui::PopFont();
+        ImGui::End();
+        return;
+    }
+    const view::Session& s = *m_session;
+    const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), fonts, s.Version()};
+    Outbox out;  // the players' window asks for nothing: dropped
+    DrawTableDisplay(v, m_ui, out);
+    ImGui::End();
+}
 
 void App::Frame(const std::string& panel) {
     m_panel = panel;
@@ -207,8 +237,6 @@ void App::Frame(const std::string& panel) {
             PanelTitle(p->title);
         }
         p->draw(v, m_ui, out);
-    } else if (m_ui.table_display) {
-        DrawTableDisplay(v, m_ui, out);
     } else {
         DrawDashboard(v, out);
     }
@@ -234,6 +262,15 @@ void App::Frame(const std::string& panel) {
 void App::HandleAppKeys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Q)) m_quit_request = true;
+    // F11: the players' window opens or closes; Shift+F11: it goes full screen, or back.
+    if (KeyPressed(GLFW_KEY_F11)) {
+        if (io.KeyShift) {
+            m_players_window = true;
+            m_players_full_screen_request = true;
+        } else {
+            m_players_window = !m_players_window;
+        }
+    }
     // F12 on the start screen: its picture in the games' folder (in a game: beside the game, HandleKeys).
     if (!m_session && KeyPressed(GLFW_KEY_F12))
         m_screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_screenshots)).string();
@@ -241,7 +278,6 @@ void App::HandleAppKeys() {
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
     const ImGuiIO& io = ImGui::GetIO();
-    if (KeyPressed(GLFW_KEY_F11)) m_ui.table_display = !m_ui.table_display;
     if (KeyPressed(GLFW_KEY_F12)) {  // a picture of the screen beside the game file, for a dispute or a report
         const std::filesystem::path game(v.session.Path());
         m_screenshot_request =
@@ -307,7 +343,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
     std::string keys;
-    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 table",
+    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
                              "F12 screenshot", "Ctrl +/- text"}) {
         const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
         if (ImGui::CalcTextSize(longer.c_str()).x > room) break;

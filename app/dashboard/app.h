@@ -71,6 +71,16 @@ public:
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
     std::optional<std::string> TakeScreenshotRequest();
 
+    // The players' window (F11, issue 18 point 1): its own OS window beside this one, which main.cpp
+    // opens and closes to match; Shift+F11 asks for it full screen (or back) on the monitor it is on.
+    bool PlayersWindowOpen() const { return m_players_window; }
+    void SetPlayersWindowOpen(bool open) { m_players_window = open; }
+    bool TakePlayersFullScreenRequest();
+    // Draws one frame of the players' window into the current ImGui frame (the players' window's
+    // own ImGui context), with that window's fonts. It reads the game and changes nothing: every
+    // key goes to the broker's window (InputQueue::Forward).
+    void FramePlayers(const Fonts& fonts);
+
 private:
     void DrawDashboard(const AppView& v, Outbox& out);
     void DrawTopBar(const AppView& v, Outbox& out);
@@ -96,6 +106,8 @@ private:
     int m_screenshots = 0;
     bool m_text_waiting = false;
     bool m_quit_request = false;
+    bool m_players_window = false;             // F11: the players' window is open
+    bool m_players_full_screen_request = false;  // Shift+F11
     bool m_clear_entry = false;
     bool m_close_request = false;
     int m_redraw_frames = 0; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)

@@ -47,6 +47,7 @@ void MouseButtonCallback(GLFWwindow* window, int button, int action, int mods) {
     QueueOf(window)->OnMouseButton(button, action, mods);
 }
 void CursorCallback(GLFWwindow* window, double x, double y) { QueueOf(window)->OnCursor(x, y); }
+void FocusCallback(GLFWwindow* window, int focused) { QueueOf(window)->OnFocus(focused != 0); }
 
 } // namespace
 
@@ -59,6 +60,14 @@ void InputQueue::Install(GLFWwindow* window) {
     glfwSetCharCallback(window, CharCallback);
     glfwSetMouseButtonCallback(window, MouseButtonCallback);
     glfwSetCursorPosCallback(window, CursorCallback);
+    glfwSetWindowFocusCallback(window, FocusCallback);  // rule 4 (the backend's called io.AddFocusEvent at once)
+}
+
+void InputQueue::Forward(GLFWwindow* other) {
+    glfwSetWindowUserPointer(other, this);
+    glfwSetKeyCallback(other, KeyCallback);
+    glfwSetCharCallback(other, CharCallback);
+    glfwSetWindowFocusCallback(other, FocusCallback);
 }
 
 void InputQueue::OnKey(int key, int scancode, int action, int mods) {
@@ -75,6 +84,8 @@ void InputQueue::OnMouseButton(int button, int action, int mods) {
 
 void InputQueue::OnCursor(double x, double y) { m_events.push_back(Event{Kind::Cursor, 0, 0, 0, 0, 0, x, y}); }
 
+void InputQueue::OnFocus(bool focused) { m_events.push_back(Event{Kind::Focus, 0, 0, focused ? 1 : 0, 0, 0, 0, 0}); }
+
 bool InputQueue::TextWaiting() const {
     if (m_events.empty()) return false;
     const Event& e = m_events.front();
@@ -87,6 +98,7 @@ void InputQueue::Feed(TextTarget target) {
     if (target == TextTarget::Waiting && TextWaiting() && ++m_waited_frames > kMaxWaitFrames) target = TextTarget::None;
     std::vector<int> changed;  // command keys, Ctrl/Alt/Super and buttons (as -1 - button) changed this frame (rule 1)
     bool text_fed = false, ended = false;
+    bool fed_any = false;  // a key, a character or a button went to ImGui this frame (rule 4)
     while (!m_events.empty() && !ended) {
         const Event& e = m_events.front();
         switch (e.kind) {
@@ -94,9 +106,23 @@ void InputQueue::Feed(TextTarget target) {
                 if (target == TextTarget::Waiting) return;  // rule 3: it waits, and so does all behind it
                 if (target == TextTarget::Ready) {
                     ImGui_ImplGlfw_CharCallback(m_window, e.codepoint);
-                    text_fed = true;
+                    text_fed = fed_any = true;
                 }
                 break;  // (TextTarget::None: dropped)
+            case Kind::Focus:
+                if (e.action == 0) {
+                    // Rule 4: to the other Rutland window (a gain right behind), no loss at all.
+                    if (m_events.size() > 1 && m_events[1].kind == Kind::Focus && m_events[1].action == 1) {
+                        m_events.pop_front();
+                        break;
+                    }
+                    if (fed_any) return;  // not in a frame with a key or a click: the next one
+                    ImGui_ImplGlfw_WindowFocusCallback(m_window, 0);
+                    ended = true;
+                } else {
+                    ImGui_ImplGlfw_WindowFocusCallback(m_window, 1);
+                }
+                break;
             case Kind::Cursor:
                 m_cursor_known = true;
                 m_cursor_x = e.x;
@@ -107,6 +133,7 @@ void InputQueue::Feed(TextTarget target) {
                 if (std::find(changed.begin(), changed.end(), id) != changed.end()) return;  // rule 1
                 if (e.action == GLFW_PRESS && text_fed) return;                            // rule 2
                 changed.push_back(id);
+                fed_any = true;
                 m_button_down[static_cast<size_t>(e.key)] = e.action == GLFW_PRESS;
                 if (e.action == GLFW_PRESS) {
                     m_button_press[static_cast<size_t>(e.key)] = true;
@@ -121,6 +148,7 @@ void InputQueue::Feed(TextTarget target) {
                 if (command && e.action == GLFW_PRESS && text_fed) return;                             // rule 2
                 if (target == TextTarget::Waiting && e.action == GLFW_PRESS && IsEditingKey(e.key, e.mods)) return;  // rule 3
                 ImGui_ImplGlfw_KeyCallback(m_window, e.key, e.scancode, e.action, e.mods);
+                fed_any = true;
                 if (once) changed.push_back(e.key);
                 if (command && e.action == GLFW_PRESS) ended = true;
                 break;

@@ -19,6 +19,11 @@
 //      (TextTarget::Waiting); when no field can take text (time travel, a modal, a read-only game)
 //      characters are dropped, so they never block the keys behind them, and those keys go to the
 //      app (Enter confirms an undo).
+//   4. The window losing the focus is an event in the queue too, handed over in its place: ImGui
+//      forgets the keys held down at the next frame (so Ctrl does not stay down after Alt+Tab),
+//      which would also forget a key pressed in that frame, so it never shares a frame with a key
+//      or a click. The focus moving between the broker's window and the players' window (a loss
+//      followed by a gain, Forward) is no loss: the keys held go on arriving here.
 // Nothing is reordered and nothing is dropped except by rule 3's last case.
 #pragma once
 
@@ -40,6 +45,10 @@ public:
     // Installs the key, character and mouse button callbacks (after ImGui_ImplGlfw_InitForOpenGL,
     // whose handlers these feed).
     void Install(GLFWwindow* window);
+    // Queues `other`'s keys and characters too, as if typed in the installed window (the players'
+    // window: whichever window has the focus, no key the broker types is lost; its pointer and
+    // buttons are not taken). Its user pointer becomes this queue.
+    void Forward(GLFWwindow* other);
     // Hands ImGui this frame's share of the queue (call before ImGui_ImplGlfw_NewFrame).
     void Feed(TextTarget target);
     // The pointer and the mouse buttons as fed, over what the backend read from GLFW's live state
@@ -54,12 +63,13 @@ public:
     void OnChar(unsigned int codepoint);
     void OnMouseButton(int button, int action, int mods);
     void OnCursor(double x, double y);
+    void OnFocus(bool focused);
 
 private:
-    enum class Kind { Key, Char, Mouse, Cursor };
+    enum class Kind { Key, Char, Mouse, Cursor, Focus };
     struct Event {
         Kind kind = Kind::Key;
-        int key = 0, scancode = 0, action = 0, mods = 0;  // key or button
+        int key = 0, scancode = 0, action = 0, mods = 0;  // key or button; action: focused (Focus)
         unsigned int codepoint = 0;
         double x = 0, y = 0;                               // the pointer
     };

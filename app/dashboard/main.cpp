@@ -1,10 +1,13 @@
 // rutland: the broker's dashboard (GLFW + OpenGL 3 + Dear ImGui). This file owns the window, the
-// fonts, the clock and the command line; everything on screen is app.cpp and the panels.
+// fonts, the clock and the command line; everything on screen is app.cpp and the panels. The
+// players' window (F11) is players_window.h's, drawn after this window each frame.
 //
 //   rutland [GAME.rutland]                      open a game (or the start screen without one)
 //   rutland [GAME] --script FILE                play a script through the entry line first
 //   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
-//                                               render, save a PNG and exit (for tests and the README)
+//               [--players-screenshot OUT2.png [--players-size WxH]]
+//                                               render, save a PNG and exit (for tests and the README);
+//                                               the players' window too, both drawn each frame
 //   rutland [GAME] --exit-after-first-frame     print the ms from main() to the first frame shown, exit
 //                                               (the start-up benchmark, bench/)
 #include <algorithm>
@@ -33,6 +36,7 @@
 #include "fonts.h"
 #include "input_queue.h"
 #include "panels.h"
+#include "players_window.h"
 #include "screenshot.h"
 
 using namespace rutland;
@@ -63,6 +67,8 @@ struct Options {
     std::string script;
     std::string screenshot;
     std::string size = "1600x900";
+    std::string players_screenshot;
+    std::string players_size = "1920x1080";
     std::string panel;
     std::string type;
     std::optional<int> at;
@@ -138,7 +144,9 @@ int main(int argc, char** argv) {
     cli.add_option("--at", o.at, "time travel: show the state after this entry");
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
-    cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_flag("--table-display", o.table_display, "open the players' window at start (F11; Shift+F11 full screen)");
+    cli.add_option("--players-screenshot", o.players_screenshot, "with --screenshot: open the players' window and save it to this PNG too");
+    cli.add_option("--players-size", o.players_size, "the players' window's size, WxH")->capture_default_str();
     cli.add_option("--font", o.font, "the regular font (TTF)")->capture_default_str();
     cli.add_option("--bold-font", o.bold_font, "the bold font (TTF)")->capture_default_str();
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
@@ -153,6 +161,15 @@ int main(int argc, char** argv) {
     int width = 1600, height = 900;
     if (std::sscanf(o.size.c_str(), "%dx%d", &width, &height) != 2 || width < 320 || height < 240) {
         std::cerr << "rutland: --size wants WxH, e.g. 1600x900\n";
+        return 2;
+    }
+    int players_width = 1920, players_height = 1080;
+    if (std::sscanf(o.players_size.c_str(), "%dx%d", &players_width, &players_height) != 2 || players_width < 320 || players_height < 240) {
+        std::cerr << "rutland: --players-size wants WxH, e.g. 1920x1080\n";
+        return 2;
+    }
+    if (!o.players_screenshot.empty() && o.screenshot.empty()) {
+        std::cerr << "rutland: --players-screenshot goes with --screenshot (both windows are saved at the same frame)\n";
         return 2;
     }
 
@@ -236,33 +253,39 @@ int main(int argc, char** argv) {
         }
     }
     if (!o.tab.empty()) app.Ui().front_request = o.tab;
-    app.Ui().table_display = o.table_display;
+    app.SetPlayersWindowOpen(o.table_display || !o.players_screenshot.empty());
+    PlayersWindow players(o.font, o.bold_font);
+    // F11 opened or closed it (or its close button was pressed): the players' window follows the
+    // app; a screenshot puts it right of the broker's window (the test's screen holds both).
+    auto sync_players = [&] {
+        if (players.CloseRequested()) app.SetPlayersWindowOpen(false);
+        if (app.PlayersWindowOpen() && !players.IsOpen()) {
+            std::string error;
+            const auto pos = o.screenshot.empty() ? std::nullopt : std::optional<std::pair<int, int>>({width, 0});
+            if (!players.Open(window, input, players_width, players_height, pos, &error)) {
+                app.SetPlayersWindowOpen(false);
+                app.Ui().status = error;
+            }
+        } else if (!app.PlayersWindowOpen() && players.IsOpen()) {
+            players.Close();
+        }
+        if (app.TakePlayersFullScreenRequest() && o.screenshot.empty()) players.ToggleFullScreen();
+    };
+    auto players_frame = [&](const std::string& shot, std::string* error) {
+        const int seated = app.HasGame() ? static_cast<int>(app.GetSession()->Shown().players.size()) : 4;
+        return players.Frame(app, seated, !app.Ui().shared_address.empty(), shot, error);
+    };
+    sync_players();
 
     int frame = 0;
     TextTarget text_target = TextTarget::Waiting;
     bool drawn = false;  // the first frame is drawn at once, not after an idle wait for events
-    bool full_screen = false;
-    int windowed_x = 0, windowed_y = 0, windowed_w = width, windowed_h = height;
     while (!glfwWindowShouldClose(window)) {
         if (o.screenshot.empty() && input.Empty() && drawn && !app.TakeRedrawRequest())
             glfwWaitEventsTimeout(0.25);  // idle when nothing happens; the caret still blinks
         else
             glfwPollEvents();
         drawn = true;
-        // F11: the table display takes the whole monitor (for the players to watch), and gives it back.
-        if (o.screenshot.empty() && app.Ui().table_display != full_screen) {
-            full_screen = app.Ui().table_display;
-            if (full_screen) {
-                glfwGetWindowPos(window, &windowed_x, &windowed_y);
-                glfwGetWindowSize(window, &windowed_w, &windowed_h);
-                if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
-                    const GLFWvidmode* mode = glfwGetVideoMode(monitor);
-                    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-                }
-            } else {
-                glfwSetWindowMonitor(window, nullptr, windowed_x, windowed_y, windowed_w, windowed_h, 0);
-            }
-        }
         if (std::optional<float> size = app.TakeFontRequest()) {
             ReloadFonts(app.GetFonts(), *size, true, o.font, o.bold_font);
             ApplyStyle(*size);
@@ -298,9 +321,26 @@ int main(int argc, char** argv) {
             } else {
                 std::cout << "rutland: wrote " << o.screenshot << " (" << fb_w << "x" << fb_h << ")\n";
             }
+            if (!o.players_screenshot.empty()) {
+                if (!players.IsOpen()) {
+                    std::cerr << "rutland: the players' window is not open: " << app.Ui().status << "\n";
+                    exit_code = 2;
+                } else if (!players_frame(o.players_screenshot, &error)) {
+                    std::cerr << "rutland: " << error << "\n";
+                    exit_code = 2;
+                } else {
+                    std::cout << "rutland: wrote " << o.players_screenshot << " (the players' window)\n";
+                }
+            }
             break;
         }
         glfwSwapBuffers(window);
+        // The players' window after the broker's, with its own contexts (players_window.h).
+        sync_players();
+        if (players.IsOpen()) {
+            std::string error;
+            players_frame({}, &error);
+        }
         // Where the next frame's characters go (input_queue.h rule 3): a text field that kept the
         // keyboard to the end of this frame takes them; else they wait while the app gives the
         // entry line the keyboard, or are dropped when nothing can take them.
@@ -315,6 +355,7 @@ int main(int argc, char** argv) {
             break;
         }
     }
+    players.Close();
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

@@ -19,7 +19,7 @@
 #include "players_view.h"
 #include "price_history.h"
 #include "sec_view.h"
-#include "table_display_view.h"
+#include "players_window_view.h"
 #include "tray_view.h"
 #include "turn_view.h"
 #include "report/year_end_report.h"
@@ -134,9 +134,13 @@ struct BigBoardUi {
     uint64_t version = 0;
 };
 
-struct TableDisplayUi {
-    std::optional<view::TableDisplay> words;  // for `version`
+struct PlayersWindowUi {
+    std::optional<view::PlayersWindowView> view;  // for `version`
     uint64_t version = 0;
+    // The standings' text scale: below 1 when a busy moment (long holdings wrapping to more lines
+    // than the layout allows, players_window_view.h invariant 2) would overflow their region.
+    // Each frame scales it by how much room the last frame's table lacked or left, never below 0.7.
+    float standings_scale = 1.0f;
 };
 
 struct PlayersUi {
@@ -181,7 +185,7 @@ struct UiState {
     YearEndUi year_end;
     PriceHistoryUi prices;
     BigBoardUi big_board;           // the Big Board panel and the table display share it
-    TableDisplayUi table;
+    PlayersWindowUi players_window;
     PlayersUi players;
     SecUi sec;
     CountUi count;
@@ -190,7 +194,9 @@ struct UiState {
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
-    bool table_display = false;          // F11: the players' view, full window
+    // The shared game's address (issue 18 point 2), "" while the game is not shared: the players'
+    // window lays out a square for its QR code only when there is one (players_window_view.h).
+    std::string shared_address;
     std::string status;                  // one line at the bottom: what just happened
 };
 

@@ -5,11 +5,27 @@
 #   -DEXPECT="--expect|R,G,B|--region|X,Y,W,H|--min-pixels|N|--what|TEXT" -DWORK=
 #   -DGAME= a game file to open instead of a script (a copy in WORK: opening may add its -wal and -shm)
 #   -DSCRIPT_LINES= play only the script's first lines (a moment of the game)
+#   -DPLAYERS_OUT= -DPLAYERS_SIZE=WxH -DPLAYERS_EXPECT=...: the players' window too (issue 18), opened
+#                  right of the broker's (the screen holds both side by side), saved at the same frame
+#                  and checked with its own expectations
 string(REPLACE "x" ";" wh "${SIZE}")
 list(GET wh 0 width)
 list(GET wh 1 height)
 string(REPLACE "|" ";" extra "${EXTRA}")
 string(REPLACE "|" ";" expect "${EXPECT}")
+set(screen_width ${width})
+set(screen_height ${height})
+if(PLAYERS_OUT)
+    string(REPLACE "x" ";" pwh "${PLAYERS_SIZE}")
+    list(GET pwh 0 players_width)
+    list(GET pwh 1 players_height)
+    math(EXPR screen_width "${width} + ${players_width}")
+    if(players_height GREATER height)
+        set(screen_height ${players_height})
+    endif()
+    file(REMOVE ${PLAYERS_OUT})
+    list(APPEND extra --players-screenshot ${PLAYERS_OUT} --players-size ${PLAYERS_SIZE})
+endif()
 file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
@@ -31,7 +47,7 @@ if(GAME)
     set(script ${WORK}/${game_name})
 endif()
 execute_process(
-    COMMAND ${XVFB_RUN} -a -s "-screen 0 ${width}x${height}x24" ${RUTLAND} ${script} --screenshot ${OUT} --size ${SIZE} ${extra}
+    COMMAND ${XVFB_RUN} -a -s "-screen 0 ${screen_width}x${screen_height}x24" ${RUTLAND} ${script} --screenshot ${OUT} --size ${SIZE} ${extra}
     RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT code EQUAL 0)
     message(FATAL_ERROR "rutland exited ${code}\n${out}\n${err}")
@@ -49,4 +65,13 @@ execute_process(COMMAND ${PNG_CHECK} ${OUT} ${width} ${height} --quadrants ${qua
 message(STATUS "${out}")
 if(NOT code EQUAL 0)
     message(FATAL_ERROR "${err}")
+endif()
+if(PLAYERS_OUT)
+    string(REPLACE "|" ";" players_expect "${PLAYERS_EXPECT}")
+    execute_process(COMMAND ${PNG_CHECK} ${PLAYERS_OUT} ${players_width} ${players_height} --quadrants 4 ${players_expect}
+                    RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    message(STATUS "the players' window: ${out}")
+    if(NOT code EQUAL 0)
+        message(FATAL_ERROR "the players' window: ${err}")
+    endif()
 endif()

@@ -3,12 +3,16 @@
 # game made from a script's header, and xdotool types the script's other lines as X key events at
 # 25 ms a key, with no pause after Enter. Then the game file must hold exactly what `rutland-cli
 # play` makes of the same lines: every line, none glued to another, none lost.
-#   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | quick TYPED README]
+#   type_game.sh RUTLAND RUTLAND_CLI SCRIPT WORK [plain | interrupt | players | quick TYPED README]
 # With `interrupt`, before each line the test also does one of: click a tab of the lower row (in
 # the middle of the line); open
 # and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc, then a line the
 # rules reject with Enter and no pause (the line after it must not be glued to it); travel two
 # entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
+# With `players` (issue 18), F11 first opens the players' window beside the broker's, and the lines
+# are typed while it shows: every third line with the focus on the players' window (as a window
+# manager may give it, or a click), its keys going to the broker's entry line; every tenth line
+# after F11 closed it, and F11 opens it again after that line. It must still be open at the end.
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
 # rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
 # README claims for this game.
@@ -35,6 +39,18 @@ win=$(timeout 20 xdotool search --sync --onlyvisible --name '^Rutland$' | head -
 xdotool windowfocus --sync "$win" 2>/dev/null || true
 sleep 0.5  # the first frames: the entry line takes the keyboard
 
+players_win=
+open_players() {
+    xdotool key --delay 25 F11
+    players_win=$(timeout 10 xdotool search --sync --onlyvisible --name '^Rutland players$' | head -n 1)
+    [ -n "$players_win" ] || fail "F11 opened no players' window"
+}
+if [ "$MODE" = players ]; then
+    open_players
+    # It opens without taking the focus (players_window.h invariant 3).
+    [ "$(xdotool getwindowfocus)" = "$win" ] || fail "the players' window took the focus when it opened"
+fi
+
 type_line() { xdotool type --delay 25 -- "$1"; xdotool key --delay 25 Return; }
 
 n=0
@@ -58,8 +74,30 @@ while IFS= read -r line; do
                xdotool key --delay 25 Prior Prior Escape ;;
         esac
     fi
+    if [ "$MODE" = players ]; then
+        if [ $((n % 10)) -eq 5 ]; then
+            xdotool key --delay 25 F11  # closes it: the line is typed without it, then it opens again
+            for _ in $(seq 1 50); do
+                xdotool search --onlyvisible --name '^Rutland players$' > /dev/null || break
+                sleep 0.1
+            done
+            xdotool search --onlyvisible --name '^Rutland players$' > /dev/null && fail "F11 did not close the players' window"
+            type_line "$line"
+            open_players
+            continue
+        fi
+        if [ $((n % 3)) -eq 0 ]; then
+            xdotool windowfocus "$players_win" 2>/dev/null || fail "cannot focus the players' window"
+            type_line "$line"
+            xdotool windowfocus "$win" 2>/dev/null || true
+            continue
+        fi
+    fi
     type_line "$line"
 done < "$WORK/typed.txt"
+if [ "$MODE" = players ]; then
+    xdotool search --onlyvisible --name '^Rutland players$' > /dev/null || fail "the players' window is not open at the end"
+fi
 
 # Wait (up to 10 s) for the last line to reach the file, then quit with the quit key.
 for _ in $(seq 1 100); do
