@@ -1,8 +1,8 @@
 #!/bin/bash
 # The table's own board through the real window (issue 17), under an X server (xvfb-run), keys sent
-# by xdotool as X key events at 25 ms a key:
-#  1. Board setup: on the start screen Ctrl+B, then one line per space for the 40 spaces of LINES
-#     (what a physical board shows), then the name `home` and Enter. The saved board must be exactly
+# by xdotool as X key events:
+#  1. Board setup (typed at 10 ms a key): on the start screen Ctrl+B, then one line per space for
+#     the 40 spaces of LINES (what a physical board shows), then the name `home` and Enter. The saved board must be exactly
 #     EXPECTED (position, space, kind, arrows, Ask, Bids), every fact verified, and the keystrokes
 #     (Ctrl+B, every character and Enter) the count README claims.
 #  2. The first landing: a game on the standard board; Ann's roll lands on Preferred Yellow: the
@@ -40,7 +40,7 @@ xdotool key --delay 25 ctrl+b
 keys=1
 n=0
 while IFS= read -r line; do
-    xdotool type --delay 25 -- "$line"; xdotool key --delay 25 Return
+    xdotool type --delay 10 -- "$line"; xdotool key --delay 10 Return
     keys=$((keys + ${#line} + 1)); n=$((n + 1))
     [ "$n" -eq 20 ] && shot  # start-1.png: half way round the board
 done < "$WORK/typed.txt"
