@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 #include <fmt/format.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID
 
 #include "board_files.h"
 #include "text_wrap.h"
@@ -74,6 +75,9 @@ std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings) {
         ui.saved.clear();
         ui.keys = 0;
         ui.focus = true;
+        // The players' field lets go now: the keys typed next wait for the setup's line (input_queue.h
+        // rule 3) instead of falling into a field that is no longer drawn.
+        ImGui::ClearActiveID();
     }
     ImGui::Checkbox("Check each space on the physical board at its first landing", &settings.learn_board);
     ImGui::SameLine();
@@ -180,6 +184,7 @@ bool OfferLandingCheck(BoardLearnUi& ui, const view::Settings& settings, const G
     ui.correction.fill('\0');
     ui.landing_error.clear();
     ui.focus = true;
+    ImGui::ClearActiveID();  // the entry line lets go: what is typed next waits for the check's line
     return true;
 }
 
@@ -224,13 +229,16 @@ std::vector<std::string> DrawLandingCheck(BoardLearnUi& ui, const Fonts& fonts, 
 }
 
 void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status) {
+    // Offered by itself only for a win seen happen here, not for a game opened (or scripted) already won.
     const bool won = live.winner.has_value();
-    if ((ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_B)) || (won && !ui.save_offered)) {
+    if (!won) ui.seen_unwon = true;
+    if ((ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_B)) || (won && ui.seen_unwon && !ui.save_offered)) {
         ui.save_open = true;
         ui.save_offered = ui.save_offered || won;
         ui.save_message.clear();
         CopyTo(ui.save_name, UserBoardNameProblem(live.board->Name()) ? std::string("home") : live.board->Name());
         ui.focus = true;
+        ImGui::ClearActiveID();
     }
     if (!ui.save_open) return;
     ImGui::OpenPopup("Save the board");

@@ -39,6 +39,7 @@ struct BoardLearnUi {
     bool pass_roll = false;            // the check is done: the roll it held goes through unasked
     // Saving the game's board.
     bool save_open = false, save_offered = false;
+    bool seen_unwon = false;           // a frame of this game had no winner yet
     std::array<char, 48> save_name{};
     std::string save_message;
 };
