@@ -8,7 +8,7 @@
 #  2. The first landing: a game on the standard board; Ann's roll lands on Preferred Yellow: the
 #     check box opens and Enter confirms; Bob's lands on Altamont: he types the correction; his
 #     next lands on Colfax: Esc rolls without checking. The game file must hold exactly the board
-#     entries and rolls that says.
+#     entries and rolls that says. Then Ctrl+B saves what the game learnt as the board `learnt`.
 # Screenshots of the setup, the saved board and the check box are left in WORK to look at.
 #   board_setup.sh RUTLAND RUTLAND_CLI LINES EXPECTED WORK README
 set -u
@@ -80,8 +80,15 @@ for _ in $(seq 1 50); do
     [ "$("$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l)" -ge 9 ] && break
     sleep 0.1
 done
-shot
+"$CLI" log "$WORK/game.rutland" | grep -q "end" || fail "no entries reached the game file"
+# Ctrl+B: save what the game learnt; the name field offers "home" selected, typing replaces it.
+xdotool key --delay 25 ctrl+b; sleep 0.3
+type_line "learnt"
+shot                        # game.entry-8-2.png: the dashboard after saving
 quit
+# Hand count: the standard board's 33 verified facts, Preferred Yellow's arrows, Ask and Bids (3),
+# Altamont's (3); Colfax was not checked.
+"$CLI" board list | grep -q "^learnt: 39 of 200 facts verified" || fail "the learnt board: $("$CLI" board list 2>&1)"
 "$CLI" export --script "$WORK/game.rutland" | grep -v '^#' > "$WORK/lines.txt"
 cat > "$WORK/expected-lines.txt" <<'LINES'
 game players=Ann,Bob cash=100000 board=standard start=@market-1,@market-1
