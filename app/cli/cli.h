@@ -7,6 +7,10 @@
 
 #include "store/store.h"
 
+namespace CLI {
+class App;
+}
+
 namespace rutland::cli {
 
 inline constexpr int kExitAccepted = 0;  // every line accepted; a file that verifies clean
@@ -53,6 +57,19 @@ int Verify(const std::string& file);
 enum class ExportFormat { Csv, Json, Script };
 int Export(const std::string& file, ExportFormat format);
 int Backup(const std::string& file, const std::string& dest);
+
+// `board list | show | import | export | save` (cmd_board.cpp): the subcommand and its options.
+struct BoardOptions {
+    CLI::App* list = nullptr;
+    CLI::App* show = nullptr;
+    CLI::App* import = nullptr;
+    CLI::App* export_ = nullptr;
+    CLI::App* save = nullptr;
+    std::string name, file;
+    bool replace = false;
+};
+CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);
+int RunBoard(const BoardOptions& options);
 
 // Shared by the subcommands that read a game file.
 // Opens read-only (never changes the file); prints why on stderr when refused, and a warning

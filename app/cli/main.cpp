@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "board_files.h"
 #include "cli.h"
 
 using namespace rutland::cli;
@@ -79,6 +80,9 @@ int main(int argc, char** argv) {
     backup_cmd->add_option("file", file, "the game file")->required();
     backup_cmd->add_option("dest", dest, "the new file")->required();
 
+    BoardOptions board;
+    CLI::App* board_cmd = AddBoardCommand(app, board);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -90,7 +94,10 @@ int main(int argc, char** argv) {
         std::cerr << "rutland-cli: --db needs a file name (it was given an empty one); nothing was played\n";
         return kExitUnusable;
     }
+    // The user's boards, handed to the core as data (board_files.h): `board=NAME` finds them.
+    rutland::view::InstallBoardFiles(rutland::view::BoardsDir());
     try {
+        if (*board_cmd) return RunBoard(board);
         if (*play_cmd) return Play(play);
         if (*state_cmd) return ShowState(state);
         if (*log_cmd) return ShowLog(log);

@@ -58,6 +58,7 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_learn = BoardLearnUi{};
     m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
@@ -75,6 +76,7 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
     if (!session) return false;
     m_session = std::move(session);
     m_ui = UiState{};
+    m_learn = BoardLearnUi{};
     m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
@@ -144,7 +146,8 @@ void App::ClearEntry() {
 }
 
 bool App::TakesText() const {
-    if (!m_session) return m_start.takes_text;  // the start screen's first field, while empty
+    if (!m_session) return m_start.takes_text || SetupActive(m_learn);  // the start screen's first field, while empty
+    if (LearnHasKeys(m_learn)) return true;  // the board check's or the save box's field
     if (m_ui.confirm || m_session->Viewing() || m_session->ReadOnly()) return false;
     return m_panel.empty() || m_panel == "entry";
 }
@@ -164,6 +167,7 @@ bool App::TakeQuitRequest() {
 void App::CloseGame() {
     m_session.reset();
     m_ui = UiState{};
+    m_learn = BoardLearnUi{};
     m_start.error.clear();
     m_start.focus = true;
     m_start.recent.clear();  // read again: this game has new entries
@@ -224,13 +228,17 @@ void App::Frame(const std::string& panel) {
     ImGui::Begin("Rutland", nullptr, flags);
     HandleAppKeys();
     if (!m_session) {
-        DrawStart();
+        if (SetupActive(m_learn))
+            DrawBoardSetup(m_learn, m_fonts);
+        else
+            DrawStart();
         ImGui::End();
         return;
     }
     const view::Session& s = *m_session;
     const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), m_fonts, s.Version()};
     Outbox out;
+    m_ui.learn_modal = LearnHasKeys(m_learn);
     HandleKeys(v, out);
     if (const PanelInfo* p = panel.empty() ? nullptr : FindPanel(panel)) {
         if (p->name != "table") {
@@ -241,6 +249,7 @@ void App::Frame(const std::string& panel) {
         DrawDashboard(v, out);
     }
     DrawConfirm(v, out);
+    DrawBoardLearning(out);
     ImGui::End();
     Apply(out);
     if (m_close_request) {
@@ -293,7 +302,7 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
-    if (m_ui.confirm) return;  // the confirm box has the keys
+    if (m_ui.confirm || LearnHasKeys(m_learn)) return;  // the confirm box (or the board check) has the keys
     if (KeyPressed(GLFW_KEY_ESCAPE)) {  // Esc empties the line; again (or in time travel) back to now
         if (v.viewing) out.View(std::nullopt);
         m_clear_entry = true;
@@ -400,6 +409,20 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
     }
 }
 
+// The board check at a first landing and the save box (board_learning.h). What the check decided
+// goes through the outbox like any line: the `board` entry first, then the roll, which the check
+// lets through (OfferLandingCheck is not asked again for it).
+void App::DrawBoardLearning(Outbox& out) {
+    const GameState& live = m_session->GetLedger().State();
+    const std::vector<std::string> lines = DrawLandingCheck(m_learn, m_fonts, live);
+    for (size_t i = 0; i + 1 < lines.size(); ++i) out.Submit(lines[i], false);
+    if (!lines.empty()) {
+        m_learn.pass_roll = true;
+        out.Submit(lines.back(), true);
+    }
+    if (!m_session->Viewing() && !m_session->ReadOnly()) DrawSaveBoard(m_learn, live, &m_ui.status);
+}
+
 void App::Apply(Outbox& out) {
     for (UiAction& action : out.actions) {
         std::visit(
@@ -407,7 +430,9 @@ void App::Apply(Outbox& out) {
                 using T = std::decay_t<decltype(a)>;
                 if constexpr (std::is_same_v<T, SubmitLine>) {
                     if (a.from_entry_line) {
-                        SubmitFromEntry(a.text);
+                        // A roll onto a space with unverified facts waits for the board check (issue 17 point 4).
+                        if (!OfferLandingCheck(m_learn, m_settings, m_session->GetLedger().State(), a.text, m_ui.entry.preview))
+                            SubmitFromEntry(a.text);
                     } else {
                         view::SubmitOutcome r = m_session->Submit(std::string_view(a.text), m_now(), m_session->DefaultWho());
                         if (r.accepted) AfterAccepted(r);
@@ -505,6 +530,7 @@ void App::DrawStart() {
     form.sec = m_start.sec_pick;
     for (size_t i = 0; i < kVariantNames.size(); ++i)
         if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
+    form.board = DrawStartBoardPick(m_learn, m_settings);  // board_learning.cpp (issue 17 point 5)
     const view::NewGameCheck check = view::CheckNewGame(form);
     const bool typed_players = *m_start.players.data() != '\0';
 

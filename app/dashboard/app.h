@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app_view.h"
+#include "board_learning.h"
 #include "settings.h"
 #include "start_view.h"
 #include "ui_state.h"
@@ -85,6 +86,7 @@ private:
     void DrawDashboard(const AppView& v, Outbox& out);
     void DrawTopBar(const AppView& v, Outbox& out);
     void DrawConfirm(const AppView& v, Outbox& out);
+    void DrawBoardLearning(Outbox& out);
     void DrawStart();
     void HandleKeys(const AppView& v, Outbox& out);
     void HandleAppKeys();  // the keys that work on the start screen too
@@ -100,6 +102,7 @@ private:
     std::unique_ptr<view::Session> m_session;
     UiState m_ui;
     StartUi m_start;
+    BoardLearnUi m_learn;  // the table's own board (board_learning.h, issue 17)
     Fonts m_fonts;
     std::optional<float> m_font_request;
     std::optional<std::string> m_screenshot_request;

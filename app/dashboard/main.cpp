@@ -33,6 +33,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app.h"
+#include "board_files.h"
 #include "fonts.h"
 #include "input_queue.h"
 #include "panels.h"
@@ -173,6 +174,8 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    // The table's own boards, handed to the core as data before any game opens (board_files.h).
+    view::InstallBoardFiles(view::BoardsDir());
     const std::string config_dir = view::ConfigDir();
     view::Settings settings = view::Settings::Load(config_dir);
     if (o.font_size) settings.font_size = *o.font_size;

@@ -93,7 +93,8 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     // The keyboard always comes back here (input_queue.h): whenever no other field or button is
     // in use and no modal is up, the line asks for it, every frame until it has it.
-    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm) ImGui::SetKeyboardFocusHere();
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal)
+        ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
     ImGui::SetNextItemWidth(-1);

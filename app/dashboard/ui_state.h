@@ -192,6 +192,7 @@ struct UiState {
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
+    bool learn_modal = false;            // a box of board_learning.h has the keys: the entry line waits
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
     // The shared game's address (issue 18 point 2), "" while the game is not shared: the players'

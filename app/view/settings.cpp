@@ -41,6 +41,8 @@ Settings Settings::Load(const std::string& config_dir) {
     if (j.contains("recent") && j["recent"].is_array())
         for (const auto& r : j["recent"])
             if (r.is_string() && std::filesystem::exists(r.get<std::string>())) s.recent.push_back(r.get<std::string>());
+    if (j.contains("board") && j["board"].is_string()) s.board = j["board"].get<std::string>();
+    if (j.contains("learn_board") && j["learn_board"].is_boolean()) s.learn_board = j["learn_board"].get<bool>();
     return s;
 }
 
@@ -50,7 +52,7 @@ bool Settings::Save(const std::string& config_dir) const {
     {
         std::ofstream out(tmp);
         if (!out) return false;
-        out << nlohmann::json{{"font_size", font_size}, {"recent", recent}}.dump(2) << "\n";
+        out << nlohmann::json{{"font_size", font_size}, {"recent", recent}, {"board", board}, {"learn_board", learn_board}}.dump(2) << "\n";
         if (!out) return false;
     }
     std::error_code ec;

@@ -114,6 +114,7 @@ NewGameCheck CheckNewGame(const NewGameForm& form) {
     std::string variants;
     for (const std::string& v : form.variants) variants += (variants.empty() ? "" : ",") + v;
     if (!variants.empty()) line += " variants=" + variants;
+    if (!form.board.empty() && form.board != "standard") line += " board=" + form.board;
     ParseResult parsed = ParseCommand(line);
     const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
     if (parsed.error) {

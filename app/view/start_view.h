@@ -23,6 +23,7 @@ struct NewGameForm {
     RolePick broker, sec;
     std::string year_cards;  // blank: the default (D-4)
     std::vector<std::string> variants;  // header variant names (RULES.md section 14)
+    std::string board = "standard";     // board=NAME (a built-in board or one of the table's, issue 17)
 };
 
 // Each field's problem in plain words, beside that field; `header_line` and `header` only when

@@ -46,6 +46,8 @@ public:
     std::string ToJson() const;
 
     const std::string& Name() const { return m_name; }
+    // A board saved under another name (`rutland-cli board save`, the dashboard's board setup).
+    void SetName(std::string name) { m_name = std::move(name); }
     int SpaceCount() const { return static_cast<int>(m_spaces.size()); }
     const Space& At(int space) const { return m_spaces[static_cast<size_t>(space)]; }
     Space& MutableAt(int space) { return m_spaces[static_cast<size_t>(space)]; }

@@ -24,6 +24,7 @@
 
 #include "rules/detail/checks.h"
 #include "base/text.h"
+#include "model/board_catalog.h"
 
 namespace rutland {
 
@@ -69,6 +70,18 @@ std::optional<Variants> ParseVariants(const std::vector<std::string>& names, Rej
 } // namespace
 
 StartResult StartGame(const GameHeader& header) {
+    auto board = FindBoard(header.board);
+    if (!board) {
+        StartResult out;
+        std::string names;
+        for (const std::string& b : KnownBoardNames()) names += (names.empty() ? "" : ", ") + b;
+        out.rejection = Rejection{fmt::format("no board called '{}' (boards: {})", header.board, names), "D-2"};
+        return out;
+    }
+    return StartGame(header, std::move(board));
+}
+
+StartResult StartGame(const GameHeader& header, std::shared_ptr<const Board> board) {
     StartResult out;
     auto reject = [&](std::string message, std::string rule) {
         out.rejection = Rejection{std::move(message), std::move(rule)};
@@ -86,12 +99,6 @@ StartResult StartGame(const GameHeader& header) {
         return reject(fmt::format("each player starts with $100,000 or more, got {}", FormatMoney(header.cash)), "G-1");
     if (header.cash > Money::Dollars(1000000000))
         return reject(fmt::format("starting cash {} is beyond any table", FormatMoney(header.cash)), "G-1");
-    auto board = BuiltinBoard(header.board);
-    if (!board) {
-        std::string names;
-        for (const std::string& b : BuiltinBoardNames()) names += (names.empty() ? "" : ", ") + b;
-        return reject(fmt::format("no board called '{}' (boards: {})", header.board, names), "D-2");
-    }
     if (header.year_cards && (*header.year_cards < 1 || *header.year_cards > 40))
         return reject(fmt::format("a year has 1 or more Time cards, got {}", *header.year_cards), "D-4");
     Rejection why;

@@ -3,6 +3,7 @@
 // applies it and returns every effect, each tagged with its rule.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,7 +20,12 @@ struct StartResult {
     Effects effects;     // the starting cash handed out (G-1)
     GameHeader canonical;  // the header as the ledger records it (space names in full)
 };
+// The board named by `board=` is found with FindBoard (model/board_catalog.h invariant 1: built-in,
+// then the user boards the app installed).
 StartResult StartGame(const GameHeader& header);
+// The same game on `board` itself, whatever the header names (the seam for a game file that carries
+// its own board, board_catalog.h invariant 1). `board` must not be null.
+StartResult StartGame(const GameHeader& header, std::shared_ptr<const Board> board);
 
 struct ApplyResult {
     bool accepted = false;

@@ -20,6 +20,9 @@ set -u
 RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain} TYPED=${6:-} README=${7:-}
 rm -rf "$WORK"; mkdir -p "$WORK"
 export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
+# These games measure the entry line alone: the board check at a first landing (issue 17) is off,
+# as the start screen's checkbox sets it.
+mkdir -p "$WORK/config/rutland" && echo '{"learn_board": false}' > "$WORK/config/rutland/settings.json"
 # The header starts the game; the other command lines (no comments, no blank lines) are typed.
 grep -v '^[[:space:]]*#' "$SCRIPT" | grep -v '^[[:space:]]*$' > "$WORK/lines.txt"
 head -n 1 "$WORK/lines.txt" > "$WORK/header.txt"
