@@ -156,6 +156,7 @@ bool App::TakeQuitRequest() {
 }
 
 void App::CloseGame() {
+    m_sharing.reset();  // the page was this game's
     m_session.reset();
     m_ui = UiState{};
     m_start.error.clear();
@@ -168,6 +169,28 @@ std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
     m_font_request.reset();
     return r;
+}
+
+void App::Share(bool on, bool lan) {
+    ShareUi& s = m_ui.share;
+    m_sharing.reset();
+    s.on = false;
+    s.address.clear();
+    s.qr = {};
+    s.error.clear();
+    if (!on || !m_session || !m_session->InFile()) return;
+    serve::ServeOptions o;
+    o.file = m_session->Path();
+    o.lan = lan;
+    o.token = serve::NewAccessToken();  // a new one each time: turning it off and on revokes the old address
+    m_sharing = serve::GameServer::Start(o, &s.error);
+    if (!m_sharing) return;
+    s.lan = lan;
+    s.on = true;
+    s.open = true;
+    s.address = m_sharing->Address();
+    s.qr = view::MakeQrCode(s.address);
+    m_ui.status = "Sharing the game read-only at " + s.address;
 }
 
 std::optional<std::string> App::TakeScreenshotRequest() {
@@ -207,6 +230,11 @@ void App::Frame(const std::string& panel) {
         DrawDashboard(v, out);
     }
     DrawConfirm(v, out);
+    if (m_ui.share.open && panel.empty()) {
+        ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawShare(v, m_ui, out);
+        ImGui::End();
+    }
     ImGui::End();
     Apply(out);
     if (m_close_request) {
@@ -297,6 +325,9 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
+    // Share on the network (issue 18): the panel with the switch, the address and its QR code.
+    ImGui::SameLine();
+    if (ImGui::SmallButton(m_ui.share.on ? "Shared on the network" : "Share")) m_ui.share.open = !m_ui.share.open;
     // The key hints at the right: as many as the line has room for, the most used first.
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
@@ -403,6 +434,8 @@ void App::Apply(Outbox& out) {
                     m_ui.status = m_ui.year_end.message;
                 } else if constexpr (std::is_same_v<T, ShowPanel>) {
                     m_ui.front_request = a.name;
+                } else if constexpr (std::is_same_v<T, ShareGame>) {
+                    Share(a.on, a.lan);
                 }
             },
             action);

@@ -17,6 +17,7 @@
 #include "layout_model.h"
 #include "ledger_view.h"
 #include "players_view.h"
+#include "qr_code.h"
 #include "price_history.h"
 #include "sec_view.h"
 #include "table_display_view.h"
@@ -170,6 +171,17 @@ struct CountUi {
     std::vector<CountPreviewUi> player_previews;
 };
 
+// "Share on the network" (issue 18, panel_share.cpp): the switch as the broker set it, and what the
+// app says about the sharing it runs (the app fills these when it starts or stops it).
+struct ShareUi {
+    bool open = false;              // the panel is shown (the top bar's Share button)
+    bool lan = false;               // the choice: the local network, not only this computer
+    bool on = false;                // the app is sharing now
+    std::string address;            // the page's address with its token, while on
+    view::QrCode qr;                // of `address`
+    std::string error;              // why it could not start
+};
+
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
@@ -185,6 +197,7 @@ struct UiState {
     PlayersUi players;
     SecUi sec;
     CountUi count;
+    ShareUi share;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
