@@ -143,7 +143,7 @@ function renderYearEnd(y) {
   if (y.calls.length) {
     add(box, 'h3', 'small', 'Margin calls, in order (S-6)');
     const calls = add(box, 'ol', 'small');
-    for (const c of y.calls) ruled(calls, c.line.rule, (c.number ? c.number + '. ' : '') + c.line.text);
+    for (const c of y.calls) ruled(calls, c.rule, (c.number ? c.number + '. ' : '') + c.text);
   }
   if (y.general.length) {
     const general = add(box, 'ul', 'plain small');
