@@ -69,6 +69,7 @@ struct Options {
     std::optional<int> select;
     std::string tab;
     bool table_display = false;
+    bool share = false;
     int frames = 4;
     std::optional<float> font_size;
     std::string font = kDejaVu;
@@ -139,6 +140,7 @@ int main(int argc, char** argv) {
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
     cli.add_flag("--table-display", o.table_display, "start in the table display (F11)");
+    cli.add_flag("--share", o.share, "share the game read-only on this computer (127.0.0.1) from the start: the Share panel's switch");
     cli.add_option("--font", o.font, "the regular font (TTF)")->capture_default_str();
     cli.add_option("--bold-font", o.bold_font, "the bold font (TTF)")->capture_default_str();
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
@@ -237,6 +239,7 @@ int main(int argc, char** argv) {
     }
     if (!o.tab.empty()) app.Ui().front_request = o.tab;
     app.Ui().table_display = o.table_display;
+    if (o.share && app.HasGame()) app.Share(true, false);
 
     int frame = 0;
     TextTarget text_target = TextTarget::Waiting;

@@ -5,8 +5,8 @@
 //
 // Invariants:
 //  1. Read-only: built from a const Store; nothing here can change the game.
-//  2. The keys below are what assets/web/page.js reads (tests/serve/test_page_model.cpp checks
-//     them on a recorded game); the state JSON of COMMANDS.md is served beside it unchanged
+//  2. The keys below are what assets/web/page.js reads (tests/view/test_page_model.cpp checks
+//     them on a recorded game, the serve.browser test through the page); the state JSON of COMMANDS.md is served beside it unchanged
 //     (/state.json, StateJson).
 //  3. No clock and no randomness: the same file gives the same JSON.
 #pragma once
