@@ -34,7 +34,7 @@ int Serve(const ServeOptions& options) {
     std::cout << server->Address() << "\n";
     std::cout << fmt::format("Serving {} read-only: {} entries, fingerprint {}; following it as other programs append. "
                              "Ctrl+C stops.\n",
-                             options.file, server->Entries() - 1, server->Fingerprint());
+                             options.file, server->Entries(), server->Fingerprint());
     if (options.lan)
         std::cout << "Shared on the local network: " << serve::LanExposureText() << "\n";
     else
