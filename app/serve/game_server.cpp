@@ -483,8 +483,10 @@ GameServer::GameServer(std::unique_ptr<Impl> impl) : m_impl(std::move(impl)) {}
 GameServer::~GameServer() { Stop(); }
 
 std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::string* error) {
-    if (options.token.size() < 16) {
-        *error = "an access token of at least 16 characters is needed";
+    // The token goes into the page's links as it is: hex digits only (NewAccessToken's), never markup.
+    if (options.token.size() < 16 ||
+        options.token.find_first_not_of("0123456789abcdef") != std::string::npos) {
+        *error = "an access token of at least 16 lower-case hex digits is needed (NewAccessToken)";
         return nullptr;
     }
     if (options.port < 0 || options.port > 65535) {
