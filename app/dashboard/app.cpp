@@ -231,7 +231,7 @@ void App::Frame(const std::string& panel) {
     }
     DrawConfirm(v, out);
     if (m_ui.share.open && panel.empty()) {
-        ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);  // room for a QR code a phone reads at arm's length
         if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawShare(v, m_ui, out);
         ImGui::End();
     }

@@ -25,7 +25,6 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
     if (ImGui::Checkbox("Share on the network (read-only)", &on)) out.Push(ShareGame{on, s.lan});
     ImGui::BeginDisabled(s.on);  // the choice is made before sharing starts: a new choice, a new address
     if (ImGui::RadioButton("Only this computer (127.0.0.1)", !s.lan)) s.lan = false;
-    ImGui::SameLine();
     if (ImGui::RadioButton("The local network (phones at the table)", s.lan)) s.lan = true;
     ImGui::EndDisabled();
     const ImVec4 muted = Theme::Muted();
@@ -42,7 +41,9 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
     const ImVec4 accent = Theme::Accent();
     TextWrappedWords(s.address, &accent);
     if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
-    const float side = std::clamp(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y), 120.0f, 480.0f);
+    // The fingerprint's line stays in view under the code.
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const float side = std::clamp(std::min(room.x, room.y - 2.5f * ImGui::GetTextLineHeightWithSpacing()), 160.0f, 480.0f);
     DrawQrCode(s.qr, side);
     TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
                      &muted);
