@@ -50,6 +50,14 @@ struct YearEndOptions {
 };
 int ShowYearEnd(const YearEndOptions& options);
 
+// rutland-cli serve (issue 18): the read-only page of the game, live, until SIGINT or SIGTERM.
+struct ServeOptions {
+    std::string file;
+    int port = 0;      // 0: any free port
+    bool lan = false;  // every interface instead of 127.0.0.1
+};
+int Serve(const ServeOptions& options);
+
 int Explain(const std::string& file, int seq);
 int Diff(const std::string& file, int from, int to);
 int Verify(const std::string& file);

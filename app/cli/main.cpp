@@ -83,6 +83,14 @@ int main(int argc, char** argv) {
     BoardOptions board;
     CLI::App* board_cmd = AddBoardCommand(app, board);
 
+    ServeOptions serve;
+    CLI::App* serve_cmd = app.add_subcommand("serve", "share a game read-only as a live web page (first line: its address)");
+    serve_cmd->add_option("file", serve.file, "the game file")->required();
+    serve_cmd->add_option("--port", serve.port, "the port to listen on (default: any free port)")->check(CLI::Range(0, 65535));
+    serve_cmd->add_flag("--lan", serve.lan,
+                        "share on the local network (default: only this computer, 127.0.0.1); anyone on the network with "
+                        "the address can read the whole game");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -107,6 +115,7 @@ int main(int argc, char** argv) {
         if (*verify_cmd) return Verify(file);
         if (*export_cmd) return Export(file, csv ? ExportFormat::Csv : json ? ExportFormat::Json : ExportFormat::Script);
         if (*backup_cmd) return Backup(file, dest);
+        if (*serve_cmd) return Serve(serve);
     } catch (const std::exception& e) {
         std::cerr << "rutland-cli: internal error: " << e.what() << "\n";
         return 3;

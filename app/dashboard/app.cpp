@@ -165,6 +165,7 @@ bool App::TakeQuitRequest() {
 }
 
 void App::CloseGame() {
+    m_sharing.reset();  // the page was this game's
     m_session.reset();
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
@@ -178,6 +179,28 @@ std::optional<float> App::TakeFontRequest() {
     std::optional<float> r = m_font_request;
     m_font_request.reset();
     return r;
+}
+
+void App::Share(bool on, bool lan) {
+    ShareUi& s = m_ui.share;
+    m_sharing.reset();
+    s.on = false;
+    s.address.clear();
+    s.qr = {};
+    s.error.clear();
+    if (!on || !m_session || !m_session->InFile()) return;
+    serve::ServeOptions o;
+    o.file = m_session->Path();
+    o.lan = lan;
+    o.token = serve::NewAccessToken();  // a new one each time: turning it off and on revokes the old address
+    m_sharing = serve::GameServer::Start(o, &s.error);
+    if (!m_sharing) return;
+    s.lan = lan;
+    s.on = true;
+    s.open = true;
+    s.address = m_sharing->Address();
+    s.qr = view::MakeQrCode(s.address);
+    m_ui.status = "Sharing the game read-only at " + s.address;
 }
 
 std::optional<std::string> App::TakeScreenshotRequest() {
@@ -250,6 +273,11 @@ void App::Frame(const std::string& panel) {
     }
     DrawConfirm(v, out);
     DrawBoardLearning(out);
+    if (m_ui.share.open && panel.empty()) {
+        ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);  // room for a QR code a phone reads at arm's length
+        if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawShare(v, m_ui, out);
+        ImGui::End();
+    }
     ImGui::End();
     Apply(out);
     if (m_close_request) {
@@ -348,6 +376,9 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
+    // Share on the network (issue 18): the panel with the switch, the address and its QR code.
+    ImGui::SameLine();
+    if (ImGui::SmallButton(m_ui.share.on ? "Shared on the network" : "Share")) m_ui.share.open = !m_ui.share.open;
     // The key hints at the right: as many as the line has room for, the most used first.
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
@@ -470,6 +501,8 @@ void App::Apply(Outbox& out) {
                     m_ui.status = m_ui.year_end.message;
                 } else if constexpr (std::is_same_v<T, ShowPanel>) {
                     m_ui.front_request = a.name;
+                } else if constexpr (std::is_same_v<T, ShareGame>) {
+                    Share(a.on, a.lan);
                 }
             },
             action);

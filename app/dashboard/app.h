@@ -11,6 +11,7 @@
 
 #include "app_view.h"
 #include "board_learning.h"
+#include "game_server.h"
 #include "settings.h"
 #include "start_view.h"
 #include "ui_state.h"
@@ -69,6 +70,9 @@ public:
     bool TakeRedrawRequest();
     // Ctrl+W: back to the start screen (the game file is already saved, entry by entry).
     void CloseGame();
+    // Share on the network (issue 18; panel_share.cpp): starts or stops the read-only page of the
+    // open game; the address and its QR code go to the panel's UiState.
+    void Share(bool on, bool lan);
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
     std::optional<std::string> TakeScreenshotRequest();
 
@@ -100,6 +104,7 @@ private:
     std::function<std::string()> m_now;
     std::string m_id_prefix;
     std::unique_ptr<view::Session> m_session;
+    std::unique_ptr<serve::GameServer> m_sharing;  // while the game is shared (Share)
     UiState m_ui;
     StartUi m_start;
     BoardLearnUi m_learn;  // the table's own board (board_learning.h, issue 17)

@@ -76,6 +76,7 @@ struct Options {
     std::optional<int> select;
     std::string tab;
     bool table_display = false;
+    bool share = false;
     int frames = 4;
     std::optional<float> font_size;
     std::string font = kDejaVu;
@@ -148,6 +149,7 @@ int main(int argc, char** argv) {
     cli.add_flag("--table-display", o.table_display, "open the players' window at start (F11; Shift+F11 full screen)");
     cli.add_option("--players-screenshot", o.players_screenshot, "with --screenshot: open the players' window and save it to this PNG too");
     cli.add_option("--players-size", o.players_size, "the players' window's size, WxH")->capture_default_str();
+    cli.add_flag("--share", o.share, "share the game read-only on this computer (127.0.0.1) from the start: the Share panel's switch");
     cli.add_option("--font", o.font, "the regular font (TTF)")->capture_default_str();
     cli.add_option("--bold-font", o.bold_font, "the bold font (TTF)")->capture_default_str();
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
@@ -276,9 +278,10 @@ int main(int argc, char** argv) {
     };
     auto players_frame = [&](const std::string& shot, std::string* error) {
         const int seated = app.HasGame() ? static_cast<int>(app.GetSession()->Shown().players.size()) : 4;
-        return players.Frame(app, seated, !app.Ui().shared_address.empty(), shot, error);
+        return players.Frame(app, seated, app.Ui().share.on, shot, error);
     };
     sync_players();
+    if (o.share && app.HasGame()) app.Share(true, false);
 
     int frame = 0;
     TextTarget text_target = TextTarget::Waiting;

@@ -14,6 +14,7 @@
 
 #include "big_board_draw.h"
 #include "panels.h"
+#include "qr_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 
@@ -178,9 +179,18 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
 // The square where the shared game's address is drawn as a QR code for the players' phones, once
 // sharing lands (issue 18 point 2): it is laid out only while an address is given, so today,
 // with none, its room goes to the last command. Point 2 draws the code (libqrencode) here.
-void DrawSharedAddress(const std::string& address, ImVec2 size) {
-    (void)address;
-    (void)size;
+// The shared page's QR code and its address under it, as large as the square allows: the
+// players read it from their seats with a phone (the broker turned sharing on: panel_share.cpp).
+void DrawSharedAddress(const ShareUi& share, ImVec2 size) {
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    // One line under the code says what it is; the address itself is on the broker's Share panel.
+    const float side = std::max(0.0f, std::min(size.x, size.y - line));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + (size.x - side) * 0.5f);
+    DrawQrCode(share.qr, side);
+    const ImVec4 muted = Theme::Muted();
+    const char* caption = ImGui::CalcTextSize("Scan to follow the game").x <= size.x ? "Scan to follow the game" : "Scan to follow";
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (size.x - ImGui::CalcTextSize(caption).x) * 0.5f));
+    ImGui::TextColored(muted, "%s", caption);
 }
 
 } // namespace
@@ -198,7 +208,7 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const view::PlayersWindowLayout l =
-        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), !ui.shared_address.empty());
+        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), ui.share.on);
     const ImGuiWindowFlags still = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     auto region = [&](const char* id, const view::Rect& r, bool background, auto&& draw) {
         ImGui::SetCursorScreenPos(ImVec2(origin.x + r.x, origin.y + r.y));
@@ -214,7 +224,7 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     region("##players-last", l.last, true, [&] { DrawLastPart(v, p); });
     region("##players-standings", l.standings, true, [&] { DrawStandings(v, p, w.standings_scale); });
     if (!l.address.Empty())
-        region("##players-address", l.address, false, [&] { DrawSharedAddress(ui.shared_address, ImVec2(l.address.w, l.address.h)); });
+        region("##players-address", l.address, false, [&] { DrawSharedAddress(ui.share, ImVec2(l.address.w, l.address.h)); });
 }
 
 } // namespace rutland::dash

@@ -6,7 +6,7 @@ namespace rutland::dash {
 
 namespace {
 
-constexpr std::array<PanelInfo, 13> kPanels = {{
+constexpr std::array<PanelInfo, 14> kPanels = {{
     {"big-board", "Big Board", DrawBigBoard},
     {"turn", "Turn", DrawTurn},
     {"entry", "Entry line", DrawEntry},
@@ -20,6 +20,7 @@ constexpr std::array<PanelInfo, 13> kPanels = {{
     {"board", "Board", DrawBoard},
     {"table", "Table display", DrawTableDisplay},
     {"count", "Count", DrawCount},
+    {"share", "Share on the network", DrawShare},
 }};
 
 } // namespace

@@ -34,6 +34,7 @@ void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
 void DrawCount(const AppView& v, UiState& ui, Outbox& out);
 void DrawTray(const AppView& v, UiState& ui, Outbox& out);
+void DrawShare(const AppView& v, UiState& ui, Outbox& out);  // panel_share.cpp (issue 18)
 
 // The dashboard under the top bar: the panels where layout_model.h puts them for this window and
 // text size, the lower row's tabs (with the panels folded into it) and the status line.

@@ -17,6 +17,7 @@
 #include "layout_model.h"
 #include "ledger_view.h"
 #include "players_view.h"
+#include "qr_code.h"
 #include "price_history.h"
 #include "sec_view.h"
 #include "players_window_view.h"
@@ -174,6 +175,17 @@ struct CountUi {
     std::vector<CountPreviewUi> player_previews;
 };
 
+// "Share on the network" (issue 18, panel_share.cpp): the switch as the broker set it, and what the
+// app says about the sharing it runs (the app fills these when it starts or stops it).
+struct ShareUi {
+    bool open = false;              // the panel is shown (the top bar's Share button)
+    bool lan = false;               // the choice: the local network, not only this computer
+    bool on = false;                // the app is sharing now
+    std::string address;            // the page's address with its token, while on
+    view::QrCode qr;                // of `address`
+    std::string error;              // why it could not start
+};
+
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
@@ -189,15 +201,13 @@ struct UiState {
     PlayersUi players;
     SecUi sec;
     CountUi count;
+    ShareUi share;
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
     bool learn_modal = false;            // a box of board_learning.h has the keys: the entry line waits
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
-    // The shared game's address (issue 18 point 2), "" while the game is not shared: the players'
-    // window lays out a square for its QR code only when there is one (players_window_view.h).
-    std::string shared_address;
     std::string status;                  // one line at the bottom: what just happened
 };
 

@@ -96,6 +96,11 @@
 //     each row of entry_v2 must equal the same entry of `entry` in every column but effects,
 //     prev_hash and hash; and entry 0 of `entry` must chain from MigrationLink(entry_v2's head).
 //     Any change to entry_v2 is a problem naming the first entry it touches (invariant 5).
+// 18. A reader follows a game another program is playing (rutland-cli serve, the dashboard's
+//     sharing) with Follow(): in one read transaction, what was appended since this store read the
+//     file is checked and replayed exactly as a writer's catch-up does (invariant 10), so memory
+//     is always a prefix of the file that verified. Follow never writes; a store that found a
+//     problem (or opened with one) stops following and says why.
 #pragma once
 
 #include <cstdint>
@@ -220,6 +225,11 @@ public:
     // Parses a line of the game's language first (R::Parse). Blank or comment: status Blank.
     StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
 
+    // Invariant 18: takes in what other programs appended since the file was last read here. The
+    // number of entries taken (0: nothing new), or -1 and *error when the file cannot be read or
+    // what was appended does not check out (the entries before it stay; later calls refuse too).
+    int Follow(std::string* error);
+
     const Ledger& GetLedger() const { return *m_ledger; }
     // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant 11).
     const EntryRecord& Record(int seq) const { return m_records.at(static_cast<size_t>(seq)); }
@@ -268,6 +278,7 @@ private:
     std::vector<EntryRecord> m_records;
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;
+    std::string m_follow_problem;  // invariant 18: why following stopped ("" while it goes on)
 };
 
 // The exact bytes hashed for an entry (invariant 4) of a file of schema version `schema`: from 3

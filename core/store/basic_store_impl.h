@@ -635,6 +635,48 @@ bool BasicStore<R, D>::Insert(const Entry& entry, const EntryRecord& record, std
 
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
+int BasicStore<R, D>::Follow(std::string* error) {
+    if (m_broken) {
+        *error = fmt::format("{}: an earlier read could not be finished; open the game again", m_path);
+        return -1;
+    }
+    // A game that did not verify clean holds only the entries before its first problem (invariant 5):
+    // what follows them does not check, so there is nothing to follow onto.
+    if (!m_report.Clean()) {
+        *error = fmt::format("{} did not verify clean (rutland-cli verify says why): not followed past entry {}", m_path,
+                             Size() - 1);
+        return -1;
+    }
+    if (!m_follow_problem.empty()) {
+        *error = m_follow_problem;
+        return -1;
+    }
+    const int before = Size();
+    std::string why;
+    // Invariant 9 for a follower: one snapshot of the file for the whole catch-up.
+    if (!Exec(m_db, "BEGIN", &why)) {
+        *error = fmt::format("cannot read {}: {}", m_path, why);
+        return -1;
+    }
+    bool ok = false;
+    try {
+        ok = CatchUp(&why);
+    } catch (const std::exception& e) {
+        why = fmt::format("{}: {}", m_path, e.what());
+    }
+    Exec(m_db, "COMMIT", nullptr);
+    if (!sqlite3_get_autocommit(m_db)) m_broken = true;  // still inside a transaction: nothing can be trusted
+    if (!ok) {
+        // Invariant 18: what checked out stays; nothing past a problem is ever taken in.
+        m_follow_problem = why;
+        *error = why;
+        return -1;
+    }
+    return Size() - before;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
 bool BasicStore<R, D>::CatchUp(std::string* error) {
     // Invariant 12: a schema changed since it was checked (the sqlite3 tool while the game is open)
     // is checked again before anything is written under it.

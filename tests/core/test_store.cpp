@@ -1385,3 +1385,48 @@ TEST_CASE("store: a game nobody may write (0444) opens read-only with the reason
     CHECK_FALSE(again->ReadOnly());
     CHECK(again->SubmitLine("note on again", TestStamp(701)).accepted);
 }
+
+// Issue 18: rutland-cli serve follows a game another program plays. A reader that opened the file
+// takes in each entry appended since, checked as a writer's catch-up checks it, and stops at an
+// entry that does not check (memory stays a prefix of what verified).
+TEST_CASE("store: invariant 18: a reader follows what another program appends, and stops at a forged entry") {
+    TempDir dir;
+    const std::string path = dir / "g.rutland";
+    std::vector<std::string> lines = DemoLines();
+    // The header and the first commands are written before the reader opens the file.
+    std::vector<std::string> commands;
+    for (const std::string& line : lines)
+        if (rutland::ParseCommand(line).command) commands.push_back(line);
+    REQUIRE(commands.size() > 8);
+    std::string error;
+    auto writer = Store::Create(path, std::get<rutland::GameHeader>(rutland::ParseCommand(commands[0]).command->action),
+                                TestStamp(0), &error);
+    REQUIRE_MESSAGE(writer, error);
+    for (int i = 1; i <= 4; ++i) REQUIRE(writer->SubmitLine(commands[static_cast<size_t>(i)], TestStamp(i)).accepted);
+    auto reader = OpenRead(path, &error);
+    REQUIRE_MESSAGE(reader, error);
+    REQUIRE(reader->Size() == 5);
+    CHECK(reader->Follow(&error) == 0);  // nothing new
+    // Three more lines by the writer: the reader takes exactly those, and its state is the writer's.
+    for (int i = 5; i <= 7; ++i) REQUIRE(writer->SubmitLine(commands[static_cast<size_t>(i)], TestStamp(i)).accepted);
+    CHECK(reader->Follow(&error) == 3);
+    CHECK(reader->Size() == 8);
+    CHECK(reader->Fingerprint() == writer->Fingerprint());
+    CHECK(rutland::StateToJson(reader->GetLedger().State()) == rutland::StateToJson(writer->GetLedger().State()));
+    CHECK(reader->Follow(&error) == 0);
+    // An undo is an entry like any other.
+    REQUIRE(writer->SubmitLine("undo", TestStamp(8)).accepted);
+    CHECK(reader->Follow(&error) == 1);
+    CHECK(rutland::StateToJson(reader->GetLedger().State()) == rutland::StateToJson(writer->GetLedger().State()));
+    // A forged entry appended behind the writer's back (its line changed after it was hashed): the
+    // reader refuses it, keeps the 9 entries that checked, and keeps refusing.
+    REQUIRE(writer->SubmitLine("redo", TestStamp(9)).accepted);
+    writer.reset();
+    Sql(path, "UPDATE entry SET line = 'buy B 2k' WHERE seq = 9");
+    CHECK(reader->Follow(&error) == -1);
+    CHECK_MESSAGE(error.find("entry 9") != std::string::npos, error);
+    CHECK(reader->Size() == 9);
+    error.clear();
+    CHECK(reader->Follow(&error) == -1);
+    CHECK(!error.empty());
+}

@@ -1,0 +1,52 @@
+// Share on the network (issue 18): the game as a read-only live web page for the table's phones,
+// run by the app (serve/game_server.h: its own read-only reader of the game file). Off until the
+// broker turns it on; the LAN choice says in plain words what it exposes before it is made. While
+// on: the address with its token, and its QR code for phone cameras (qr_draw.h).
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+#include "game_server.h"
+#include "panels.h"
+#include "qr_draw.h"
+#include "text_wrap.h"
+#include "theme.h"
+
+namespace rutland::dash {
+
+void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
+    ShareUi& s = ui.share;
+    if (!v.session.InFile()) {
+        TextWrappedWords("This game is in memory only: there is no game file to share.");
+        return;
+    }
+    bool on = s.on;
+    if (ImGui::Checkbox("Share on the network (read-only)", &on)) out.Push(ShareGame{on, s.lan});
+    ImGui::BeginDisabled(s.on);  // the choice is made before sharing starts: a new choice, a new address
+    if (ImGui::RadioButton("Only this computer (127.0.0.1)", !s.lan)) s.lan = false;
+    if (ImGui::RadioButton("The local network (phones at the table)", s.lan)) s.lan = true;
+    ImGui::EndDisabled();
+    const ImVec4 muted = Theme::Muted();
+    const ImVec4 warn = Theme::Warn();
+    if (s.lan) TextWrappedWords(serve::LanExposureText(), &warn);
+    else TextWrappedWords("Only a browser on this computer can open the page.", &muted);
+    if (!s.error.empty()) {
+        const ImVec4 bad = Theme::Bad();
+        TextWrappedWords(s.error, &bad);
+    }
+    if (!s.on) return;
+    ImGui::Separator();
+    TextWrappedWords("Open this address, or point a phone's camera at the code:");
+    const ImVec4 accent = Theme::Accent();
+    TextWrappedWords(s.address, &accent);
+    if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
+    // The fingerprint's line stays in view under the code.
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const float side = std::clamp(std::min(room.x, room.y - 2.5f * ImGui::GetTextLineHeightWithSpacing()), 160.0f, 480.0f);
+    DrawQrCode(s.qr, side);
+    TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
+                     &muted);
+}
+
+} // namespace rutland::dash

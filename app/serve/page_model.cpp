@@ -1,0 +1,233 @@
+#include "page_model.h"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "big_board_view.h"
+#include "ledger_view.h"
+#include "players_view.h"
+#include "sec_view.h"
+#include "table_display_view.h"
+#include "year_end_view.h"
+
+#include "lang/effect_text.h"
+#include "rules/state_json.h"
+
+namespace rutland::serve {
+
+using nlohmann::json;
+
+namespace {
+
+// [SECTION] Standings (players_view.h)
+
+json Standings(const GameState& s) {
+    const view::PlayersView pv = view::MakePlayersView(s);
+    json players = json::array();
+    for (const view::PlayerView& p : pv.players) {
+        json holdings = json::array();
+        for (const view::CompanyHoldings& h : p.companies) {
+            if (h.Empty()) continue;
+            const Prospectus& pr = GetProspectus(h.company);
+            json j = {{"company", pr.name},
+                      {"letter", std::string(1, pr.letter)},
+                      {"holding", h.HoldingText()},
+                      {"value", FormatMoney(h.value)},
+                      {"directorships", h.directorships},
+                      {"escrow", h.escrow}};
+            if (h.short_shares > 0)
+                j["short"] = fmt::format("short {} (cover now {})", view::ShortCount(h.short_shares), FormatMoney(h.cover_cost));
+            holdings.push_back(std::move(j));
+        }
+        json options = json::array();
+        for (const view::OptionHeld& o : p.options) options.push_back(o.text);
+        players.push_back({{"name", p.name},
+                           {"current", p.current},
+                           {"cash", FormatMoney(p.cash)},
+                           {"net_worth", FormatMoney(p.net_worth)},
+                           {"owed", p.owed.cents() > 0 ? FormatMoney(p.owed) : ""},
+                           {"holdings", std::move(holdings)},
+                           {"options", std::move(options)},
+                           {"escrow", p.escrow ? std::string(GetProspectus(*p.escrow).name) : ""},
+                           {"could_declare", p.could_declare ? std::string(GetProspectus(*p.could_declare).name) : ""},
+                           {"majority", p.nearest.Summary()},
+                           {"lacks", p.nearest.Lacks()}});
+    }
+    return players;
+}
+
+// [SECTION] The Big Board (big_board_view.h)
+
+json Board(const GameState& s, const Ledger& ledger) {
+    const view::BigBoard b = view::MakeBigBoard(s, ledger, std::nullopt);
+    json ladders = json::array();
+    for (const view::Ladder& l : b.ladders)
+        ladders.push_back({{"company", l.name},
+                           {"letter", std::string(1, GetProspectus(l.company).letter)},
+                           {"price", l.price},
+                           {"lot_value", l.lot_value},
+                           {"step", l.Step()},
+                           {"listed", l.listed},
+                           {"move", l.last.text},
+                           {"brief", l.last.brief},
+                           {"status", l.status}});
+    json rows = json::array();
+    for (const view::LadderRung& r : b.rows)
+        rows.push_back({{"step", r.step},
+                        {"left_price", r.left_price},
+                        {"right_price", r.right_price},
+                        {"left_mark", r.left_mark},
+                        {"right_mark", r.right_mark}});
+    return {{"ladders", std::move(ladders)}, {"rows", std::move(rows)}, {"volatility", b.volatility},
+            {"high_volatility", b.high_volatility}};
+}
+
+// [SECTION] The SEC guy (sec_view.h)
+
+json Sec(const Ledger& ledger, const GameState& s) {
+    const view::SecView v = view::MakeSecView(ledger, s, ledger.Size() - 1);
+    json pending = json::array();
+    for (const view::PendingLine& p : v.pending) {
+        json can_sell = json::array();
+        for (const std::string& c : p.can_sell) can_sell.push_back(c);
+        pending.push_back({{"name", p.name},
+                           {"amount", FormatMoney(p.amount)},
+                           {"rule", p.rule},
+                           {"reason", p.reason},
+                           {"can_sell", std::move(can_sell)},
+                           {"sellable", FormatMoney(p.sellable)},
+                           {"example", p.example}});
+    }
+    json events = json::array();
+    for (const view::ForcedEvent& e : v.events)
+        events.push_back({{"seq", e.seq}, {"line", e.line}, {"rule", e.rule}, {"text", e.text}});
+    json counts = json::array();
+    for (const view::CountMade& c : v.counts) counts.push_back({{"seq", c.seq}, {"line", c.line}, {"changes", c.changes}});
+    json nearest = json::array();
+    for (const view::NearMajority& n : v.nearest) nearest.push_back({{"name", n.name}, {"summary", n.progress.Summary()}});
+    json could = json::array();
+    for (const std::string& c : v.could_declare) could.push_back(c);
+    return {{"year", v.year},
+            {"pending", std::move(pending)},
+            {"declaring", v.declaring.value_or("")},
+            {"forced", std::move(events)},
+            {"counts", std::move(counts)},
+            {"could_declare", std::move(could)},
+            {"nearest", std::move(nearest)},
+            {"winner", v.winner ? s.players[static_cast<size_t>(*v.winner)].name : ""},
+            {"unverified_uses", v.uses},
+            {"unverified_facts", v.unverified_facts}};
+}
+
+// [SECTION] The year end (year_end_view.h, core/report/year_end_report.h)
+
+json Line(const view::YearEndViewLine& l) {
+    return {{"rule", l.rule}, {"text", l.text}, {"cash", l.cash}, {"negative", l.negative}};
+}
+
+json YearEnd(const Ledger& ledger, const GameState& s, PageCache* cache) {
+    const int seq = ledger.Size() - 1;
+    view::YearEndStatements st =
+        view::ComputeYearEnd(ledger, s, seq, cache && cache->last_year_end ? &cache->last_year_end : nullptr);
+    if (cache) cache->last_year_end = st.last;
+    // The page shows what is coming: the preview, or the last statement once the game is won.
+    const view::YearEndView v = view::MakeYearEndView(s, st, st.preview ? view::YearEndMode::Preview : view::YearEndMode::Auto);
+    json rows = json::array();
+    for (const view::YearEndViewRow& r : v.rows) {
+        json lines = json::array();
+        for (const view::YearEndViewLine& l : r.lines) lines.push_back(Line(l));
+        rows.push_back({{"name", r.name},
+                        {"payouts", r.payouts},
+                        {"other", r.other},
+                        {"net", r.net},
+                        {"net_negative", r.net_negative},
+                        {"summary", r.summary},
+                        {"lines", std::move(lines)}});
+    }
+    json warnings = json::array();
+    for (const view::Warning& w : v.warnings) warnings.push_back({{"rule", w.rule}, {"text", w.text}});
+    json general = json::array();
+    for (const view::YearEndViewLine& l : v.general) general.push_back(Line(l));
+    json calls = json::array();
+    for (const view::YearEndView::Call& c : v.calls) {
+        json j = Line(c.line);
+        j["number"] = c.number;
+        calls.push_back(std::move(j));
+    }
+    return {{"heading", v.heading},   {"context", v.context}, {"due", v.due},
+            {"due_note", v.due_note}, {"empty", v.empty_note}, {"rows", std::move(rows)},
+            {"warnings", std::move(warnings)}, {"general", std::move(general)}, {"calls", std::move(calls)},
+            {"total", v.total}};
+}
+
+} // namespace
+
+// [SECTION] The page
+
+json EntryJson(const Store& store, int seq) {
+    const Ledger& ledger = store.GetLedger();
+    const Entry& e = ledger.At(seq);
+    const EntryRecord& r = store.Record(seq);
+    const RenderContext context = RenderContext::Of(ledger.State());
+    json words = json::array();
+    for (const Effect& fx : e.effects) {
+        // As in the log (ledger_view.h ShortEffects): the reminder that a provisional board fact
+        // was used comes with every roll and would crowd out what happened.
+        if (fx.kind == EffectKind::Info && fx.rule == "D-2") continue;
+        words.push_back({{"rule", fx.rule}, {"text", EffectText(fx, context)}});
+    }
+    std::string line = e.kind == EntryKind::Header ? std::string("new game") : e.line;
+    return {{"seq", seq},
+            {"line", std::string(view::CorrectionMark(e)) + line},
+            {"who", r.stamp.who},
+            {"time", r.stamp.time},
+            {"words", std::move(words)}};
+}
+
+json StateJson(const Store& store) {
+    const int seq = store.Size() - 1;
+    json j = StateToJson(store.GetLedger().State());
+    j["entry"] = seq;
+    j["fingerprint"] = store.FingerprintAt(seq);
+    return j;
+}
+
+json PageJson(const Store& store, PageCache* cache) {
+    const Ledger& ledger = store.GetLedger();
+    const GameState& s = ledger.State();
+    const int last = ledger.Size() - 1;
+    const view::TableDisplay t = view::MakeTableDisplay(s, ledger, std::nullopt);
+
+    json pending = json::array();
+    for (const view::TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
+    json game = {{"file", std::filesystem::path(store.Path()).filename().string()},
+                 {"fingerprint", store.Fingerprint()},
+                 {"entry", last},
+                 {"year", s.year},
+                 {"headline", t.headline},
+                 {"detail", t.detail},
+                 {"winner", t.winner},
+                 {"last_line", t.last_line},
+                 {"last_words", t.last_words},
+                 {"pending", std::move(pending)},
+                 {"declaring", t.declaring},
+                 {"year_end", t.year_end},
+                 {"volatility", t.volatility}};
+
+    const std::vector<char> undone = view::UndoneEntries(ledger);
+    json entries = json::array();
+    for (int seq = last; seq >= 0 && seq > last - kPageLedgerEntries; --seq) {
+        json e = EntryJson(store, seq);
+        e["undone"] = undone[static_cast<size_t>(seq)] != 0;
+        entries.push_back(std::move(e));
+    }
+    return {{"game", std::move(game)},
+            {"standings", Standings(s)},
+            {"board", Board(s, ledger)},
+            {"ledger", std::move(entries)},
+            {"sec", Sec(ledger, s)},
+            {"year_end", YearEnd(ledger, s, cache)}};
+}
+
+} // namespace rutland::serve

@@ -1,0 +1,44 @@
+// What the shared page shows (issue 18), as JSON for its JavaScript to lay out: every figure and
+// every sentence is made here, on the server, by the same view models and the same effect
+// renderer the dashboard uses (app/view/*, core/lang/effect_text.h, core/report/*). The page's
+// JavaScript only places text; it knows no rule and parses no sentence.
+//
+// Invariants:
+//  1. Read-only: built from a const Store; nothing here can change the game.
+//  2. The keys below are what assets/web/page.js reads (tests/view/test_page_model.cpp checks
+//     them on a recorded game, the serve.browser test through the page); the state JSON of COMMANDS.md is served beside it unchanged
+//     (/state.json, StateJson).
+//  3. No clock and no randomness: the same file gives the same JSON.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "report/year_end_report.h"
+#include "store/store.h"
+
+namespace rutland::serve {
+
+// The ledger's newest entries in words on the page (older ones: rutland-cli log / explain).
+inline constexpr int kPageLedgerEntries = 60;
+
+// The last year end's statement, kept between builds: finding it replays the ledger up to it.
+struct PageCache {
+    std::optional<YearEndStatement> last_year_end;
+};
+
+// The page's data for the game as the store has it now: "game" (title, fingerprint, entries, whose
+// turn, the last command in words), "standings", "board", "ledger", "sec", "year_end".
+nlohmann::json PageJson(const Store& store, PageCache* cache = nullptr);
+
+// /state.json: the state JSON of COMMANDS.md (rules/state_json.h) with the entry and the
+// fingerprint, as `rutland-cli state --json` prints it.
+nlohmann::json StateJson(const Store& store);
+
+// One entry in words, for the live events and the page's ledger: {"seq", "line", "who", "time",
+// "words": [every effect's sentence with its rule]}.
+nlohmann::json EntryJson(const Store& store, int seq);
+
+} // namespace rutland::serve

@@ -1,0 +1,587 @@
+// `rutland-cli serve` as the table uses it (issue 18), each mode a ctest:
+//   refusals CLI WORK            no token, a wrong token, POST/PUT/DELETE/PATCH/HEAD, path traversal,
+//                                oversized requests, too many followers; bound to 127.0.0.1
+//   load CLI WORK                50 clients follow /events while `play --db` appends 1,000 lines:
+//                                every client sees every entry's event, in order (correctness only;
+//                                the append rate is measured in bench/, never here)
+//   browser CLI WORK CHROMIUM    headless Chromium renders the page, then sees an entry another
+//                                process appends; screenshots at phone and laptop sizes in WORK
+// Every figure it checks comes from rutland-cli itself (state --json), never from this file.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "game_generator.h"
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+int g_failures = 0;
+
+void Check(bool ok, const std::string& what) {
+    std::cout << (ok ? "ok:   " : "FAIL: ") << what << "\n";
+    if (!ok) ++g_failures;
+}
+
+pid_t Spawn(const std::string& exe, const std::vector<std::string>& args, const std::string& out, const std::string& err,
+            int stdout_fd = -1) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const int in = open("/dev/null", O_RDONLY);
+        dup2(in, STDIN_FILENO);
+        const int o = stdout_fd >= 0 ? stdout_fd : open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int e = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(o, STDOUT_FILENO);
+        dup2(e, STDERR_FILENO);
+        std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+        for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        execvp(exe.c_str(), argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+int Wait(pid_t pid) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+std::string Read(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int Run(const std::string& exe, const std::vector<std::string>& args, const fs::path& work, const std::string& name,
+        std::string* out = nullptr) {
+    const int code = Wait(Spawn(exe, args, (work / (name + ".out")).string(), (work / (name + ".err")).string()));
+    if (out) *out = Read((work / (name + ".out")).string());
+    return code;
+}
+
+// [SECTION] rutland-cli serve as a child
+
+struct Served {
+    pid_t pid = -1;
+    std::string address;  // the first line it printed
+    int port = 0;
+    std::string token;
+};
+
+Served StartServe(const std::string& cli, const std::string& db, const fs::path& work) {
+    int fds[2];
+    if (pipe(fds) != 0) return {};
+    Served s;
+    s.pid = Spawn(cli, {"serve", db}, "", (work / "serve.err").string(), fds[1]);
+    close(fds[1]);
+    std::string line;
+    pollfd p{fds[0], POLLIN, 0};
+    const auto deadline = Clock::now() + std::chrono::seconds(20);
+    char c = 0;
+    while (Clock::now() < deadline && poll(&p, 1, 200) >= 0) {
+        if (!(p.revents & (POLLIN | POLLHUP))) continue;
+        if (read(fds[0], &c, 1) != 1 || c == '\n') break;
+        line += c;
+    }
+    // The rest of its output is not read: a thread drains it so the pipe never fills.
+    std::thread([fd = fds[0]] {
+        char buf[256];
+        while (read(fd, buf, sizeof buf) > 0) {
+        }
+        close(fd);
+    }).detach();
+    s.address = line;
+    std::smatch m;
+    if (std::regex_match(line, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))"))) {
+        s.port = std::stoi(m[1]);
+        s.token = m[2];
+    }
+    return s;
+}
+
+int StopServe(const Served& s) {
+    kill(s.pid, SIGTERM);
+    return Wait(s.pid);
+}
+
+// [SECTION] A plain HTTP client: raw bytes in, the whole answer out
+
+int Connect(int port, const std::string& host = "127.0.0.1") {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    inet_pton(AF_INET, host.c_str(), &a.sin_addr);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+struct Answer {
+    int status = 0;  // 0: no answer (the connection closed or timed out)
+    std::string head, body;
+};
+
+Answer Exchange(int port, const std::string& request, int timeout_ms = 5000) {
+    Answer a;
+    const int fd = Connect(port);
+    if (fd < 0) return a;
+    size_t sent = 0;
+    while (sent < request.size()) {
+        const ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+        if (n <= 0) break;  // the server may close mid-request (an oversized one): read what it said
+        sent += static_cast<size_t>(n);
+    }
+    std::string all;
+    pollfd p{fd, POLLIN, 0};
+    const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+    char buf[8192];
+    while (Clock::now() < deadline && poll(&p, 1, 100) >= 0) {
+        if (!(p.revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        const ssize_t n = recv(fd, buf, sizeof buf, 0);
+        if (n <= 0) break;
+        all.append(buf, static_cast<size_t>(n));
+    }
+    close(fd);
+    std::smatch m;
+    if (std::regex_search(all, m, std::regex(R"(^HTTP/1\.1 (\d{3}))"))) a.status = std::stoi(m[1]);
+    const size_t split = all.find("\r\n\r\n");
+    a.head = all.substr(0, split);
+    if (split != std::string::npos) a.body = all.substr(split + 4);
+    return a;
+}
+
+Answer Get(int port, const std::string& target, const std::string& method = "GET", const std::string& extra = "",
+           int timeout_ms = 5000) {
+    return Exchange(port, fmt::format("{} {} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n{}\r\n", method, target, extra),
+                    timeout_ms);
+}
+
+// The demo game up to `lines` command lines, played into db by rutland-cli.
+bool MakeGame(const std::string& cli, const fs::path& work, const std::string& db, size_t lines, const std::string& name) {
+    std::ifstream in(fs::path(RUTLAND_SOURCE_DIR) / "assets" / "demo" / "first-game.txt");
+    std::ofstream script(work / name);
+    size_t n = 0;
+    for (std::string line; std::getline(in, line) && n < lines;) {
+        script << line << "\n";
+        if (!line.empty() && line[0] != '#') ++n;
+    }
+    script.close();
+    return Run(cli, {"play", (work / name).string(), "--db", db}, work, "play-" + name) == 0;
+}
+
+// [SECTION] refusals
+
+int Refusals(const std::string& cli, const fs::path& work) {
+    const std::string db = (work / "game.rutland").string();
+    if (!MakeGame(cli, work, db, 20, "game.txt")) return 2;
+    const Served s = StartServe(cli, db, work);
+    Check(s.port > 0, "the first line is the page's address on 127.0.0.1 with a 32-digit token: " + s.address);
+    if (s.port <= 0) return 1;
+    const std::string t = "token=" + s.token;
+
+    const Answer page = Get(s.port, "/?" + t);
+    Check(page.status == 200 && page.body.find("page.js?" + t) != std::string::npos, "with the token: the page (200)");
+    std::string state_cli;
+    Run(cli, {"state", db, "--json"}, work, "state", &state_cli);
+    const Answer state = Get(s.port, "/state.json?" + t);
+    Check(state.status == 200 && nlohmann::json::parse(state.body, nullptr, false) == nlohmann::json::parse(state_cli),
+          "/state.json is `rutland-cli state --json` (COMMANDS.md)");
+    const Answer view = Get(s.port, "/view.json?" + t);
+    const nlohmann::json v = nlohmann::json::parse(view.body, nullptr, false);
+    Check(view.status == 200 && !v.is_discarded() && v["game"]["fingerprint"] == nlohmann::json::parse(state_cli)["fingerprint"],
+          "/view.json carries the game's fingerprint for the page");
+
+    // Invariant 2: every path needs the token.
+    for (const char* path : {"/", "/state.json", "/view.json", "/events", "/page.js", "/nothing"})
+        Check(Get(s.port, path).status == 401, fmt::format("no token: {} refused (401)", path));
+    std::string wrong = s.token;
+    wrong.back() = wrong.back() == '0' ? '1' : '0';
+    for (const std::string& bad : {wrong, s.token.substr(0, 31), s.token + "0", std::string("")})
+        Check(Get(s.port, "/state.json?token=" + bad).status == 403, "a wrong token refused (403): '" + bad + "'");
+    Check(Get(s.port, "/state.json?token=" + wrong + "&" + t).status == 403, "a wrong token first, the right one second: 403");
+
+    // Invariant 3: read-only.
+    for (const char* method : {"POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"}) {
+        const Answer a = Get(s.port, "/state.json?" + t, method, "Content-Length: 8\r\n\r\nundo 100");
+        Check(a.status == 405 && a.head.find("Allow: GET") != std::string::npos,
+              fmt::format("{} with the token refused (405, Allow: GET)", method));
+    }
+
+    // Invariant 4: nothing but the page's own files.
+    for (const char* path : {"/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd",
+                             "/page.js/../../../../etc/passwd", "//etc/passwd", "/assets/web/page.js",
+                             "/app/serve/game_server.cpp", "/game.rutland", "/index.html/..", "/.%00/page.js"}) {
+        const Answer a = Get(s.port, std::string(path) + "?" + t);
+        Check((a.status == 404 || a.status == 400) && a.body.find("root:") == std::string::npos &&
+                  a.body.find("SQLite") == std::string::npos,
+              fmt::format("path traversal {} refused ({})", path, a.status));
+    }
+
+    // Invariant 5: bounded requests.
+    const Answer long_line = Get(s.port, "/state.json?" + t + "&x=" + std::string(20000, 'a'));
+    Check(long_line.status == 414 || long_line.status == 431, fmt::format("a 20 KB request line refused ({})", long_line.status));
+    std::string headers;
+    for (int i = 0; i < 400; ++i) headers += fmt::format("X-Filler-{}: {}\r\n", i, std::string(60, 'b'));
+    const Answer flood = Get(s.port, "/state.json?" + t, "GET", headers);
+    // Each line is short: cpp-httplib 0.11 alone would read any number of them (game_server.h invariant 5).
+    Check(flood.status == 431, fmt::format("400 short headers (30 KB) refused (431, got {})", flood.status));
+    const Answer big_header = Get(s.port, "/state.json?" + t, "GET", "X-Big: " + std::string(100000, 'c') + "\r\n");
+    Check(big_header.status == 431, fmt::format("a 100 KB header line refused (431, got {})", big_header.status));
+    Check(Get(s.port, "/state.json?" + t).status == 200, "after all that, the page is still served");
+
+    // Invariant 5: at most 64 followers of /events at once.
+    std::vector<int> streams;
+    for (int i = 0; i < 64; ++i) {
+        const int fd = Connect(s.port);
+        const std::string req = fmt::format("GET /events?{} HTTP/1.1\r\nHost: x\r\n\r\n", t);
+        send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+        streams.push_back(fd);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const Answer too_many = Get(s.port, "/events?" + t, "GET", "", 1500);
+    Check(too_many.status == 503, fmt::format("the 65th follower of /events refused (503, got {})", too_many.status));
+    Check(Get(s.port, "/state.json?" + t).status == 200, "with 64 followers, the page's data still served");
+    for (int fd : streams) close(fd);
+
+    // Invariant 1: not reachable from the network unless --lan.
+    ifaddrs* list = nullptr;
+    std::string lan;
+    if (getifaddrs(&list) == 0) {
+        for (ifaddrs* a = list; a && lan.empty(); a = a->ifa_next) {
+            if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET) continue;
+            char text[INET_ADDRSTRLEN] = {};
+            inet_ntop(AF_INET, &reinterpret_cast<const sockaddr_in*>(a->ifa_addr)->sin_addr, text, sizeof text);
+            if (!std::string_view(text).starts_with("127.")) lan = text;
+        }
+        freeifaddrs(list);
+    }
+    if (!lan.empty()) {
+        const int fd = Connect(s.port, lan);
+        Check(fd < 0, "without --lan, this machine's network address " + lan + " is refused a connection");
+        if (fd >= 0) close(fd);
+    }
+    Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// [SECTION] load
+
+int Load(const std::string& cli, const fs::path& work) {
+    rutland::testing::GenOptions options;
+    options.seed = 18;
+    options.players = 4;
+    options.entries = 1001;  // the header and 1,000 lines
+    const std::vector<std::string> lines = rutland::testing::GenerateGame(options);
+    {
+        std::ofstream script(work / "game.txt");
+        for (const std::string& line : lines) script << line << "\n";
+        std::ofstream(work / "header.txt") << lines[0] << "\n";
+    }
+    const std::string db = (work / "game.rutland").string();
+    if (Run(cli, {"play", (work / "header.txt").string(), "--db", db}, work, "header") != 0) return 2;
+    const Served s = StartServe(cli, db, work);
+    if (s.port <= 0) {
+        Check(false, "serve started: " + Read((work / "serve.err").string()));
+        return 1;
+    }
+    constexpr int kClients = 50;
+    std::vector<int> fds;
+    for (int i = 0; i < kClients; ++i) {
+        const int fd = Connect(s.port);
+        const std::string req = fmt::format("GET /events?token={} HTTP/1.1\r\nHost: x\r\n\r\n", s.token);
+        send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+        fds.push_back(fd);
+    }
+    // Every client reads its stream on its own thread and keeps the entry numbers of its events.
+    std::vector<std::vector<int>> seen(kClients);
+    std::vector<std::string> hello(kClients);
+    std::atomic<int> ready{0};
+    std::atomic<int> last_seq{1 << 30};
+    std::vector<std::thread> readers;
+    for (int i = 0; i < kClients; ++i)
+        readers.emplace_back([&, i] {
+            std::string buffer;
+            char buf[16384];
+            bool counted = false;
+            pollfd p{fds[static_cast<size_t>(i)], POLLIN, 0};
+            const auto deadline = Clock::now() + std::chrono::seconds(90);
+            while (Clock::now() < deadline) {
+                if (!seen[static_cast<size_t>(i)].empty() && seen[static_cast<size_t>(i)].back() >= last_seq) break;
+                if (poll(&p, 1, 100) <= 0) continue;
+                const ssize_t n = recv(fds[static_cast<size_t>(i)], buf, sizeof buf, 0);
+                if (n <= 0) break;
+                buffer.append(buf, static_cast<size_t>(n));
+                for (size_t at; (at = buffer.find("\n\n")) != std::string::npos;) {
+                    const std::string event = buffer.substr(0, at);
+                    buffer.erase(0, at + 2);
+                    std::smatch m;
+                    if (std::regex_search(event, m, std::regex(R"(id: (\d+)\nevent: entry)")))
+                        seen[static_cast<size_t>(i)].push_back(std::stoi(m[1]));
+                    if (event.find("event: hello") != std::string::npos && !counted) {
+                        counted = true;
+                        hello[static_cast<size_t>(i)] = event;
+                        ++ready;
+                    }
+                }
+            }
+        });
+    for (int waited = 0; ready < kClients && waited < 200; ++waited) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    Check(ready == kClients, fmt::format("{} clients follow /events ({} said hello)", kClients, ready.load()));
+    // Another process appends the 1,000 lines.
+    const int played = Run(cli, {"play", (work / "game.txt").string(), "--db", db}, work, "play");
+    Check(played == 0, "rutland-cli play --db appended the 1,000 lines: " + Read((work / "play.err").string()));
+    std::string state_text;
+    Run(cli, {"state", db, "--json"}, work, "state", &state_text);
+    const int last = nlohmann::json::parse(state_text)["entry"].get<int>();
+    last_seq = last;
+    for (std::thread& t : readers) t.join();
+    for (int fd : fds) close(fd);
+    int complete = 0;
+    for (int i = 0; i < kClients; ++i) {
+        const std::vector<int>& got = seen[static_cast<size_t>(i)];
+        bool in_order = static_cast<int>(got.size()) == last;
+        for (size_t k = 0; in_order && k < got.size(); ++k) in_order = got[k] == static_cast<int>(k) + 1;
+        if (in_order) ++complete;
+        else if (complete == i)
+            std::cout << fmt::format("client {}: {} events, the first {} the last {}\n", i, got.size(),
+                                     got.empty() ? -1 : got.front(), got.empty() ? -1 : got.back());
+    }
+    Check(complete == kClients, fmt::format("every one of {} clients saw the event of every entry 1..{} once, in order ({} did)",
+                                            kClients, last, complete));
+    Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// [SECTION] browser: headless Chromium driven over its DevTools pipe (--remote-debugging-pipe:
+// JSON messages ended by a NUL byte on fds 3 and 4), so the page stays open in real time while
+// another process appends (--dump-dom with a virtual time budget never ends: the page's event
+// stream keeps a request open)
+
+class Browser {
+public:
+    bool Start(const std::string& chromium, const fs::path& work) {
+        int to[2], from[2];
+        if (pipe(to) != 0 || pipe(from) != 0) return false;
+        m_pid = fork();
+        if (m_pid == 0) {
+            const int in = dup(to[0]), out = dup(from[1]);  // above 4, so the dup2s below cannot clobber them
+            dup2(in, 3);
+            dup2(out, 4);
+            const int null = open("/dev/null", O_RDWR);
+            dup2(null, STDIN_FILENO);
+            dup2(null, STDOUT_FILENO);
+            const int err = open((work / "chromium.err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(err, STDERR_FILENO);
+            for (int fd = 5; fd < 1024; ++fd) close(fd);
+            const std::string profile = "--user-data-dir=" + (work / "chromium-profile").string();
+            execlp(chromium.c_str(), chromium.c_str(), "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+                   "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars", "--mute-audio", profile.c_str(),
+                   "about:blank", static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(to[0]);
+        close(from[1]);
+        m_to = to[1];
+        m_from = from[0];
+        return m_pid > 0;
+    }
+
+    // Sends one command and returns its answer ({"result": ...} or {"error": ...}); events skipped.
+    nlohmann::json Call(const std::string& method, const nlohmann::json& params = nlohmann::json::object(),
+                        const std::string& session = "") {
+        const int id = ++m_id;
+        nlohmann::json message = {{"id", id}, {"method", method}, {"params", params}};
+        if (!session.empty()) message["sessionId"] = session;
+        const std::string text = message.dump() + std::string(1, '\0');
+        if (write(m_to, text.data(), text.size()) != static_cast<ssize_t>(text.size())) return {{"error", "write"}};
+        const auto deadline = Clock::now() + std::chrono::seconds(30);
+        while (Clock::now() < deadline) {
+            for (size_t at; (at = m_buffer.find('\0')) != std::string::npos;) {
+                nlohmann::json answer = nlohmann::json::parse(m_buffer.substr(0, at), nullptr, false);
+                m_buffer.erase(0, at + 1);
+                if (answer.is_object() && answer.contains("id") && answer["id"] == id) return answer;
+            }
+            pollfd p{m_from, POLLIN, 0};
+            if (poll(&p, 1, 200) <= 0) continue;
+            char buf[65536];
+            const ssize_t n = read(m_from, buf, sizeof buf);
+            if (n <= 0) break;
+            m_buffer.append(buf, static_cast<size_t>(n));
+        }
+        return {{"error", "no answer to " + method}};
+    }
+
+    std::string Evaluate(const std::string& session, const std::string& expression) {
+        const nlohmann::json r = Call("Runtime.evaluate", {{"expression", expression}, {"returnByValue", true}}, session);
+        const nlohmann::json* value = r.contains("result") && r["result"].contains("result") ? &r["result"]["result"] : nullptr;
+        return value && value->contains("value") && (*value)["value"].is_string() ? (*value)["value"].get<std::string>() : "";
+    }
+
+    // Waits until the page shows entry `entry` (body's data-entry, set after each render).
+    bool WaitForEntry(const std::string& session, int entry, int seconds) {
+        const auto deadline = Clock::now() + std::chrono::seconds(seconds);
+        while (Clock::now() < deadline) {
+            if (Evaluate(session, "document.body.dataset.entry || ''") == std::to_string(entry)) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        return false;
+    }
+
+    // What the screen shows, or (`whole`) the whole page.
+    bool Screenshot(const std::string& session, const fs::path& png, bool whole) {
+        const nlohmann::json r =
+            Call("Page.captureScreenshot", {{"format", "png"}, {"captureBeyondViewport", whole}}, session);
+        if (!r.contains("result")) return false;
+        std::ofstream(png, std::ios::binary) << Base64(r["result"]["data"].get<std::string>());
+        return true;
+    }
+
+    void Stop() {
+        Call("Browser.close");
+        close(m_to);
+        close(m_from);
+        const auto deadline = Clock::now() + std::chrono::seconds(5);
+        int status = 0;
+        while (waitpid(m_pid, &status, WNOHANG) == 0 && Clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (waitpid(m_pid, &status, WNOHANG) == 0) {
+            kill(m_pid, SIGKILL);
+            waitpid(m_pid, &status, 0);
+        }
+    }
+
+private:
+    static std::string Base64(const std::string& in) {
+        std::string out;
+        int value = 0, bits = -8;
+        for (char c : in) {
+            const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+            const char* at = std::strchr(digits, c);
+            if (!at || c == '\0') continue;  // '=' padding
+            value = (value << 6) + static_cast<int>(at - digits);
+            bits += 6;
+            if (bits >= 0) {
+                out.push_back(static_cast<char>((value >> bits) & 0xFF));
+                bits -= 8;
+            }
+        }
+        return out;
+    }
+
+    pid_t m_pid = -1;
+    int m_to = -1, m_from = -1;
+    int m_id = 0;
+    std::string m_buffer;
+};
+
+int BrowserTest(const std::string& cli, const fs::path& work, const std::string& chromium) {
+    const std::string db = (work / "game.rutland").string();
+    if (!MakeGame(cli, work, db, 30, "game.txt")) return 2;
+    const Served s = StartServe(cli, db, work);
+    if (s.port <= 0) {
+        Check(false, "serve started: " + Read((work / "serve.err").string()));
+        return 1;
+    }
+    std::string state_text;
+    Run(cli, {"state", db, "--json"}, work, "state", &state_text);
+    const nlohmann::json state = nlohmann::json::parse(state_text);
+    const int entry = state["entry"].get<int>();
+
+    Browser browser;
+    Check(browser.Start(chromium, work), "headless Chromium started");
+    const nlohmann::json target = browser.Call("Target.createTarget", {{"url", "about:blank"}});
+    const std::string target_id = target.value("/result/targetId"_json_pointer, "");
+    const nlohmann::json attached = browser.Call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}});
+    const std::string session = attached.value("/result/sessionId"_json_pointer, "");
+    Check(!session.empty(), "a page to drive: " + attached.dump().substr(0, 200));
+
+    // 1. A phone: the page renders the state.
+    browser.Call("Emulation.setDeviceMetricsOverride",
+                 {{"width", 390}, {"height", 844}, {"deviceScaleFactor", 1}, {"mobile", true}}, session);
+    browser.Call("Page.navigate", {{"url", s.address}}, session);
+    Check(browser.WaitForEntry(session, entry, 20), fmt::format("the page shows entry {} (the game's last; it shows '{}')", entry,
+                                                                browser.Evaluate(session, "String(document.body.dataset.entry) + ', ' + document.getElementById('status').textContent")));
+    const std::string text = browser.Evaluate(session, "document.body.innerText");
+    Check(text.find(state["fingerprint"].get<std::string>()) != std::string::npos,
+          "the page shows the fingerprint " + state["fingerprint"].get<std::string>());
+    for (const auto& p : state["players"]) {
+        const std::string name = p["name"].get<std::string>();
+        Check(text.find(name) != std::string::npos, "the page shows " + name);
+    }
+    for (const char* heading : {"Standings", "The Big Board", "The SEC guy", "The ledger"})
+        Check(text.find(heading) != std::string::npos, std::string("the page has its section: ") + heading);
+    Check(browser.Evaluate(session, "String(document.documentElement.scrollWidth <= window.innerWidth)") == "true",
+          "on a phone 390 px wide nothing is wider than the screen");
+    Check(browser.Screenshot(session, work / "phone.png", false) && browser.Screenshot(session, work / "phone-whole.png", true),
+          "phone screenshots (the screen, the whole page): " + (work / "phone.png").string());
+
+    // 2. A laptop.
+    browser.Call("Emulation.setDeviceMetricsOverride",
+                 {{"width", 1366}, {"height", 768}, {"deviceScaleFactor", 1}, {"mobile", false}}, session);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    Check(browser.Screenshot(session, work / "laptop.png", false) && browser.Screenshot(session, work / "laptop-whole.png", true),
+          "laptop screenshots (the screen, the whole page): " + (work / "laptop.png").string());
+
+    // 3. Another process appends a line: the open page follows within seconds.
+    // (The README's way to continue a game: append to its script and play it again.)
+    std::ofstream(work / "game.txt", std::ios::app) << "note the SEC guy checks the page\n";
+    const auto appended = Clock::now();
+    Check(Run(cli, {"play", (work / "game.txt").string(), "--db", db}, work, "play-more") == 0, "a note appended by play --db");
+    const bool followed = browser.WaitForEntry(session, entry + 1, 10);
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - appended).count();
+    Check(followed && browser.Evaluate(session, "document.body.innerText").find("the SEC guy checks the page") != std::string::npos,
+          fmt::format("the open page moved to entry {} and shows the note (after {} ms, untimed)", entry + 1, ms));
+    browser.Stop();
+    Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    return g_failures == 0 ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4 || (std::string(argv[1]) == "browser" && argc < 5)) {
+        std::cerr << "usage: rutland_serve_test refusals|load|browser CLI WORK [CHROMIUM]\n";
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    const std::string mode = argv[1];
+    const std::string cli = fs::absolute(argv[2]).string();
+    const fs::path work = fs::absolute(argv[3]);
+    fs::remove_all(work);
+    fs::create_directories(work);
+    if (mode == "refusals") return Refusals(cli, work);
+    if (mode == "load") return Load(cli, work);
+    if (mode == "browser") return BrowserTest(cli, work, argv[4]);
+    std::cerr << "unknown mode " << mode << "\n";
+    return 2;
+}

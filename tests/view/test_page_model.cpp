@@ -1,0 +1,91 @@
+// The shared page's data (issue 18; app/serve/page_model.h): made by the same view models and
+// effect renderer as the dashboard, from the game file as `rutland-cli serve` reads it.
+#include <doctest/doctest.h>
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "page_model.h"
+
+#include "lang/effect_text.h"
+#include "rules/state_json.h"
+
+using namespace rutland;
+
+namespace {
+
+// The full game up to entry `last`, written to a game file in a fresh directory and opened for
+// reading as serve opens it.
+std::unique_ptr<Store> FullGameFile(const std::filesystem::path& dir, int last) {
+    std::ifstream in(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt");
+    std::unique_ptr<Store> writer;
+    std::string error, line;
+    int n = 0;
+    const std::string path = (dir / "full.rutland").string();
+    while (std::getline(in, line)) {
+        const ParseResult parsed = ParseCommand(line);
+        if (!parsed.command) continue;
+        const Stamp stamp{"2026-11-24T10:00:00Z", "Dee", "page:" + std::to_string(n++)};
+        if (!writer) {
+            writer = Store::Create(path, std::get<GameHeader>(parsed.command->action), stamp, &error);
+            REQUIRE_MESSAGE(writer, error);
+            continue;
+        }
+        if (writer->Size() - 1 >= last) break;
+        REQUIRE_MESSAGE(writer->Submit(*parsed.command, stamp).accepted, line);
+    }
+    writer.reset();
+    auto store = Store::Open(path, Store::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(store, error);
+    return store;
+}
+
+} // namespace
+
+TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerprint of the full game at entry 83") {
+    std::string pattern = (std::filesystem::temp_directory_path() / "rutland-page-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    const std::filesystem::path dir = pattern;
+    {
+        auto store = FullGameFile(dir, 83);
+        REQUIRE(store->Size() == 84);
+        const nlohmann::json page = serve::PageJson(*store);
+        const GameState& s = store->GetLedger().State();
+        // The Blue Split's margin call leaves Ann owing $12,000 (M-4): tests/view/test_sec_view.cpp
+        // checks the same figures by hand on the view model the page uses.
+        REQUIRE(page["sec"]["pending"].size() == 1);
+        CHECK(page["sec"]["pending"][0]["name"] == "Ann");
+        CHECK(page["sec"]["pending"][0]["amount"] == "$12,000");
+        CHECK(page["sec"]["pending"][0]["rule"] == "M-4");
+        CHECK(page["game"]["pending"].size() == 1);
+        CHECK(page["game"]["fingerprint"] == store->Fingerprint());
+        CHECK(page["game"]["entry"] == 83);
+        // The standings in turn order, the current player flagged.
+        REQUIRE(page["standings"].size() == s.players.size());
+        for (size_t i = 0; i < s.players.size(); ++i) {
+            CHECK(page["standings"][i]["name"] == s.players[i].name);
+            CHECK(page["standings"][i]["current"] == (static_cast<int>(i) == s.current));
+        }
+        // The ledger newest first, each effect in the one renderer's words (D-2 reminders left out).
+        REQUIRE(page["ledger"].size() == static_cast<size_t>(serve::kPageLedgerEntries));
+        CHECK(page["ledger"][0]["seq"] == 83);
+        CHECK(page["ledger"].back()["seq"] == 83 - serve::kPageLedgerEntries + 1);
+        const Entry& e = store->GetLedger().At(83);
+        std::vector<std::string> words;
+        for (const Effect& fx : e.effects)
+            if (!(fx.kind == EffectKind::Info && fx.rule == "D-2")) words.push_back(EffectText(fx, RenderContext::Of(s)));
+        REQUIRE(page["ledger"][0]["words"].size() == words.size());
+        for (size_t i = 0; i < words.size(); ++i) CHECK(page["ledger"][0]["words"][i]["text"] == words[i]);
+        // The Big Board: four ladders, a row per rung.
+        CHECK(page["board"]["ladders"].size() == 4);
+        CHECK(page["board"]["rows"].size() > 10);
+        // /state.json: the state JSON of COMMANDS.md with the entry and the fingerprint.
+        nlohmann::json expected = StateToJson(s);
+        expected["entry"] = 83;
+        expected["fingerprint"] = store->Fingerprint();
+        CHECK(serve::StateJson(*store) == expected);
+    }
+    std::filesystem::remove_all(dir);
+}
