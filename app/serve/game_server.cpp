@@ -4,6 +4,7 @@
 #include <ifaddrs.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -270,6 +271,12 @@ private:
     const std::atomic<bool>& m_stopping;
 };
 
+// Invariant 8: the calling thread runs at nice kServeNice. On Linux a thread's nice value is its
+// own and the threads it starts inherit it; failing to lower one's priority changes nothing else.
+void YieldToTheBroker() {
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), kServeNice);
+}
+
 // [SECTION] What is served: the game as last read, and the events
 
 struct Published {
@@ -521,8 +528,14 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     const std::string shown = options.lan ? LanAddress() : std::string();
     impl->address = fmt::format("http://{}:{}/?token={}", shown.empty() ? "127.0.0.1" : shown, impl->port, options.token);
     Impl* raw = impl.get();
-    impl->listener = std::thread([raw] { raw->server.listen_after_bind(); });
-    impl->follower = std::thread([raw] { raw->Follow(); });
+    impl->listener = std::thread([raw] {
+        YieldToTheBroker();  // the pool's workers are started by this thread and inherit it
+        raw->server.listen_after_bind();
+    });
+    impl->follower = std::thread([raw] {
+        YieldToTheBroker();
+        raw->Follow();
+    });
     return std::unique_ptr<GameServer>(new GameServer(std::move(impl)));
 }
 

@@ -21,6 +21,9 @@
 //     kPollMilliseconds); every follower gets every entry's event in order (the "id:" of each is
 //     its entry number; a browser reconnecting with Last-Event-ID gets the ones it missed).
 //  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
+//  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
+//     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
+//     (issue 18: sharing may cost the broker's append rate at most 10%; bench_serve.cpp).
 #pragma once
 
 #include <memory>
@@ -35,6 +38,7 @@ inline constexpr size_t kMaxRequestBytes = 16 * 1024;
 inline constexpr int kRequestSeconds = 10;
 inline constexpr size_t kEventRing = 4096;
 inline constexpr int kPollMilliseconds = 100;
+inline constexpr int kServeNice = 10;
 
 struct ServeOptions {
     std::string file;        // the game file (.rutland)

@@ -126,6 +126,25 @@ Served StartServe(const std::string& cli, const std::string& db, const fs::path&
     return s;
 }
 
+// The nice value of each thread of a process but its main thread (/proc/PID/task/TID/stat,
+// field 19), by thread id.
+std::vector<std::pair<int, int>> ServingThreadsNice(pid_t pid) {
+    std::vector<std::pair<int, int>> out;
+    std::error_code ec;
+    for (const auto& task : fs::directory_iterator(fmt::format("/proc/{}/task", pid), ec)) {
+        const int tid = std::stoi(task.path().filename().string());
+        if (tid == pid) continue;
+        const std::string stat = Read((task.path() / "stat").string());
+        const size_t close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(stat.substr(close + 2));
+        std::string field;
+        for (int k = 3; k <= 19 && fields >> field; ++k)
+            if (k == 19) out.emplace_back(tid, std::stoi(field));
+    }
+    return out;
+}
+
 int StopServe(const Served& s) {
     kill(s.pid, SIGTERM);
     return Wait(s.pid);
@@ -357,6 +376,20 @@ int Load(const std::string& cli, const fs::path& work) {
         });
     for (int waited = 0; ready < kClients && waited < 200; ++waited) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     Check(ready == kClients, fmt::format("{} clients follow /events ({} said hello)", kClients, ready.load()));
+    // game_server.h invariant 8: the broker comes first. Every thread serving the page (the
+    // listener, the follower, the workers streaming to these 50 clients) runs at a lower priority.
+    {
+        const std::vector<std::pair<int, int>> nices = ServingThreadsNice(s.pid);
+        int lower = 0;
+        std::string not_lower;
+        for (const auto& [tid, nice] : nices) {
+            if (nice >= 10) ++lower;
+            else not_lower += fmt::format(" {} (nice {})", tid, nice);
+        }
+        Check(nices.size() >= kClients + 2 && not_lower.empty(),
+              fmt::format("the serving threads run at nice 10 or lower priority: {} of {}{}", lower, nices.size(),
+                          not_lower.empty() ? "" : "; not:" + not_lower));
+    }
     // Another process appends the 1,000 lines.
     const int played = Run(cli, {"play", (work / "game.txt").string(), "--db", db}, work, "play");
     Check(played == 0, "rutland-cli play --db appended the 1,000 lines: " + Read((work / "play.err").string()));
