@@ -129,4 +129,14 @@ concept DurableRuleset =
         { D::kRulesVersion } -> std::convertible_to<int>;
     };
 
+// The optional start data of DurableRuleset (basic_store.h invariant 18): all three hooks, or the
+// store keeps none.
+template <class D, class R = D>
+concept KeepsStartData =
+    DurableRuleset<D, R> && requires(const typename R::State& state, const typename R::Header& header, std::string_view text) {
+        { D::StartData(state) } -> std::convertible_to<std::string>;
+        { D::StartFrom(header, text) } -> StartOutcome<R>;
+        { D::kStartDataName } -> std::convertible_to<std::string_view>;
+    };
+
 } // namespace rutland

@@ -32,26 +32,19 @@ using namespace store_detail;
 
 namespace store_detail {
 
-// Invariant 18: whether D keeps start data at all (StartData, StartFrom and kStartDataName, all or none).
-template <class D, class R>
-concept HasStartData = requires(const typename R::State& state, const typename R::Header& header, std::string_view text) {
-    { D::StartData(state) } -> std::convertible_to<std::string>;
-    { D::StartFrom(header, text) } -> StartOutcome<R>;
-    { D::kStartDataName } -> std::convertible_to<std::string_view>;
-};
-
-// What a new game's file keeps beside entry 0 (invariant 18); nullopt for a game that keeps nothing.
-template <class D, class State>
-std::optional<std::string> StartDataOf(const State& state) {
-    if constexpr (requires { { D::StartData(state) } -> std::convertible_to<std::string>; })
+// What a new game's file keeps beside entry 0 (invariant 18); nullopt for a game that keeps nothing
+// (a D with only some of the three hooks keeps nothing: it could not read back what it wrote).
+template <class R, class D>
+std::optional<std::string> StartDataOf(const typename R::State& state) {
+    if constexpr (KeepsStartData<D, R>)
         return std::optional<std::string>(D::StartData(state));
     else
         return std::nullopt;
 }
 
-template <class D>
+template <class R, class D>
 std::string_view StartDataName() {
-    if constexpr (requires { { D::kStartDataName } -> std::convertible_to<std::string_view>; })
+    if constexpr (KeepsStartData<D, R>)
         return D::kStartDataName;
     else
         return "the start data";
@@ -63,7 +56,7 @@ template <class R, class D>
 std::optional<BasicLedger<R>> StartLedger(const typename R::Header& header, const std::optional<std::string>& start_data,
                                           Rejection* why) {
     if (!start_data) return BasicLedger<R>::Start(header, why);
-    if constexpr (HasStartData<D, R>) {
+    if constexpr (KeepsStartData<D, R>) {
         return BasicLedger<R>::FromStart(D::StartFrom(header, *start_data), why);
     } else {
         *why = Rejection{"the file holds start data (meta 'start_data'), which this game never writes", ""};
@@ -102,7 +95,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
         return nullptr;
     }
     // Invariant 18: what the game started from beyond its header, kept in the file (schema 4).
-    const std::optional<std::string> start_data = StartDataOf<D>(ledger->State());
+    const std::optional<std::string> start_data = StartDataOf<R, D>(ledger->State());
     const int schema = start_data ? kSchemaVersion : kSchemaEffectsAsData;
     // Built under a temporary name and linked into place once complete: a crash while creating
     // leaves no half-made game under `path` (only a stray temporary file).
@@ -542,7 +535,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         Statement q(m_db, "SELECT value FROM meta WHERE key = 'start_data'");
         if (q.Step() == SQLITE_ROW) m_start_data = q.Text(0);
     }
-    const std::string_view start_name = StartDataName<D>();
+    const std::string_view start_name = StartDataName<R, D>();
     if (m_start_data && m_schema < 4) {
         problem(-1, fmt::format("meta holds {} to start from ('start_data'), which a schema-{} file never has: it was "
                                 "added outside Rutland, and the game starts from its header as schema {} says",

@@ -55,6 +55,7 @@ struct BigBoardRaidersFile {
 };
 
 static_assert(DurableRuleset<BigBoardRaidersFile, BigBoardRaiders>);
+static_assert(KeepsStartData<BigBoardRaidersFile, BigBoardRaiders>);  // store.h 5: the file carries the board
 
 extern template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
 

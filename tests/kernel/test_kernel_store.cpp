@@ -17,6 +17,7 @@
 
 using rutland::SubmitStatus;
 using ToyStore = rutland::BasicStore<Toy>;
+static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data: its files are schema 3 (invariant 18)
 using ToyLedger = rutland::BasicLedger<Toy>;
 
 namespace {
