@@ -22,8 +22,9 @@
 //  3. Each entry has a command id, unique in the file. Submitting an id already in the file
 //     applies nothing and answers with the entry that holds it: a retry is never applied twice.
 //  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes (a migrated file:
-//     MigrationLink, invariant 16; a file with start data: StartLink, invariant 18), where EntryContent is the netstring encoding of the entry's seq,
-//     kind, line, time, who, command id, rules version and effects exactly as stored: from schema 3
+//     MigrationLink, invariant 16; a file with start data: StartLink, invariant 18), where
+//     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command
+//     id, rules version and effects exactly as stored: from schema 3
 //     the effects' data (invariant 15), never their words. The game's fingerprint is the first 16
 //     hex digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
 //     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
@@ -97,19 +98,21 @@
 //     each row of entry_v2 must equal the same entry of `entry` in every column but effects,
 //     prev_hash and hash; and entry 0 of `entry` must chain from MigrationLink(entry_v2's head).
 //     Any change to entry_v2 is a problem naming the first entry it touches (invariant 5).
-// 18. Start data (issue 17 point 2). A game whose D has StartData (Big Board Raiders: the board's
-//     JSON, the format of assets/boards/*.json) is created as schema 4: meta row 'start_data' holds
-//     D::StartData of the state its header started, and entry 0 chains from
-//     StartLink(32 zero bytes, that text), so the fingerprint covers it and any change to it, its
-//     removal or its addition to another file breaks the chain at entry 0 (a problem naming it).
-//     Every open, verify and replay of such a file starts the game from that text (D::StartFrom),
+// 18. Start data (issue 17 point 2). A game whose D keeps start data (KeepsStartData; Big Board
+//     Raiders: the board's JSON, the format of assets/boards/*.json) is created as schema 4: meta
+//     row 'start_data' holds D::StartData of the state its header started, and entry 0 chains from
+//     StartLink(32 zero bytes, that text), so the fingerprint covers it: a change to it breaks the
+//     chain at entry 0 and its removal leaves a schema-4 file without it, each a problem naming it
+//     (nothing can be replayed then); such a row planted in a schema 1-3 file is a problem naming
+//     it, and that game still starts from its header.
+//     Every open, verify and replay of a schema-4 file starts the game from that text (D::StartFrom),
 //     never from what the header names: the game replays the same when the board file it named
 //     changes or is deleted (corrections stay entries of the ledger). Schema 4 is schema 3's tables
 //     with that row; user_version is 4 exactly when the row is there. A schema 1-3 file has none
 //     and starts from its header as it always did; it is never given one (what it started from is
 //     not known for sure) and never moved to schema 4: a schema-3 file is read and appended to as
 //     schema 3 (an older Rutland still opens it), a schema 1-2 file migrates to 3 (invariant 16).
-//     A game without StartData writes schema 3.
+//     A game that keeps no start data writes schema 3.
 #pragma once
 
 #include <cstdint>
