@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "board_files.h"
 #include "cli.h"
 
 namespace rutland::cli {
@@ -20,10 +21,12 @@ int Verify(const std::string& file) {
         std::cout << fmt::format("{}: clean: {} entries; SQLite quick_check, hash chain, replay of every entry against its "
                                  "recorded effects, conservation and snapshots all agree; fingerprint {}\n",
                                  file, r.entries, store->Fingerprint());
+        std::cout << "  board: " << view::GameBoardSummary(*store) << "\n";
         return kExitAccepted;
     }
     std::cout << fmt::format("{}: NOT CLEAN ({} entries in the file; entries 0-{} check out, fingerprint there {})\n", file,
                              r.entries, store->Size() - 1, store->Fingerprint());
+    std::cout << "  board: " << view::GameBoardSummary(*store) << " (as of entry " << store->Size() - 1 << ")\n";
     for (const Finding& f : r.problems) std::cout << "  problem: " << f.ToString() << "\n";
     for (const Finding& f : r.rules_changes) std::cout << "  rules changed: " << f.ToString() << "\n";
     return kExitRejected;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
+#include "board_files.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -143,7 +144,10 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
         if (ImGui::SmallButton(su.all_facts ? "Show the most used only" : fmt::format("Show all {}", sv.used.size()).c_str()))
             su.all_facts = !su.all_facts;
     }
-    TextWrappedWords(fmt::format("The board has {} unverified facts on {} of {} spaces.", sv.unverified_facts, sv.unverified_spaces,
+    // Issue 17 point 2: which board, and whether the game file carries it or it was found by name.
+    const std::string source = v.session.InFile() ? view::GameBoardSource(v.session.GetStore()) : "not saved in a file";
+    TextWrappedWords(fmt::format("The board ({}, {}) has {} unverified facts on {} of {} spaces.", s.board->Name(), source,
+                                 sv.unverified_facts, sv.unverified_spaces,
                                  s.board->SpaceCount()),
                      Muted());
     if (ImGui::Button("Check them in the Board tab")) out.actions.push_back(ShowPanel{"board"});

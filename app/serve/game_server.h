@@ -1,7 +1,7 @@
 // The game on everyone's phone (issue 18): a read-only web page of a game file, live, for the
 // table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It opens
 // its own read-only Store on the game file and follows it as another program (play --db, the
-// dashboard) appends (store.h invariant 18), so it never touches the writer's memory or threads.
+// dashboard) appends (basic_store.h invariant 18), so it never touches the writer's memory or threads.
 //
 // Invariants (the security of issue 18 point 4; tests/serve/ checks each):
 //  1. Off until asked: nothing listens until Start. Bound to 127.0.0.1 unless `lan` is chosen.

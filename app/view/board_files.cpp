@@ -109,4 +109,15 @@ std::string VerifiedSummary(const Board& board) {
                        count.spaces, board.SpaceCount());
 }
 
+std::string GameBoardSource(const Store& store) {
+    return store.StartData() ? "carried in the game file"
+                             : "found by name: the file is older than games that carry their board";
+}
+
+std::string GameBoardSummary(const Store& store) {
+    const GameState& state = store.GetLedger().State();
+    if (!state.board) return GameBoardSource(store);
+    return fmt::format("{}, {}", VerifiedSummary(*state.board), GameBoardSource(store));
+}
+
 } // namespace rutland::view

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/board_catalog.h"
+#include "store/store.h"
 
 namespace rutland::view {
 
@@ -39,5 +40,13 @@ bool WriteBoardFile(const std::string& dir, const Board& board, bool replace, st
 
 // "home: 87 of 200 facts verified (12 of 40 spaces in full)"
 std::string VerifiedSummary(const Board& board);
+
+// Where an open game's board comes from (issue 17 point 2, store.h 5): "carried in the game file"
+// when the file holds the board the game started on, else "found by name: the file is older than
+// games that carry their board".
+std::string GameBoardSource(const Store& store);
+// The board a game uses now (its corrections applied), its verified facts and where it comes from:
+// "home: 39 of 200 facts verified (0 of 40 spaces in full), carried in the game file".
+std::string GameBoardSummary(const Store& store);
 
 } // namespace rutland::view

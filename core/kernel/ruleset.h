@@ -109,7 +109,14 @@ concept Ruleset =
 //                               one that differs is a rules change, not corruption)
 // Optional, detected by the store: EffectsDifference(recorded, replayed, state) (a difference in
 // words), SnapshotDifference(stored, state) (nullopt when the text is another spelling of the same
-// state), LegacyDifference(ledger, seq, stored) (schema 1-2 files, which stored words).
+// state), LegacyDifference(ledger, seq, stored) (schema 1-2 files, which stored words), and the
+// start data (basic_store.h invariant 19), all three or none:
+//   StartData(state)          -> text the file keeps beside entry 0 so the game starts the same
+//                                wherever and whenever it is opened (Big Board Raiders: its board,
+//                                which the header only names); `state` is the one R::Start made
+//   StartFrom(header, text)   -> R::Start's answer for the game started from that text instead
+//                                (a StartOutcome; a rejection when the text cannot be read)
+//   kStartDataName            -> what the text is, for a finding ("the board")
 template <class D, class R = D>
 concept DurableRuleset =
     Ruleset<R> && requires(const std::vector<typename R::Effect>& effects, std::string_view bytes, std::string* error,
@@ -120,6 +127,16 @@ concept DurableRuleset =
         { D::HeaderOf(command) } -> std::convertible_to<std::optional<typename R::Header>>;
         { D::Snapshot(state) } -> std::convertible_to<std::string>;
         { D::kRulesVersion } -> std::convertible_to<int>;
+    };
+
+// The optional start data of DurableRuleset (basic_store.h invariant 19): all three hooks, or the
+// store keeps none.
+template <class D, class R = D>
+concept KeepsStartData =
+    DurableRuleset<D, R> && requires(const typename R::State& state, const typename R::Header& header, std::string_view text) {
+        { D::StartData(state) } -> std::convertible_to<std::string>;
+        { D::StartFrom(header, text) } -> StartOutcome<R>;
+        { D::kStartDataName } -> std::convertible_to<std::string_view>;
     };
 
 } // namespace rutland

@@ -86,6 +86,11 @@ public:
 
     // Starts a ledger from a game header; nullopt and *rejection when the header is refused.
     static std::optional<BasicLedger> Start(const typename R::Header& header, Rejection* rejection);
+    // The same from a start the caller had the game make (R::Start's answer, or one like it): the
+    // store's way to start a game from what its file carries beside the header (basic_store.h
+    // invariant 19), e.g. Big Board Raiders' board.
+    template <StartOutcome<R> Outcome>
+    static std::optional<BasicLedger> FromStart(Outcome start, Rejection* rejection);
 
     // Applies a command (or undo/redo) and appends it. Rejected commands leave no trace.
     SubmitResult Submit(const Command& command);
@@ -154,7 +159,12 @@ private:
 
 template <Ruleset R>
 std::optional<BasicLedger<R>> BasicLedger<R>::Start(const typename R::Header& header, Rejection* rejection) {
-    auto start = R::Start(header);
+    return FromStart(R::Start(header), rejection);
+}
+
+template <Ruleset R>
+template <StartOutcome<R> Outcome>
+std::optional<BasicLedger<R>> BasicLedger<R>::FromStart(Outcome start, Rejection* rejection) {
     if (!start.state) {
         if (rejection) *rejection = *start.rejection;
         return std::nullopt;

@@ -12,8 +12,9 @@
 //
 // Invariants (numbered so the code can cite them):
 //  1. A `.rutland` file is an SQLite database in WAL mode with application_id kApplicationId and
-//     user_version the schema version (kSchemaVersion). Any other file is refused without being
-//     written: not even SQLite opens it for writing (the checks read its header first).
+//     user_version its schema version (1 to kSchemaVersion; 4 exactly when it carries start data,
+//     invariant 19). Any other file is refused without being written: not even SQLite opens it
+//     for writing (the checks read its header first).
 //  2. Entry n of the ledger (ledger.h) is row seq = n of table `entry`; entry 0 is the header. Rows
 //     are only ever inserted, one transaction per accepted command (the entry, the head in `meta`
 //     and, every kSnapshotEvery entries, a snapshot). Submit returns only after COMMIT returned
@@ -21,8 +22,9 @@
 //  3. Each entry has a command id, unique in the file. Submitting an id already in the file
 //     applies nothing and answers with the entry that holds it: a retry is never applied twice.
 //  4. hash(n) = SHA-256(hash(n-1) || EntryContent(n)), hash(-1) = 32 zero bytes (a migrated file:
-//     MigrationLink, invariant 16), where EntryContent is the netstring encoding of the entry's seq,
-//     kind, line, time, who, command id, rules version and effects exactly as stored: from schema 3
+//     MigrationLink, invariant 16; a file with start data: StartLink, invariant 19), where
+//     EntryContent is the netstring encoding of the entry's seq, kind, line, time, who, command
+//     id, rules version and effects exactly as stored: from schema 3
 //     the effects' data (invariant 15), never their words. The game's fingerprint is the first 16
 //     hex digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
 //     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
@@ -64,7 +66,7 @@
 //     change no result). Anything else is a problem naming it, checked before anything is written
 //     (a planted trigger could rewrite or veto entries as they are written), and the game opens
 //     read-only. A write transaction checks it again if the schema changed after the open. Schema 3
-//     has table entry_v2 (invariant 16) in every file, empty in one created at version 3.
+//     has table entry_v2 (invariant 16) in every file, empty in one created at version 3 or 4.
 // 13. A game in a read-only place (the file's permissions, a read-only directory, a read-only
 //     `-shm` beside it) opens read-only with the reason (ReadOnlyReason()), never an SQLite error:
 //     readers work, and a writer says why it cannot write. When nothing can be pending in a WAL
@@ -101,6 +103,21 @@
 //     file is checked and replayed exactly as a writer's catch-up does (invariant 10), so memory
 //     is always a prefix of the file that verified. Follow never writes; a store that found a
 //     problem (or opened with one) stops following and says why.
+// 19. Start data (issue 17 point 2). A game whose D keeps start data (KeepsStartData; Big Board
+//     Raiders: the board's JSON, the format of assets/boards/*.json) is created as schema 4: meta
+//     row 'start_data' holds D::StartData of the state its header started, and entry 0 chains from
+//     StartLink(32 zero bytes, that text), so the fingerprint covers it: a change to it breaks the
+//     chain at entry 0 and its removal leaves a schema-4 file without it, each a problem naming it
+//     (nothing can be replayed then); such a row planted in a schema 1-3 file is a problem naming
+//     it, and that game still starts from its header.
+//     Every open, verify and replay of a schema-4 file starts the game from that text (D::StartFrom),
+//     never from what the header names: the game replays the same when the board file it named
+//     changes or is deleted (corrections stay entries of the ledger). Schema 4 is schema 3's tables
+//     with that row; user_version is 4 exactly when the row is there. A schema 1-3 file has none
+//     and starts from its header as it always did; it is never given one (what it started from is
+//     not known for sure) and never moved to schema 4: a schema-3 file is read and appended to as
+//     schema 3 (an older Rutland still opens it), a schema 1-2 file migrates to 3 (invariant 16).
+//     A game that keeps no start data writes schema 3.
 #pragma once
 
 #include <cstdint>
@@ -120,8 +137,11 @@ namespace rutland {
 
 inline constexpr uint32_t kApplicationId = 0x52544C44;  // "RTLD"
 // 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta. 3: effects stored
-// as data (D::Encode), the version-2 rows kept as written in entry_v2 (invariants 15-17).
-inline constexpr int kSchemaVersion = 3;
+// as data (D::Encode), the version-2 rows kept as written in entry_v2 (invariants 15-17). 4: schema
+// 3 with the game's start data in meta (invariant 19).
+inline constexpr int kSchemaVersion = 4;
+// What a schema 1-2 file migrates to, and what a file without start data is written as (invariant 19).
+inline constexpr int kSchemaEffectsAsData = 3;
 inline constexpr int kSnapshotEvery = 64;
 
 // What the app says about an entry beside its command (invariants 3, 8).
@@ -242,8 +262,12 @@ public:
     const std::string& ReadOnlyReason() const { return m_read_only_reason; }
     const VerifyReport& Report() const { return m_report; }
     const std::string& Path() const { return m_path; }
-    // The file's schema version (kSchemaVersion unless an older file was opened without migrating).
+    // The file's schema version (invariant 19: 4 with start data, 3 without, 1-2 an older file
+    // opened without migrating).
     int Schema() const { return m_schema; }
+    // The start data the game started from (invariant 19), or nullopt: an older file, started from
+    // its header alone (Big Board Raiders: the board found by the name in the header).
+    const std::optional<std::string>& StartData() const { return m_start_data; }
     // The head hash's fingerprint (invariant 4, FormatFingerprint), or entry seq's.
     std::string Fingerprint() const { return FingerprintAt(Size() - 1); }
     // Empty for a seq with no entry (invariant 11).
@@ -273,6 +297,7 @@ private:
     std::string m_read_only_reason;
     bool m_broken = false;  // a transaction could not even be rolled back: refuse further writes (invariant 11)
     int m_schema = kSchemaVersion;
+    std::optional<std::string> m_start_data;  // meta 'start_data' (invariant 19)
     int64_t m_schema_cookie = -1;  // PRAGMA schema_version when the schema was last checked (invariant 12)
     std::optional<Ledger> m_ledger;
     std::vector<EntryRecord> m_records;
@@ -288,6 +313,9 @@ std::string EntryContent(int seq, std::string_view kind, std::string_view line, 
 // The hash a migrated file's table `entry` chains from (invariant 16): it covers the last entry
 // and hash of the version-2 chain kept in entry_v2.
 std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash);
+// The hash entry 0 of a file with start data chains from (invariant 19): it covers the start data.
+// `prev_hex`: 64 hex zeros.
+std::string StartLink(std::string_view prev_hex, std::string_view start_data);
 // hash(n) from hash(n-1) (hex; empty for entry 0) and the content; hex.
 std::string ChainHash(std::string_view prev_hex, std::string_view content);
 

@@ -30,6 +30,42 @@ namespace rutland {
 // The machinery every store shares (store_file.h), by its short names in the templates below.
 using namespace store_detail;
 
+namespace store_detail {
+
+// What a new game's file keeps beside entry 0 (invariant 19); nullopt for a game that keeps nothing
+// (a D with only some of the three hooks keeps nothing: it could not read back what it wrote).
+template <class R, class D>
+std::optional<std::string> StartDataOf(const typename R::State& state) {
+    if constexpr (KeepsStartData<D, R>)
+        return std::optional<std::string>(D::StartData(state));
+    else
+        return std::nullopt;
+}
+
+template <class R, class D>
+std::string_view StartDataName() {
+    if constexpr (KeepsStartData<D, R>)
+        return D::kStartDataName;
+    else
+        return "the start data";
+}
+
+// The game entry 0 starts: from the file's start data when it has some (invariant 19), else from
+// the header alone.
+template <class R, class D>
+std::optional<BasicLedger<R>> StartLedger(const typename R::Header& header, const std::optional<std::string>& start_data,
+                                          Rejection* why) {
+    if (!start_data) return BasicLedger<R>::Start(header, why);
+    if constexpr (KeepsStartData<D, R>) {
+        return BasicLedger<R>::FromStart(D::StartFrom(header, *start_data), why);
+    } else {
+        *why = Rejection{"the file holds start data (meta 'start_data'), which this game never writes", ""};
+        return std::nullopt;
+    }
+}
+
+} // namespace store_detail
+
 // =============================================================================================
 // [SECTION] Create and Open
 // =============================================================================================
@@ -58,6 +94,9 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
         *error = "rejected: " + why.ToString();
         return nullptr;
     }
+    // Invariant 18: what the game started from beyond its header, kept in the file (schema 4).
+    const std::optional<std::string> start_data = StartDataOf<R, D>(ledger->State());
+    const int schema = start_data ? kSchemaVersion : kSchemaEffectsAsData;
     // Built under a temporary name and linked into place once complete: a crash while creating
     // leaves no half-made game under `path` (only a stray temporary file).
     const std::string temp = fmt::format("{}.creating-{}", path, static_cast<long>(getpid()));
@@ -65,12 +104,13 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
     {
         BasicStore store;
         store.m_path = temp;
+        store.m_schema = schema;
         store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error, options.vfs);
         if (!store.m_db) return nullptr;
         const std::string pragmas = fmt::format(
             "PRAGMA application_id={}; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", kApplicationId);
         bool ok = Exec(store.m_db, pragmas.c_str(), error) && Exec(store.m_db, "BEGIN", error) &&
-                  Exec(store.m_db, kSchemaV1, error) && RunMigrations(store.m_db, 1, error) &&
+                  Exec(store.m_db, kSchemaV1, error) && RunMigrations(store.m_db, 1, schema, error) &&
                   Exec(store.m_db, "COMMIT", error);
         if (ok) {
             store.m_ledger = std::move(ledger);
@@ -80,10 +120,12 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
             record.kind = KindName(entry.kind);
             record.rules_version = D::kRulesVersion;
             record.effects = D::Encode(entry.effects);
-            record.prev_hash = kGenesis;
-            record.hash = ChainHash(kGenesis, EntryContent(0, record.kind, entry.line, stamp, record.rules_version,
-                                                           record.effects));
+            record.prev_hash = start_data ? StartLink(kGenesis, *start_data) : kGenesis;
+            record.hash = ChainHash(record.prev_hash, EntryContent(0, record.kind, entry.line, stamp,
+                                                                   record.rules_version, record.effects, schema));
             ok = Exec(store.m_db, "BEGIN IMMEDIATE", error) && store.Insert(entry, record, error) &&
+                 (!start_data || Statement(store.m_db, "INSERT INTO meta(key, value) VALUES('start_data', ?)")
+                                     .Bind(1, *start_data).Run(error)) &&
                  Exec(store.m_db, "COMMIT", error);
         }
         if (!ok) {
@@ -175,7 +217,8 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path
     }
     // Invariant 16: an older schema is verified as it is first (nothing written), and migrated
     // only when every entry checks, its stored words included.
-    const bool migrate = writable && store->m_schema < kSchemaVersion;
+    // A schema-3 file stays schema 3 (invariant 19): only 1-2 migrate.
+    const bool migrate = writable && store->m_schema < kSchemaEffectsAsData;
     auto verify = [&](Mode verify_mode) {
         if (store->Verify(verify_mode)) return true;
         *error = fmt::format("{}: not even the game header can be read back:", path);
@@ -185,7 +228,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path
     if (!verify(writable && !migrate ? Mode::ReadWrite : Mode::ReadOnly)) return nullptr;
     if (migrate && !store->m_report.Clean()) {
         store->MakeReadOnly(fmt::format("it did not verify clean (rutland-cli verify says why), so it was not moved to "
-                                        "schema version {}: nothing was written", kSchemaVersion));
+                                        "schema version {}: nothing was written", kSchemaEffectsAsData));
     } else if (migrate) {
         std::string why;
         if (store->MigrateToV3(&why)) {
@@ -197,7 +240,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path
             store->m_ids.clear();
             if (!verify(Mode::ReadWrite)) return nullptr;
         } else {
-            store->MakeReadOnly(fmt::format("it could not be moved to schema version {}: {}", kSchemaVersion, why));
+            store->MakeReadOnly(fmt::format("it could not be moved to schema version {}: {}", kSchemaEffectsAsData, why));
         }
     }
     if (!store->m_report.Clean()) store->MakeReadOnly("it did not verify clean (rutland-cli verify says why)");
@@ -221,7 +264,7 @@ bool BasicStore<R, D>::MigrateToV3(std::string* why) {
         if (q.Step() != SQLITE_ROW || q.Int(0) != Size() - 1 || q.Text(1) != m_records.back().hash || q.Int(2) != from)
             return fail("another program changed it while it was being checked: open it again");
     }
-    if (!RunMigrations(m_db, from, why)) return fail("");
+    if (!RunMigrations(m_db, from, kSchemaEffectsAsData, why)) return fail("");
     const int last = Size() - 1;
     std::string prev = MigrationLink(last, m_records.back().hash);
     Statement insert(m_db, "INSERT INTO entry(seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, "
@@ -239,11 +282,11 @@ bool BasicStore<R, D>::MigrateToV3(std::string* why) {
     }
     Statement head(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES('head_seq', ?), ('head_hash', ?)");
     if (!head.Bind(1, std::to_string(last)).Bind(2, prev).Run(why) || !Exec(m_db, "COMMIT", why)) return fail("");
-    m_schema = kSchemaVersion;
+    m_schema = kSchemaEffectsAsData;
     m_report.notes.push_back(fmt::format("migrated from schema version {} to {} (effects stored as data, checked against "
                                          "every entry's stored words first); the old file is kept as {}, and its {} "
                                          "entries as written stay in the game and still verify",
-                                         from, kSchemaVersion, copy, last + 1));
+                                         from, kSchemaEffectsAsData, copy, last + 1));
     return true;
 }
 
@@ -306,7 +349,8 @@ std::string EffectsDifference(const Effects& recorded, const Effects& replayed, 
 // the entry's effects are stored (3: data, invariant 15; 1-2: words, which only a game with
 // D::LegacyDifference ever wrote).
 template <class R, class D>
-Replayed ReplayStored(std::optional<BasicLedger<R>>& ledger, const StoredEntry& e, int schema) {
+Replayed ReplayStored(std::optional<BasicLedger<R>>& ledger, const StoredEntry& e, int schema,
+                      const std::optional<std::string>& start_data) {
     Replayed out;
     const int seq = e.seq;
     const EntryRecord& rec = e.record;
@@ -325,7 +369,7 @@ Replayed ReplayStored(std::optional<BasicLedger<R>>& ledger, const StoredEntry& 
         if (seq == 0) {
             const std::optional<typename R::Header> header = D::HeaderOf(*parsed.command);
             Rejection why;
-            if (header) ledger = BasicLedger<R>::Start(*header, &why);
+            if (header) ledger = StartLedger<R, D>(*header, start_data, &why);
             if (!header || !ledger) refused = header ? why.ToString() : "entry 0 is not a game header";
         } else {
             SubmitResult r = ledger->Submit(*parsed.command);
@@ -485,6 +529,27 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         else if (count > 0) chain_start = MigrationLink(count - 1, prev);
     }
 
+    // 2c. Invariant 18: the start data, which entry 0 chains from; exactly in a schema-4 file.
+    m_start_data.reset();
+    {
+        Statement q(m_db, "SELECT value FROM meta WHERE key = 'start_data'");
+        if (q.Step() == SQLITE_ROW) m_start_data = q.Text(0);
+    }
+    const std::string_view start_name = StartDataName<R, D>();
+    if (m_start_data && m_schema < 4) {
+        problem(-1, fmt::format("meta holds {} to start from ('start_data'), which a schema-{} file never has: it was "
+                                "added outside Rutland, and the game starts from its header as schema {} says",
+                                start_name, m_schema, m_schema));
+        m_start_data.reset();
+    } else if (!m_start_data && m_schema >= 4) {
+        problem(0, fmt::format("{} the game started from is missing (meta 'start_data', which every schema-4 file "
+                               "holds): it was removed outside Rutland, and nothing can be replayed without it",
+                               start_name));
+        trusted_v2 = 0;
+    } else if (m_start_data) {
+        chain_start = StartLink(chain_start, *m_start_data);
+    }
+
     // 3. The hash chain: the entries up to the first break are the ones that can be trusted.
     // The digests are kept as bytes from one entry to the next (ChainHash's arithmetic without its
     // hex round trip for every entry).
@@ -496,9 +561,15 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         const StoredEntry& e = rows[trusted];
         const int seq = e.seq;
         if (e.record.prev_hash != prev) {
-            problem(seq, seq == 0 ? "the hash chain is broken here: its prev_hash is not the link to the version-2 entries "
-                                    "(entry_v2) it was migrated from"
-                                  : fmt::format("the hash chain is broken here: its prev_hash is not entry {}'s hash", seq - 1));
+            if (seq == 0 && m_start_data)
+                problem(seq, fmt::format("{} stored in the file (meta 'start_data') is not the one the game started "
+                                         "from: entry 0 does not chain from it, so it was changed after the game began",
+                                         start_name));
+            else
+                problem(seq, seq == 0 ? "the hash chain is broken here: its prev_hash is not the link to the version-2 "
+                                        "entries (entry_v2) it was migrated from"
+                                      : fmt::format("the hash chain is broken here: its prev_hash is not entry {}'s hash",
+                                                    seq - 1));
             break;
         }
         const std::string content = EntryContent(seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
@@ -549,7 +620,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
     for (; replayed < trusted; ++replayed) {
         const StoredEntry& e = rows[replayed];
         const int seq = e.seq;
-        Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema);
+        Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema, m_start_data);
         if (!r.rules_change.empty()) report.rules_changes.push_back({seq, std::move(r.rules_change)});
         if (!r.problem.empty()) {
             problem(seq, std::move(r.problem));
@@ -586,7 +657,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
     // (invariant 5), replaying them once more (they replayed cleanly a moment ago).
     if (m_ledger->Size() > static_cast<int>(m_records.size())) {
         Rejection why;
-        m_ledger = Ledger::Start(*D::HeaderOf(*D::ParseStored(rows[0].line).command), &why);
+        m_ledger = StartLedger<R, D>(*D::HeaderOf(*D::ParseStored(rows[0].line).command), m_start_data, &why);
         for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*D::ParseStored(rows[i].line).command);
     }
 
@@ -738,7 +809,7 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
                 break;
             }
             const int before = m_ledger->Size();
-            Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema);
+            Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema, m_start_data);
             if (!r.problem.empty() || !r.rules_change.empty()) {
                 if (m_ledger->Size() > before) m_ledger->TakeBackLast();
                 wrong = fmt::format("entry {}: {}", expected, !r.problem.empty() ? r.problem : r.rules_change);

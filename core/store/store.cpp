@@ -184,6 +184,14 @@ std::optional<Effects> BigBoardRaidersFile::Decode(std::string_view bytes, std::
 
 std::string BigBoardRaidersFile::Snapshot(const GameState& state) { return StateToJson(state).dump(); }
 
+BigBoardRaiders::Started BigBoardRaidersFile::StartFrom(const GameHeader& header, std::string_view board_json) {
+    std::string why;
+    std::optional<Board> board = Board::FromJson(board_json, &why);
+    if (!board) return {std::nullopt, Rejection{"the board stored in the game file cannot be read: " + why, "D-2"}, {}, {}};
+    StartResult r = StartGame(header, std::make_shared<const Board>(std::move(*board)));
+    return {std::move(r.state), std::move(r.rejection), std::move(r.effects), Command{std::nullopt, std::move(r.canonical)}};
+}
+
 std::optional<std::string> BigBoardRaidersFile::SnapshotDifference(const std::string& stored, const GameState& state) {
     const nlohmann::json now = StateToJson(state);
     const auto was = nlohmann::json::parse(stored, nullptr, false);

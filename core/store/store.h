@@ -14,6 +14,12 @@
 //     (before ledger invariant 7, each command listed): only then is anything written.
 //  4. A rules change (invariant 6) is said in the table's words, with each player's net cash as
 //     recorded and under these rules.
+//  5. The start data (invariant 19) is the board the game started on, as Board::ToJson writes it
+//     (the format of assets/boards/*.json, built-in and user boards alike): a new game's file
+//     carries it, and a game whose file carries it starts on it (StartGame(header, board)),
+//     whatever board the header names and whatever the catalog holds under that name today
+//     (model/board_catalog.h invariant 1). Corrections (`board @space ...`) stay entries. A file
+//     without it (schema 1-3) starts on the board its header names, found by name as before.
 #pragma once
 
 #include <optional>
@@ -21,6 +27,7 @@
 #include <string_view>
 
 #include "ledger/ledger.h"
+#include "model/board.h"
 #include "rules/rules_version.h"
 #include "store/basic_store.h"
 
@@ -35,6 +42,10 @@ struct BigBoardRaidersFile {
         return std::nullopt;
     }
     static std::string Snapshot(const GameState& state);
+    // store.h 5: the board the game started on, and the game started on it again.
+    static std::string StartData(const GameState& state) { return state.board->ToJson(); }
+    static BigBoardRaiders::Started StartFrom(const GameHeader& header, std::string_view board_json);
+    static constexpr std::string_view kStartDataName = "the board";
     static constexpr int kRulesVersion = rutland::kRulesVersion;
 
     static std::optional<std::string> SnapshotDifference(const std::string& stored, const GameState& state);
@@ -44,6 +55,7 @@ struct BigBoardRaidersFile {
 };
 
 static_assert(DurableRuleset<BigBoardRaidersFile, BigBoardRaiders>);
+static_assert(KeepsStartData<BigBoardRaidersFile, BigBoardRaiders>);  // store.h 5: the file carries the board
 
 extern template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
 

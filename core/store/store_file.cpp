@@ -231,7 +231,7 @@ INSERT INTO meta(key, value) VALUES('format', 'rutland game');
 
 // Migration steps: kMigrations[v - 1] takes a file from version v to v + 1. A new file is made by
 // running version 1 and every step, so a created file and a migrated one have the same schema.
-constexpr std::array<const char*, 2> kMigrations = {
+constexpr std::array<const char*, 3> kMigrations = {
     // 1 -> 2: snapshots (invariant 7) and the head in meta (deleting the last entries shows).
     R"(
 CREATE TABLE snapshot(seq INTEGER PRIMARY KEY, rules_version INTEGER NOT NULL, state TEXT NOT NULL) STRICT;
@@ -268,14 +268,17 @@ CREATE TABLE entry(
     prev_hash TEXT NOT NULL,
     hash TEXT NOT NULL) STRICT;
 )",
+    // 3 -> 4: no new table: the start data is meta's row 'start_data' (invariant 19), written
+    // only when a game is created; no file is ever moved from 3 to 4.
+    "",
 };
 static_assert(kMigrations.size() == kSchemaVersion - 1, "one migration step per schema version");
 
-bool RunMigrations(sqlite3* db, int from, std::string* error) {
-    for (int v = from; v < kSchemaVersion; ++v) {
+bool RunMigrations(sqlite3* db, int from, int to, std::string* error) {
+    for (int v = from; v < to; ++v) {
         if (!Exec(db, kMigrations[static_cast<size_t>(v - 1)], error)) return false;
     }
-    return Exec(db, fmt::format("PRAGMA user_version={}", kSchemaVersion).c_str(), error);
+    return Exec(db, fmt::format("PRAGMA user_version={}", to).c_str(), error);
 }
 
 // Invariant 12: what differs between the file's schema and the one Rutland creates for schema
@@ -383,6 +386,12 @@ std::string MigrationLink(int v2_head_seq, std::string_view v2_head_hash) {
     std::string content = "rutland-migrated-2-to-3:";
     Netstring(content, std::to_string(v2_head_seq));
     return ChainHash(v2_head_hash, content);
+}
+
+std::string StartLink(std::string_view prev_hex, std::string_view start_data) {
+    std::string content = "rutland-start-data:";
+    Netstring(content, start_data);
+    return ChainHash(prev_hex, content);
 }
 
 std::string ChainHash(std::string_view prev_hex, std::string_view content) {

@@ -101,9 +101,9 @@ std::string ImmutableUri(const std::string& path);
 // [SECTION] Schema and migrations (invariant 12)
 // =============================================================================================
 extern const char* const kSchemaV1;
-// Runs the schema's migration steps from version `from` to kSchemaVersion (the rows a step needs
-// beyond its SQL, like schema 3's table `entry`, are the caller's) and sets user_version.
-bool RunMigrations(sqlite3* db, int from, std::string* error);
+// Runs the schema's migration steps from version `from` to `to` (the rows a step needs beyond its
+// SQL, like schema 3's table `entry` or schema 4's start data, are the caller's) and sets user_version.
+bool RunMigrations(sqlite3* db, int from, int to, std::string* error);
 // What differs between the file's schema and the one Rutland creates for schema `version`; empty:
 // the schema is exactly Rutland's.
 std::vector<std::string> SchemaProblems(sqlite3* db, int version);

@@ -50,15 +50,17 @@ int OldStamps(const std::string& path) {
              "UPDATE entry SET time = '5' WHERE seq = 3;");
     // The chain over the bytes as stored (store.h invariant 4), as the older version computed it.
     sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects FROM entry ORDER BY seq",
-                       -1, &q, nullptr);
+    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash FROM entry "
+                       "ORDER BY seq", -1, &q, nullptr);
     auto text = [&](int col) {
         return std::string(reinterpret_cast<const char*>(sqlite3_column_text(q, col)),
                            static_cast<size_t>(sqlite3_column_bytes(q, col)));
     };
-    std::string sql = "BEGIN;", prev(64, '0');  // hash(-1): 32 zero bytes
+    std::string sql = "BEGIN;", prev;
     while (sqlite3_step(q) == SQLITE_ROW) {
         const int seq = sqlite3_column_int(q, 0);
+        // hash(-1): 32 zero bytes, or the link to the board the file carries (invariant 19), as stored.
+        if (seq == 0) prev = text(8);
         const rutland::Stamp stamp{text(3), text(4), text(5)};
         const std::string hash = rutland::ChainHash(
             prev, rutland::EntryContent(seq, text(1), text(2), stamp, sqlite3_column_int(q, 6), text(7)));

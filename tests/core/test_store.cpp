@@ -101,8 +101,8 @@ void Rehash(const std::string& path, int from) {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
     sqlite3_stmt* q = nullptr;
-    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, hash FROM entry ORDER BY seq",
-                       -1, &q, nullptr);
+    sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, hash, prev_hash FROM entry "
+                       "ORDER BY seq", -1, &q, nullptr);
     auto text = [&](int col) {  // the bytes as stored (the effects are a blob that may hold zero bytes)
         const auto* bytes = static_cast<const char*>(sqlite3_column_blob(q, col));
         return bytes ? std::string(bytes, static_cast<size_t>(sqlite3_column_bytes(q, col))) : std::string();
@@ -111,6 +111,7 @@ void Rehash(const std::string& path, int from) {
     std::string prev(64, '0');
     while (sqlite3_step(q) == SQLITE_ROW) {
         const int seq = sqlite3_column_int(q, 0);
+        if (seq == 0) prev = text(9);  // 32 zero bytes, or the link to the board the file carries (invariant 19)
         std::string hash = text(8);
         if (seq >= from) {
             const rutland::Stamp stamp{text(3), text(4), text(5)};
@@ -462,7 +463,7 @@ TEST_CASE("store: a file from a newer Rutland (schema version) is refused and le
     const std::string before = Bytes(path);
     std::string error;
     CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
-    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 4; this one reads up to 3)") != std::string::npos, error);
+    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 5; this one reads up to 4)") != std::string::npos, error);
     CHECK(Bytes(path) == before);
 }
 

@@ -17,6 +17,7 @@
 
 using rutland::SubmitStatus;
 using ToyStore = rutland::BasicStore<Toy>;
+static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data: its files are schema 3 (invariant 19)
 using ToyLedger = rutland::BasicLedger<Toy>;
 
 namespace {
@@ -74,6 +75,10 @@ TEST_CASE("kernel store: create, append, reject, a retry, undo and redo, with th
     CHECK(store->GetLedger().At(0).line == "game A,B");
     CHECK(store->Record(0).kind == "header");
     CHECK(store->Record(0).rules_version == 1);  // Toy::kRulesVersion
+    // The toy keeps no start data (no D::StartData): schema 3, entry 0 chained from 32 zero bytes (invariant 19).
+    CHECK(store->Schema() == 3);
+    CHECK_FALSE(store->StartData());
+    CHECK(store->Record(0).prev_hash == std::string(64, '0'));
 
     const rutland::StoreReceipt added = store->SubmitLine("add A 5", At(1, "c1"));
     CHECK(added.status == SubmitStatus::Accepted);
