@@ -111,7 +111,10 @@ TurnView MakeTurnView(const GameState& s, const LegalNow& legal, bool bonus) {
             std::string deals = subsidiary ? "Asks (buy here):" : "Bids (sell here):";
             if (set.Count() == 0) deals += " none";
             for (Company c : kCompanies)
-                if (set.Has(c)) deals += " " + std::string(GetProspectus(c).name);
+                if (set.Has(c)) {
+                    deals += ' ';
+                    deals += GetProspectus(c).name;  // appended, not " " + name: GCC 12's -Wrestrict misfires on that
+                }
             v.space_lines.push_back(deals + ((subsidiary ? sp.ask.verified : sp.bid.verified) ? "" : provisional));
         }
     } else if (!s.players.empty()) {
