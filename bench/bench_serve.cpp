@@ -13,7 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -54,12 +53,67 @@ int WaitExit(pid_t pid) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+// The followers: `clients` connections to /events read by one child process with one poll loop
+// until SIGUSR1: it writes a byte to `result` once every follower is connected, and at the end how
+// many "id:" lines it read. They stand in for the
+// players' phones, which are other machines: a process of their own (not threads of the process
+// that forks the broker's `play` and times it), at the lowest priority, so that what the row
+// measures is what the serve process costs the broker. Only async-signal-safe calls after fork
+// (the bench has threads): the request is formatted before.
+volatile sig_atomic_t g_followers_stop = 0;
+
+pid_t SpawnFollowers(int port, const std::string& request, int clients, const int result_pipe[2]) {
+    const pid_t pid = fork();
+    if (pid != 0) return pid;
+    close(result_pipe[0]);
+    const int result = result_pipe[1];
+    struct sigaction on_stop {};
+    on_stop.sa_handler = [](int) { g_followers_stop = 1; };
+    sigaction(SIGUSR1, &on_stop, nullptr);
+    setpriority(PRIO_PROCESS, 0, 19);
+    constexpr int kMax = 64;
+    pollfd fds[kMax];
+    const int n = clients < kMax ? clients : kMax;
+    for (int i = 0; i < n; ++i) {
+        const int fd = socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<uint16_t>(port));
+        inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+        if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) _exit(2);
+        send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+        fds[i] = pollfd{fd, POLLIN, 0};
+    }
+    // Connected (the server's listen backlog is short: a connect can wait for a SYN's resend).
+    const char ready = 'r';
+    if (write(result, &ready, 1) != 1) _exit(3);
+    static char buf[65536];
+    long seen = 0;
+    char prev[kMax] = {};  // each stream's byte before its read: an "id:" split across reads still counts
+    while (!g_followers_stop) {
+        if (poll(fds, static_cast<nfds_t>(n), 100) <= 0) continue;
+        for (int i = 0; i < n; ++i) {
+            if (!(fds[i].revents & (POLLIN | POLLHUP))) continue;
+            const ssize_t got = recv(fds[i].fd, buf, sizeof buf, 0);
+            if (got <= 0) {
+                fds[i].fd = -1;
+                continue;
+            }
+            for (ssize_t k = 0; k + 2 < got; ++k)
+                seen += (k == 0 ? prev[i] : buf[k - 1]) == '\n' && buf[k] == 'i' && buf[k + 1] == 'd' && buf[k + 2] == ':';
+            prev[i] = buf[got - 1];
+        }
+    }
+    const ssize_t w = write(result, &seen, sizeof seen);
+    _exit(w == sizeof seen ? 0 : 3);
+}
+
 // `rutland-cli serve` and its followers, for one run.
 struct Sharing {
     pid_t pid = -1;
-    std::atomic<bool> stop{false};
-    std::vector<std::thread> followers;
-    long events = 0;  // "id:" lines read by all followers
+    pid_t followers = -1;
+    int result = -1;                // our end of the followers' pipe
+    long events = 0;                // "id:" lines read by all followers
 
     bool Start(const std::string& db, int clients) {
         int fds[2];
@@ -77,41 +131,27 @@ struct Sharing {
         }).detach();
         std::smatch m;
         if (!std::regex_match(line, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))"))) return false;
-        const int port = std::stoi(m[1]);
-        const std::string token = m[2];
-        for (int i = 0; i < clients; ++i) {
-            const int fd = socket(AF_INET, SOCK_STREAM, 0);
-            sockaddr_in a{};
-            a.sin_family = AF_INET;
-            a.sin_port = htons(static_cast<uint16_t>(port));
-            inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
-            if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) return false;
-            const std::string req = fmt::format("GET /events?token={} HTTP/1.1\r\nHost: x\r\n\r\n", token);
-            send(fd, req.data(), req.size(), MSG_NOSIGNAL);
-            followers.emplace_back([this, fd] {
-                // The followers stand in for the players' phones, other machines: here they take
-                // only the CPU the broker's commits leave (the serve process is the broker's cost).
-                setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19);
-                char buf[16384];
-                long seen = 0;
-                pollfd p{fd, POLLIN, 0};
-                while (!stop) {
-                    if (poll(&p, 1, 50) <= 0) continue;
-                    const ssize_t n = recv(fd, buf, sizeof buf, 0);
-                    if (n <= 0) break;
-                    for (ssize_t k = 0; k + 3 < n; ++k) seen += buf[k] == '\n' && buf[k + 1] == 'i' && buf[k + 2] == 'd';
-                }
-                close(fd);
-                __atomic_add_fetch(&events, seen, __ATOMIC_RELAXED);
-            });
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));  // every follower connected
+        if (clients == 0) return true;
+        const std::string request = fmt::format("GET /events?token={} HTTP/1.1\r\nHost: x\r\n\r\n", m[2].str());
+        int result_pipe[2];
+        if (pipe(result_pipe) != 0) return false;
+        followers = SpawnFollowers(std::stoi(m[1]), request, clients, result_pipe);
+        close(result_pipe[1]);
+        result = result_pipe[0];
+        char ready = 0;
+        if (followers <= 0 || read(result, &ready, 1) != 1) return false;  // every follower connected
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));      // and its stream begun
         return true;
     }
     void Stop() {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the last events delivered
-        stop = true;
-        for (std::thread& t : followers) t.join();
+        if (followers > 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the last events delivered
+            kill(followers, SIGUSR1);
+            long seen = 0;
+            if (read(result, &seen, sizeof seen) == sizeof seen) events += seen;
+            close(result);
+            WaitExit(followers);
+        }
         kill(pid, SIGTERM);
         WaitExit(pid);
     }
