@@ -23,26 +23,12 @@
 #include "base/sha256.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using rutland::Store;
 
 namespace {
-
-// A fresh directory, removed with everything in it at the end of the test.
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "rutland-store-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 std::string Bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

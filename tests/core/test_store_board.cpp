@@ -19,25 +19,12 @@
 #include "model/board_catalog.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
 using namespace rutland;
 
 namespace {
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "rutland-store-board-XXXXXX").string();
-        REQUIRE(mkdtemp(pattern.data()) != nullptr);
-        path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 fs::path Source(const std::string& relative) { return fs::path(RUTLAND_SOURCE_DIR) / relative; }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "basic_session.h"
-#include "kernel/temp_dir.h"
+#include "support/temp_dir.h"
 #include "kernel/toy_ruleset.h"
 #include "store/basic_store_impl.h"
 

@@ -11,7 +11,7 @@
 
 #include <sqlite3.h>
 
-#include "kernel/temp_dir.h"
+#include "support/temp_dir.h"
 #include "kernel/toy_ruleset.h"
 #include "store/basic_store_impl.h"
 

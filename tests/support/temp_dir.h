@@ -1,5 +1,5 @@
-// A directory of its own under the system's temporary one, removed with everything in it: where
-// the kernel's tests put their game files.
+// A directory of its own under the system's temporary one, removed with everything in it at the
+// end of the test: where the store's and the kernel's tests put their game files.
 #pragma once
 
 #include <cstdlib>
@@ -11,7 +11,7 @@
 struct TempDir {
     std::filesystem::path path;
     TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "rutland-kernel-XXXXXX").string();
+        std::string pattern = (std::filesystem::temp_directory_path() / "rutland-test-XXXXXX").string();
         REQUIRE(mkdtemp(pattern.data()) != nullptr);
         path = pattern;
     }
@@ -22,4 +22,5 @@ struct TempDir {
     TempDir(const TempDir&) = delete;
     TempDir& operator=(const TempDir&) = delete;
     std::string File(const char* name) const { return (path / name).string(); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
 };
