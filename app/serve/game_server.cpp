@@ -305,24 +305,35 @@ struct GameServer::Impl {
     std::condition_variable changed;   // new events, or stopping
     Published published;
     std::deque<std::pair<int, std::string>> events;  // (entry, its SSE text), the newest kEventRing
+    // The last Publish's events as one text, shared: a follower that had every event before it
+    // sends this as it is (no copy per follower, none under the lock); one further behind gets
+    // EventsAfter.
+    struct Batch {
+        int first = 0, last = -1;
+        std::shared_ptr<const std::string> text;
+    } batch;
     std::string follow_problem;
     int streams = 0;                   // clients following /events
 
     void Publish(int from_seq) {
         // Built outside the lock: the handlers keep serving the previous version meanwhile.
         std::vector<std::pair<int, std::string>> fresh;
-        for (int seq = from_seq; seq < store->Size(); ++seq) {
-            nlohmann::json e = EntryJson(*store, seq);
-            e["fingerprint"] = store->FingerprintAt(seq);
-            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, e.dump()));
-        }
+        for (int seq = from_seq; seq < store->Size(); ++seq)
+            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, EntryEventJson(*store, seq).dump()));
         nlohmann::json page = PageJson(*store, &cache);
         page["game"]["problem"] = follow_problem;
         Published p{store->Size(), store->Fingerprint(), std::make_shared<const std::string>(page.dump()),
                     std::make_shared<const std::string>(StateJson(*store).dump())};
+        Batch b;
+        if (!fresh.empty()) {
+            std::string text;
+            for (const auto& f : fresh) text += f.second;
+            b = {fresh.front().first, fresh.back().first, std::make_shared<const std::string>(std::move(text))};
+        }
         {
             std::lock_guard lock(mutex);
             published = std::move(p);
+            if (b.text) batch = std::move(b);
             for (auto& f : fresh) events.push_back(std::move(f));
             while (events.size() > kEventRing) events.pop_front();
         }
@@ -456,10 +467,14 @@ void GameServer::Impl::Routes() {
         }
         auto stream = std::make_shared<int>(after);
         res.set_header("X-Accel-Buffering", "no");
-        res.set_chunked_content_provider(
+        res.set_header("Connection", "close");  // the body ends when the stream does
+        // The stream is the response's body up to the connection's end (no chunked framing: each
+        // batch goes to the socket as Publish made it, with no copy per follower).
+        res.set_content_provider(
             "text/event-stream",
             [this, stream, first = std::make_shared<bool>(true)](size_t, httplib::DataSink& sink) {
                 std::string out;
+                std::shared_ptr<const std::string> shared;
                 if (*first) {
                     *first = false;
                     out = fmt::format("retry: 1000\nevent: hello\ndata: {{\"seq\":{}}}\n\n", *stream);
@@ -471,8 +486,14 @@ void GameServer::Impl::Routes() {
                             return stopping.load() || (!events.empty() && events.back().first > *stream);
                         });
                     if (stopping) return false;
-                    out += EventsAfter(*stream);
+                    if (out.empty() && batch.text && batch.first == *stream + 1) {
+                        shared = batch.text;
+                        *stream = batch.last;
+                    } else {
+                        out += EventsAfter(*stream);
+                    }
                 }
+                if (shared) return sink.write(shared->data(), shared->size());
                 if (out.empty()) out = ": still here\n\n";  // finds a client that went away
                 return sink.write(out.data(), out.size());
             },

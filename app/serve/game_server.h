@@ -19,7 +19,11 @@
 //     them are a ring of kEventRing (a follower further behind gets a "reset" event and refetches).
 //  6. Live: a new event within a second of each accepted line (the file is read every
 //     kPollMilliseconds); every follower gets every entry's event in order (the "id:" of each is
-//     its entry number; a browser reconnecting with Last-Event-ID gets the ones it missed).
+//     its entry number; a browser reconnecting with Last-Event-ID gets the ones it missed). An
+//     event says which entry came and what it was (EntryEventJson: the line, who, the
+//     fingerprint), not its words: the page fetches /view.json, where the words are, once per
+//     burst of events. Sending every entry's sentences to every follower was four times the bytes
+//     for words no page read, and the broker's commits paid for them (bench_serve.cpp).
 //  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits

@@ -165,6 +165,15 @@ json YearEnd(const Ledger& ledger, const GameState& s, PageCache* cache) {
 
 // [SECTION] The page
 
+namespace {
+
+// The line as the ledger shows it: the correction mark, and "new game" for the header.
+std::string EntryLine(const Entry& e) {
+    return std::string(view::CorrectionMark(e)) + (e.kind == EntryKind::Header ? std::string("new game") : e.line);
+}
+
+} // namespace
+
 json EntryJson(const Store& store, int seq) {
     const Ledger& ledger = store.GetLedger();
     const Entry& e = ledger.At(seq);
@@ -177,12 +186,14 @@ json EntryJson(const Store& store, int seq) {
         if (fx.kind == EffectKind::Info && fx.rule == "D-2") continue;
         words.push_back({{"rule", fx.rule}, {"text", EffectText(fx, context)}});
     }
-    std::string line = e.kind == EntryKind::Header ? std::string("new game") : e.line;
+    return {{"seq", seq}, {"line", EntryLine(e)}, {"who", r.stamp.who}, {"time", r.stamp.time}, {"words", std::move(words)}};
+}
+
+json EntryEventJson(const Store& store, int seq) {
     return {{"seq", seq},
-            {"line", std::string(view::CorrectionMark(e)) + line},
-            {"who", r.stamp.who},
-            {"time", r.stamp.time},
-            {"words", std::move(words)}};
+            {"line", EntryLine(store.GetLedger().At(seq))},
+            {"who", store.Record(seq).stamp.who},
+            {"fingerprint", store.FingerprintAt(seq)}};
 }
 
 json StateJson(const Store& store) {

@@ -41,4 +41,8 @@ nlohmann::json StateJson(const Store& store);
 // "words": [every effect's sentence with its rule]}.
 nlohmann::json EntryJson(const Store& store, int seq);
 
+// One entry as the live events announce it: {"seq", "line", "who", "fingerprint"} (the game's
+// fingerprint at that entry). No words: a follower that shows them fetches /view.json.
+nlohmann::json EntryEventJson(const Store& store, int seq);
+
 } // namespace rutland::serve

@@ -344,6 +344,7 @@ int Load(const std::string& cli, const fs::path& work) {
     // Every client reads its stream on its own thread and keeps the entry numbers of its events.
     std::vector<std::vector<int>> seen(kClients);
     std::vector<std::string> hello(kClients);
+    std::vector<std::string> last_event(kClients);
     std::atomic<int> ready{0};
     std::atomic<int> last_seq{1 << 30};
     std::vector<std::thread> readers;
@@ -364,8 +365,10 @@ int Load(const std::string& cli, const fs::path& work) {
                     const std::string event = buffer.substr(0, at);
                     buffer.erase(0, at + 2);
                     std::smatch m;
-                    if (std::regex_search(event, m, std::regex(R"(id: (\d+)\nevent: entry)")))
+                    if (std::regex_search(event, m, std::regex(R"(id: (\d+)\nevent: entry)"))) {
                         seen[static_cast<size_t>(i)].push_back(std::stoi(m[1]));
+                        last_event[static_cast<size_t>(i)] = event;
+                    }
                     if (event.find("event: hello") != std::string::npos && !counted) {
                         counted = true;
                         hello[static_cast<size_t>(i)] = event;
@@ -411,6 +414,34 @@ int Load(const std::string& cli, const fs::path& work) {
     }
     Check(complete == kClients, fmt::format("every one of {} clients saw the event of every entry 1..{} once, in order ({} did)",
                                             kClients, last, complete));
+    // game_server.h invariant 6: an event says which entry came, what was typed and the game's
+    // fingerprint there; the words are in /view.json, not sent to every follower.
+    {
+        const std::string& e = last_event[0];
+        const size_t data = e.find("data: ");
+        const nlohmann::json j = nlohmann::json::parse(data == std::string::npos ? std::string("null") : e.substr(data + 6),
+                                                       nullptr, false);
+        const nlohmann::json state = nlohmann::json::parse(state_text);
+        Check(j.is_object() && j.value("seq", -1) == last && j.value("fingerprint", "") == state["fingerprint"] &&
+                  j.contains("line") && j.contains("who") && !j.contains("words"),
+              fmt::format("the last event names entry {}, its line, who and the game's fingerprint {} (no words): {}", last,
+                          state["fingerprint"].dump(), e));
+    }
+    // Invariant 6: a browser reconnecting with Last-Event-ID gets the events it missed, and only
+    // those (not the last burst that the followers above shared).
+    {
+        const int from = last - 10;
+        const Answer again = Get(s.port, "/events?token=" + s.token, "GET", fmt::format("Last-Event-ID: {}\r\n", from), 1500);
+        std::vector<int> ids;
+        const std::regex id(R"(id: (\d+)\n)");
+        for (std::sregex_iterator it(again.body.begin(), again.body.end(), id), end; it != end; ++it)
+            ids.push_back(std::stoi((*it)[1]));
+        std::vector<int> missed;
+        for (int seq = from + 1; seq <= last; ++seq) missed.push_back(seq);
+        Check(again.status == 200 && ids == missed,
+              fmt::format("reconnecting with Last-Event-ID {} gives the events {}..{} ({} events, the first {})", from, from + 1,
+                          last, ids.size(), ids.empty() ? -1 : ids.front()));
+    }
     Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
     return g_failures == 0 ? 0 : 1;
 }
