@@ -38,6 +38,9 @@ void ReadBoards(BoardLearnUi& ui, const std::string& wanted) {
     }
 }
 
+// What a refused line said and why, shown once the field is cleared for the next try.
+std::string Refused(const char* typed, const std::string& why) { return fmt::format("\"{}\" refused: {}", typed, why); }
+
 // One line a field that keeps the keyboard: asked for whenever nothing else has it.
 bool LineField(const char* id, char* buffer, size_t size, bool* focus) {
     if (*focus || !ImGui::IsAnyItemActive()) ImGui::SetKeyboardFocusHere();
@@ -120,10 +123,11 @@ void DrawBoardSetup(BoardLearnUi& ui, const Fonts& fonts) {
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
         if (LineField("##setup-line", ui.line.data(), ui.line.size(), &ui.focus)) {
             ++ui.keys;
-            if (view::EnterReading(setup, ui.line.data(), &ui.error)) {
-                ui.error.clear();
-                ui.line.fill('\0');
-            }
+            // Refused or not, the line leaves the field (as the entry line's does): a broker typing
+            // on without looking must not have the next space's line glued to a refused one.
+            if (view::EnterReading(setup, ui.line.data(), &ui.error)) ui.error.clear();
+            else ui.error = Refused(ui.line.data(), ui.error);
+            ui.line.fill('\0');
         }
         ImGui::PopFont();
         if (!ui.error.empty()) ImGui::TextColored(Theme::Bad(), "%s", ui.error.c_str());
@@ -214,7 +218,8 @@ std::vector<std::string> DrawLandingCheck(BoardLearnUi& ui, const Fonts& fonts, 
             if (r) {
                 lines = {view::ReadingLine(*live.board, c.space, *r), ui.roll};
             } else {
-                ui.landing_error = why;
+                ui.landing_error = Refused(ui.correction.data(), why);  // and the field is cleared, as above
+                ui.correction.fill('\0');
             }
         } else if (KeyPressed(GLFW_KEY_ESCAPE)) {
             lines = {ui.roll};
