@@ -156,12 +156,12 @@ struct Sharing {
         char ready = 0;
         return followers > 0 && read(result, &ready, 1) == 1;  // every follower connected
     }
-    void Stop() {
+    // `wait_for_all`: the followers end once every one has every event (a follower missing one is
+    // counted short after 10 s); otherwise at once.
+    void Stop(bool wait_for_all = true) {
         if (followers > 0) {
-            // The followers end once every one has every event; a follower missing one is counted
-            // short after 10 s.
             pollfd done{result, POLLIN, 0};
-            if (poll(&done, 1, 10'000) <= 0) kill(followers, SIGUSR1);
+            if (!wait_for_all || poll(&done, 1, 10'000) <= 0) kill(followers, SIGUSR1);
             long seen = 0;
             if (read(result, &seen, sizeof seen) == sizeof seen) events += seen;
             close(result);
@@ -172,25 +172,31 @@ struct Sharing {
     }
 };
 
-// Before each timed append, alone or shared alike: the followers' streams begin (200 ms), and what
-// earlier rounds wrote is on the disk (sync), so no round waits on another's flush. Only the
-// shared rounds once waited: they started cold and measured 6 to 10 points of drop that sharing
-// did not cause (a control with the followers connected to nothing showed it).
+// A pause after the sharing starts or ends: the followers' streams begin (200 ms), and what earlier
+// rounds wrote is on the disk (sync), so no round waits on another's flush.
 void Settle() {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     sync();
 }
 
-// One round: a fresh game file, then 1,000 lines appended by `rutland-cli play --db`, alone or
-// while `rutland-cli serve` follows the file for `clients` followers of /events (0: the serving
-// alone). The seconds the append took, or a negative on failure.
+// One round: a fresh game file, `rutland-cli serve` following it for `clients` followers of
+// /events (0: the serving alone), then 1,000 lines appended by `rutland-cli play --db`, timed. In
+// an alone round the sharing ends before the timing; in a shared round it goes on. So both rounds
+// start from the same past, and they differ only in the sharing during the append, which is what
+// the row is about. This matters on a machine whose two vCPUs share a core: 50 followers
+// connecting leave it slower for a while, sharing or not. With the sharing ended (serve and
+// followers gone) before the timing, the append still measured 10% slower than one with no sharing
+// set up at all, the same as with the sharing going on (2026-11-24, 30 pairs).
+// The seconds the append took, or a negative on failure.
 double AppendRound(const std::string& header, const std::string& script, int lines, bool shared, int clients, int round,
                    long* events) {
     const std::string db = fmt::format("{}/shared-{}-{}-{}.rutland", WorkDir(), shared, clients, round);
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
     if (WaitExit(Spawn({RUTLAND_CLI_EXE, "play", header, "--db", db}, -1)) != 0) return -1;
     Sharing sharing;
-    if (shared && !sharing.Start(db, clients, lines)) return -2;
+    if (!sharing.Start(db, clients, lines)) return -2;
+    Settle();
+    if (!shared) sharing.Stop(false);
     Settle();
     const auto start = std::chrono::steady_clock::now();
     const int code = WaitExit(Spawn({RUTLAND_CLI_EXE, "play", script, "--db", db}, -1));
