@@ -23,7 +23,7 @@
 //     event says which entry came and what it was (EntryEventJson: the line, who, the
 //     fingerprint), not its words: the page fetches /view.json, where the words are, once per
 //     burst of events. Sending every entry's sentences to every follower was four times the bytes
-//     for words no page read, and the broker's commits paid for them (bench_serve.cpp).
+//     for words no page read.
 //  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
