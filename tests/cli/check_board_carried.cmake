@@ -12,20 +12,7 @@ file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
 set(dir ${WORK}/data/rutland/boards)
 
-function(run expect_rc)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-    if(NOT rc EQUAL expect_rc)
-        message(FATAL_ERROR "${ARGN}: exit ${rc}, expected ${expect_rc}\nstdout:\n${out}\nstderr:\n${err}")
-    endif()
-    set(out "${out}" PARENT_SCOPE)
-    set(err "${err}" PARENT_SCOPE)
-endfunction()
-
-function(expect text pattern what)
-    if(NOT text MATCHES "${pattern}")
-        message(FATAL_ERROR "${what} does not match '${pattern}':\n${text}")
-    endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/script_steps.cmake)
 
 # The game of the schema-3 fixture, played again by this Rutland on home.
 run(0 ${CLI} board import ${BOARDS}/home.json)
