@@ -23,6 +23,7 @@
 #include "base/sha256.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "support/store_files.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -49,34 +50,9 @@ rutland::Stamp TestStamp(int n) {
 }
 
 // Writes a game file from script lines (the first command line is the header) and closes it.
-void WriteGame(const std::string& path, const std::vector<std::string>& lines) {
-    std::unique_ptr<Store> store;
-    int n = 0;
-    std::string error;
-    for (const std::string& line : lines) {
-        rutland::ParseResult parsed = rutland::ParseCommand(line);
-        if (!parsed.command) continue;
-        if (!store) {
-            store = Store::Create(path, std::get<rutland::GameHeader>(parsed.command->action), TestStamp(n++), &error);
-            REQUIRE_MESSAGE(store, error);
-            continue;
-        }
-        rutland::StoreReceipt r = store->Submit(*parsed.command, TestStamp(n++));
-        REQUIRE_MESSAGE(r.accepted, line, ": ", r.Why());
-    }
-}
+void WriteGame(const std::string& path, const std::vector<std::string>& lines) { rutland::test::PlayInto(path, lines, TestStamp); }
 
-void Sql(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* message = nullptr;
-    // The tests edit files as a tamperer would; they need not survive a power loss.
-    const int rc = sqlite3_exec(db, ("PRAGMA synchronous=OFF;" + sql).c_str(), nullptr, nullptr, &message);
-    const std::string why = message ? message : "";
-    sqlite3_free(message);
-    sqlite3_close(db);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, sql, ": ", why);
-}
+using rutland::test::Sql;
 
 std::unique_ptr<Store> OpenRead(const std::string& path, std::string* error) {
     return Store::Open(path, Store::Mode::ReadOnly, error);

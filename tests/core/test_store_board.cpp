@@ -19,6 +19,7 @@
 #include "model/board_catalog.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "support/store_files.h"
 #include "support/temp_dir.h"
 
 namespace fs = std::filesystem;
@@ -66,20 +67,9 @@ Stamp TestStamp(int n) { return {fmt::format("2026-11-24T10:00:{:02}Z", n % 60),
 // The game of tests/games/schema-v3-home-board.script (on board=home) written to `path` by this Rutland.
 void WriteHomeGame(const std::string& path) {
     std::istringstream script(Read(Source("tests/games/schema-v3-home-board.script")));
-    std::unique_ptr<Store> store;
-    int n = 0;
-    std::string error;
-    for (std::string line; std::getline(script, line);) {
-        ParseResult parsed = ParseCommand(line);
-        if (!parsed.command) continue;
-        if (!store) {
-            store = Store::Create(path, std::get<GameHeader>(parsed.command->action), TestStamp(n++), &error);
-            REQUIRE_MESSAGE(store, error);
-            continue;
-        }
-        StoreReceipt r = store->Submit(*parsed.command, TestStamp(n++));
-        REQUIRE_MESSAGE(r.accepted, line, ": ", r.Why());
-    }
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(script, line);) lines.push_back(line);
+    test::PlayInto(path, lines, TestStamp);
 }
 
 // The state as `rutland-cli state --json` printed it when the fixture was written (at ebef951,
@@ -91,16 +81,7 @@ nlohmann::json ExpectedHomeState() {
     return expected;
 }
 
-void Sql(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-    char* message = nullptr;
-    const int rc = sqlite3_exec(db, ("PRAGMA synchronous=OFF;" + sql).c_str(), nullptr, nullptr, &message);
-    const std::string why = message ? message : "";
-    sqlite3_free(message);
-    sqlite3_close(db);
-    REQUIRE_MESSAGE(rc == SQLITE_OK, sql, ": ", why);
-}
+using test::Sql;
 
 std::string MetaValue(const std::string& path, const std::string& key) {
     sqlite3* db = nullptr;

@@ -11,6 +11,7 @@
 
 #include "ledger_view.h"
 #include "long_game.h"
+#include "support/store_files.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;
@@ -47,21 +48,7 @@ Stamp TestStamp(int n) {
 
 // Plays script lines (the first command is the header) into a new game file.
 std::unique_ptr<Store> PlayInto(const std::string& path, const std::vector<std::string>& lines) {
-    std::unique_ptr<Store> store;
-    int n = 0;
-    std::string error;
-    for (const std::string& line : lines) {
-        ParseResult parsed = ParseCommand(line);
-        if (!parsed.command) continue;
-        if (!store) {
-            store = Store::Create(path, std::get<GameHeader>(parsed.command->action), TestStamp(n++), &error);
-            REQUIRE_MESSAGE(store, error);
-            continue;
-        }
-        StoreReceipt r = store->Submit(*parsed.command, TestStamp(n++));
-        REQUIRE_MESSAGE(r.accepted, line, ": ", r.rejection.ToString());
-    }
-    return store;
+    return test::PlayInto(path, lines, TestStamp);
 }
 
 std::string Joined(const std::vector<std::string>& lines) {
