@@ -16,7 +16,7 @@
 //  3. The lower row keeps at least its tab bar and a few lines (more when the broker brought a tab
 //     other than the players to the front: lower_wanted); the upper row gets everything else.
 //  4. When the middle's needs do not all fit, the entry line and the Turn's essentials are served
-//     first and `fits` is false (the panels then scroll); at the four sizes the README names and
+//     first and `fits` is false (the panels then scroll); at the four sizes docs/dashboard.md names and
 //     every text size offered, at a typical moment, they fit (tests).
 #pragma once
 

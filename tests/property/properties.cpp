@@ -54,7 +54,7 @@ using rutland::testing::GenOptions;
 
 namespace {
 
-// Figures for the closing line of each property (the README's Reliability section quotes them).
+// Figures for the closing line of each property (docs/reliability.md quotes them).
 std::atomic<long> g_entries{0};        // ledger entries played
 std::atomic<long> g_bad_inputs{0};     // illegal commands and lines tried
 std::map<std::string, long> g_rules;   // rules cited by those rejections
