@@ -19,7 +19,7 @@ failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 step() { echo "--- [${SECONDS}s] $*"; }
 
-for tool in cpack lintian desktop-file-validate appstreamcli update-mime-database dpkg-shlibdeps file man xvfb-run; do
+for tool in cpack lintian desktop-file-validate appstreamcli update-mime-database dpkg-shlibdeps file man gio xvfb-run; do
     command -v "$tool" >/dev/null || { echo "FAIL: $tool is not installed (see .ci/run's apt-get line)" >&2; exit 1; }
 done
 rm -rf "$work" && mkdir -p "$work"
@@ -146,6 +146,13 @@ step "the menu entry and the file association"
 grep -q "^application/x-rutland-game=$app_id.desktop;" /usr/share/applications/mimeinfo.cache ||
     fail "the desktop database does not open application/x-rutland-game with $app_id.desktop"
 grep -q '^50:application/x-rutland-game:\*\.rutland$' /usr/share/mime/globs2 || fail "the MIME database does not know *.rutland"
+
+# What a double click does in a GLib desktop (GNOME, Xfce, Cinnamon...): the file's type from its
+# name through the MIME database, then that type's default application.
+type=$(cd "$work" && gio info -a standard::content-type first-game.rutland | sed -n 's/^ *standard::content-type: //p')
+[[ $type == application/x-rutland-game ]] || fail "gio sees first-game.rutland as '$type'"
+gio mime application/x-rutland-game | grep -q "^Default application.*: $app_id.desktop" ||
+    fail "gio's default application for game files: $(gio mime application/x-rutland-game 2>&1)"
 
 step "the installed rutland under Xvfb"
 xvfb-run -a -n 120 /usr/bin/rutland --exit-after-first-frame >"$work/first-frame.log" 2>&1 || fail "rutland --exit-after-first-frame: $(cat "$work/first-frame.log")"
