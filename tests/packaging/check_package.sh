@@ -89,11 +89,12 @@ if dpkg-query -W -f='${Status}' rutland 2>/dev/null | grep -q 'ok installed'; th
     echo "SKIPPED the install: a rutland package is installed already ($(dpkg-query -W -f='${Version}' rutland)), not by this test; it is left alone"
     exit $skip
 fi
+# apt-get waits for dpkg's lock (another apt-get on the machine) rather than fail.
 installed=0
 remove() {
     if ((installed)); then
         step "apt-get purge rutland"
-        DEBIAN_FRONTEND=noninteractive apt-get purge -y -q rutland >"$work/purge.log" 2>&1 || cat "$work/purge.log" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 purge -y -q rutland >"$work/purge.log" 2>&1 || cat "$work/purge.log" >&2
         if dpkg-query -W -f='${Status}' rutland 2>/dev/null | grep -q 'ok installed'; then
             echo "FAIL: rutland is still installed" >&2
             exit 1
@@ -115,7 +116,7 @@ step "apt-get install ./$(basename "$deb")"
 installed=1
 # The packages the .deb depends on are on CI's machine already (the build needed them): apt-get
 # installs the .deb alone, and would fetch them on a clean machine.
-(cd "$(dirname "$deb")" && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "./$(basename "$deb")") \
+(cd "$(dirname "$deb")" && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 install -y -q --no-install-recommends "./$(basename "$deb")") \
     >"$work/install.log" 2>&1 || {
     cat "$work/install.log" >&2
     exit 1
