@@ -9,6 +9,7 @@
 set -euo pipefail
 cli=$(realpath "$1") dashboard=$2 src=$(realpath "$3") version=$4 work=$5
 [[ $dashboard == none ]] || dashboard=$(realpath "$dashboard")
+rm -rf "$work" && mkdir -p "$work"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
@@ -67,12 +68,19 @@ if [[ $dashboard != none ]]; then
     done
 fi
 
+# --- rutland-language(7)'s example is a game that plays: every line accepted.
+sed -n '/^\.SH EXAMPLE/,/^\.SH/p' "$src/packaging/man/rutland-language.7.in" | sed -n '/^\.nf/,/^\.fi/p' |
+    sed '/^\.[a-z][a-z]$/d; s/\\-/-/g' >"$work/example.txt"
+grep -q '^game ' "$work/example.txt" || fail "rutland-language(7) has no example game"
+"$cli" play "$work/example.txt" >/dev/null 2>"$work/example.err" ||
+    fail "rutland-language(7)'s example does not play: $(cat "$work/example.err")"
+
 # --- The completion, as bash runs it (bash-completion's _init_completion and _filedir).
 bash_completion=/usr/share/bash-completion/bash_completion
 if [[ ! -f $bash_completion ]]; then
     fail "$bash_completion is missing (apt-get install bash-completion)"
 else
-    rm -rf "$work" && mkdir -p "$work/games" "$work/bin"
+    mkdir -p "$work/games" "$work/bin"
     touch "$work/games/ann-bob.rutland" "$work/games/notes.txt" "$work/games/board.json"
     # The completion finds board names through `rutland-cli` on the PATH.
     ln -s "$(realpath "$cli")" "$work/bin/rutland-cli"
