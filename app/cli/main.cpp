@@ -7,12 +7,14 @@
 
 #include "board_files.h"
 #include "cli.h"
+#include "version_text.h"
 
 using namespace rutland::cli;
 
 int main(int argc, char** argv) {
     CLI::App app{"rutland-cli: the broker's desk for Big Board Raiders, without a screen"};
     app.require_subcommand(1);
+    app.set_version_flag("--version", rutland::view::VersionText("rutland-cli"), "print the version and each game's rules version, and exit");
 
     PlayOptions play;
     CLI::App* play_cmd = app.add_subcommand("play", "play a game script written in the table language");

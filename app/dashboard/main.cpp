@@ -39,6 +39,7 @@
 #include "panels.h"
 #include "players_window.h"
 #include "screenshot.h"
+#include "version_text.h"
 
 using namespace rutland;
 using namespace rutland::dash;
@@ -136,6 +137,7 @@ int main(int argc, char** argv) {
     const auto started = std::chrono::steady_clock::now();
     Options o;
     CLI::App cli{"rutland: the broker's dashboard for Big Board Raiders"};
+    cli.set_version_flag("--version", view::VersionText("rutland"), "print the version and each game's rules version, and exit");
     cli.add_option("game", o.game, "the game file (.rutland) to open, or to create from --script's header");
     cli.add_option("--script", o.script, "play this table-language script through the entry line first");
     cli.add_option("--screenshot", o.screenshot, "render, save this PNG and exit");
