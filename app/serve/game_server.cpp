@@ -806,7 +806,14 @@ namespace {
 void Refuse(httplib::Response& res, int status, const std::string& why) {
     res.status = status;
     res.set_content(why + "\n", "text/plain; charset=utf-8");
+}
+
+// A refusal of the method or the token (the gate's too) ends the connection.
+httplib::Server::HandlerResponse RefuseAndClose(httplib::Response& res, int status, const std::string& why) {
+    Refuse(res, status, why);
+    res.set_header("Connection", "close");
     CloseAfterThisAnswer();
+    return httplib::Server::HandlerResponse::Handled;
 }
 
 } // namespace
@@ -826,17 +833,10 @@ void GameServer::Impl::Routes() {
     server.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
         if (req.method != "GET") {
             res.set_header("Allow", "GET");
-            Refuse(res, 405, "refused: this page is read-only (only GET)");
-            return httplib::Server::HandlerResponse::Handled;
+            return RefuseAndClose(res, 405, "refused: this page is read-only (only GET)");
         }
-        if (!req.has_param("token")) {
-            Refuse(res, 401, NeedsToken());
-            return httplib::Server::HandlerResponse::Handled;
-        }
-        if (!SameToken(req.get_param_value("token"), options.token)) {
-            Refuse(res, 403, WrongToken());
-            return httplib::Server::HandlerResponse::Handled;
-        }
+        if (!req.has_param("token")) return RefuseAndClose(res, 401, NeedsToken());
+        if (!SameToken(req.get_param_value("token"), options.token)) return RefuseAndClose(res, 403, WrongToken());
         return httplib::Server::HandlerResponse::Unhandled;
     });
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
