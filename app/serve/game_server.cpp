@@ -83,6 +83,7 @@ std::string LanAddress() {
 }
 
 using Clock = std::chrono::steady_clock;
+
 // [SECTION] The connection a worker is serving (invariant 5)
 
 // What a handler needs of the connection it answers on: whether it ends after this answer (a refusal).

@@ -4,6 +4,17 @@
 //   load CLI WORK                50 clients follow /events while `play --db` appends 1,000 lines:
 //                                every client sees every entry's event, in order (correctness only;
 //                                the append rate is measured in bench/, never here)
+//   connections CLI WORK         keep-alive answers without a delayed acknowledgement (TCP_NODELAY),
+//                                an /events slot freed at once, a connection without the token or
+//                                with a head that never ends closed early, no control character
+//                                echoed (game_server.h invariant 5)
+//   files CLI WORK               the game file migrated in place while followed (followed on), a
+//                                copy of the same game moved over it (followed on), another game
+//                                moved over it and the file deleted (stopped, said) (invariant 9)
+//   flood CLI WORK               500 idle and 500 slow-header sockets, each reopened when closed,
+//                                for RUTLAND_FLOOD_SECONDS (8; the review's 60 by hand) while the
+//                                broker appends: every request with the token answered within 1 s,
+//                                followers keep every event, the append rate at least half
 //   browser CLI WORK CHROMIUM    headless Chromium renders the page, then sees an entry another
 //                                process appends; screenshots at phone and laptop sizes in WORK
 // Every figure it checks comes from rutland-cli itself (state --json), never from this file.
