@@ -356,7 +356,7 @@ public:
         while (!m_stopping) {
             fds.clear();
             fds.push_back({m_wake[0], POLLIN, 0});
-            fds.push_back({m_listener, POLLIN, 0});
+            fds.push_back({Clock::now() < m_rest_until ? -1 : m_listener, POLLIN, 0});
             for (const Waiting& w : m_waiting) fds.push_back({w.sock, static_cast<short>(POLLIN | POLLRDHUP), 0});
             Clock::time_point next = Clock::now() + std::chrono::milliseconds(kPollMilliseconds);
             for (const Waiting& w : m_waiting) next = std::min(next, w.deadline);
@@ -481,7 +481,15 @@ private:
             sockaddr_in addr{};
             socklen_t len = sizeof addr;
             const int sock = ::accept4(m_listener, reinterpret_cast<sockaddr*>(&addr), &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
-            if (sock < 0) return;  // none left (or out of descriptors: the waiting limit leaves room)
+            if (sock < 0 && (errno == EMFILE || errno == ENFILE)) {
+                // Out of descriptors (the waiting limit leaves room, but other parts of the program
+                // use some too): the oldest waiting connection makes room; with none, the
+                // listener rests a moment rather than being polled in a busy loop.
+                if (m_waiting.empty()) m_rest_until = Clock::now() + std::chrono::milliseconds(kPollMilliseconds);
+                else Evict(false, 0);
+                return;
+            }
+            if (sock < 0) return;  // none left
             const int one = 1;
             ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
             Admit(Waiting{sock, ntohl(addr.sin_addr.s_addr), Clock::now() + std::chrono::milliseconds(kHeadMilliseconds), {},
@@ -530,6 +538,7 @@ private:
     Dispatch m_dispatch;
     int m_wake[2] = {-1, -1};
     std::list<Waiting> m_waiting;  // oldest first
+    Clock::time_point m_rest_until;  // the listener is not polled before (out of descriptors)
     std::unordered_map<uint32_t, int> m_per_address;
     std::mutex m_mutex;
     std::deque<Job> m_returned;  // kept alive by a worker, back to wait for the next request
@@ -591,8 +600,8 @@ private:
 };
 
 // The most connections the gate may hold: kMaxWaiting, less when the open-file limit is lower
-// (the soft limit is first raised to the hard one). Room is left for the workers' connections,
-// the game file and the rest of the program.
+// (the soft limit is first raised to the hard one). Room is left for the workers' connections and
+// those queued for them, the game file and the rest of the program.
 int WaitingLimit() {
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) != 0) return 256;
@@ -601,7 +610,7 @@ int WaitingLimit() {
         ::setrlimit(RLIMIT_NOFILE, &limit);
         ::getrlimit(RLIMIT_NOFILE, &limit);
     }
-    const int64_t room = static_cast<int64_t>(std::min<rlim_t>(limit.rlim_cur, 1 << 20)) - kWorkers - 128;
+    const int64_t room = static_cast<int64_t>(std::min<rlim_t>(limit.rlim_cur, 1 << 20)) - kWorkers - kQueued - 128;
     return static_cast<int>(std::clamp<int64_t>(room, 32, kMaxWaiting));
 }
 
