@@ -997,6 +997,9 @@ int Files(const std::string& cli, const fs::path& work) {
         follower.Finish(-1, 0);
     }
     Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    const std::string said = Read((work / "serve.err").string());
+    Check(said.find("no longer following the game (the page says so): game.rutland is no longer the file") != std::string::npos,
+          "rutland-cli serve says it on stderr too: " + said.substr(0, said.find('\n')));
     // 4. The game deleted: the page stops and says so.
     {
         const std::string gone = (work / "gone.rutland").string();
