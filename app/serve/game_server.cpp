@@ -720,7 +720,7 @@ struct GameServer::Impl {
                                "Share the game again to show it.", file, served - 1);
             return false;
         }
-        std::string error;
+        std::string error;  // not shown: see below
         std::unique_ptr<Store> fresh = Store::Open(options.file, Store::Mode::ReadOnly, &error);
         const FileIdentity after = IdentityOf(options.file);
         const bool same_game = fresh && after == now && fresh->Report().Clean() && fresh->Size() >= served &&
@@ -733,14 +733,16 @@ struct GameServer::Impl {
             return true;
         }
         if (now == opened) return false;  // the same file, and it does not carry the game on: Follow's reason stands
-        *why = fmt::format("{} is no longer the file this page opened: another file was put at that path{}. This page "
+        // The reason names the file, never its path or what the open found in it: the page is read
+        // on other machines (rutland-cli verify tells the broker the rest).
+        const bool other_entries = fresh && (fresh->Size() < served || fresh->Record(served - 1).WrittenHash() !=
+                                                                            store->Record(served - 1).WrittenHash());
+        *why = fmt::format("{} is no longer the file this page opened: another file was put at that path ({}). This page "
                            "stopped at entry {}, the game as it was then. Share the game again to show the one there now.",
                            file,
-                           !fresh ? fmt::format(" ({})", error)
-                                  : fresh->Size() < served ||
-                                            fresh->Record(served - 1).WrittenHash() != store->Record(served - 1).WrittenHash()
-                                        ? std::string(" (another game, or this one with other entries)")
-                                        : std::string(" (it did not verify clean)"),
+                           !fresh          ? "it cannot be read as a game: rutland-cli verify says why"
+                           : other_entries ? "another game, or this one with other entries"
+                                           : "it did not verify clean: rutland-cli verify says why",
                            served - 1);
         return false;
     }

@@ -645,6 +645,27 @@ int BrowserTest(const std::string& cli, const fs::path& work, const std::string&
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - appended).count();
     Check(followed && browser.Evaluate(session, "document.body.innerText").find("the SEC guy checks the page") != std::string::npos,
           fmt::format("the open page moved to entry {} and shows the note (after {} ms, untimed)", entry + 1, ms));
+
+    // 4. Another game moved over the file (game_server.h invariant 9): the open page stops calling
+    // itself live and shows why.
+    const std::string other = (work / "other.rutland").string();
+    Check(MakeGame(cli, work, other, 10, "other.txt"), "another game made");
+    fs::rename(other, db);
+    std::string status;
+    for (int waited = 0; waited < 5000 && !status.starts_with("not live"); waited += 100) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        status = browser.Evaluate(session, "document.getElementById('status').textContent");
+    }
+    const std::string problem = browser.Evaluate(session, "document.getElementById('problem').hidden ? '' : "
+                                                          "document.getElementById('problem').textContent");
+    Check(status.starts_with(fmt::format("not live \u00b7 stopped at entry {}", entry + 1)) &&
+              problem.find("no longer the file this page opened") != std::string::npos,
+          fmt::format("another game moved over the file: the open page says '{}' and '{}'", status, problem));
+    browser.Call("Emulation.setDeviceMetricsOverride",
+                 {{"width", 390}, {"height", 844}, {"deviceScaleFactor", 1}, {"mobile", true}}, session);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    Check(browser.Screenshot(session, work / "phone-stopped.png", false),
+          "phone screenshot of the page that stopped: " + (work / "phone-stopped.png").string());
     browser.Stop();
     Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
     return g_failures == 0 ? 0 : 1;
