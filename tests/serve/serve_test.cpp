@@ -12,7 +12,7 @@
 //                                copy of the same game moved over it (followed on), another game
 //                                moved over it and the file deleted (stopped, said) (invariant 9)
 //   flood CLI WORK               500 idle and 500 slow-header sockets, each reopened when closed,
-//                                for RUTLAND_FLOOD_SECONDS (8; the review's 60 by hand) while the
+//                                for RUTLAND_FLOOD_SECONDS (8; 60 for a full minute) while the
 //                                broker appends: every request with the token answered within 1 s,
 //                                followers keep every event, the append rate at least half
 //   browser CLI WORK CHROMIUM    headless Chromium renders the page, then sees an entry another
@@ -1039,7 +1039,7 @@ int Files(const std::string& cli, const fs::path& work) {
 
 // [SECTION] flood: idle and slow-header sockets held open, each reopened when closed, while the
 // broker appends and followers follow (game_server.h invariant 5). Loopback only, bounded: 500 +
-// 500 sockets for RUTLAND_FLOOD_SECONDS (default 8; the review's 60 with RUTLAND_FLOOD_SECONDS=60).
+// 500 sockets for RUTLAND_FLOOD_SECONDS (default 8; RUTLAND_FLOOD_SECONDS=60 holds them a minute).
 
 // The attackers: `idle` sockets that send nothing and `slow` ones that send a request head (with
 // a made-up token) a byte every 200 ms, each reopened as soon as the server closes it. One
@@ -1194,8 +1194,8 @@ int Flood(const std::string& cli, const fs::path& work) {
                       "requests with the token answered within 1 s (the slowest {} ms)",
                       seconds, idle, slow, held, opened, answered, asked, worst));
     const std::pair<int, double> after = play("after.txt");
-    // Measured, and bounded loosely (the machine is shared): the review's abuse took the page
-    // down; it must not take the broker down with it.
+    // Measured, and bounded loosely (the machine is shared): the gate that keeps the page up must
+    // not take the broker's time.
     const double calm_rate = (calm.second + after.second) / 2;
     Check(during.first == 0 && after.first == 0 && during.second >= 0.5 * calm_rate,
           fmt::format("the broker appended 100 lines during the flood at {:.0f} lines/s ({:+.0f}% of the {:.0f} lines/s "
