@@ -310,6 +310,8 @@ struct Waiting {
     std::string bytes;           // what came of the next request
     int served = 0;              // requests already answered on this connection
     bool refused = false;        // the refusal was sent: reading only until the client closes
+    bool line_checked = false;   // the request line came whole and was let through
+    size_t scanned = 0;          // bytes already looked through for the line's or the head's end
 };
 
 // A head ready for a worker.
@@ -395,7 +397,8 @@ private:
     // Reads what came; a whole head goes on, a closed or overfull connection ends.
     void ReadFrom(Iter w) {
         char buffer[4096];
-        while (true) {
+        // At most kMaxRequestBytes a turn: a client that keeps sending cannot hold the gate.
+        for (size_t turn = 0; turn < kMaxRequestBytes; turn += sizeof buffer) {
             const ssize_t n = ::recv(w->sock, buffer, sizeof buffer, MSG_DONTWAIT);
             if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return Close(w);
             if (n < 0) break;
@@ -410,30 +413,21 @@ private:
     // the token is refused then, whatever it still sends), the head once it is whole.
     void Examine(Iter w) {
         const std::string& b = w->bytes;
-        const size_t line_end = b.find("\r\n");
-        if (line_end == std::string::npos) {
-            if (b.size() >= kMaxRequestBytes)
-                return Refuse(w, 431, "Request Header Fields Too Large",
-                              fmt::format("refused: a request may hold at most {} bytes", kMaxRequestBytes));
-            return;
+        // Each byte is looked through once, however the request is cut into reads.
+        const size_t from = w->scanned > 3 ? w->scanned - 3 : 0;
+        w->scanned = b.size();
+        if (!w->line_checked) {
+            const size_t line_end = b.find("\r\n", from);
+            if (line_end == std::string::npos) {
+                if (b.size() >= kMaxRequestBytes)
+                    return Refuse(w, 431, "Request Header Fields Too Large",
+                                  fmt::format("refused: a request may hold at most {} bytes", kMaxRequestBytes));
+                return;
+            }
+            if (!CheckLine(w, std::string_view(b.data(), line_end))) return;
+            w->line_checked = true;
         }
-        const std::string_view line(b.data(), line_end);
-        const size_t sp1 = line.find(' '), sp2 = line.rfind(' ');
-        if (sp1 == std::string_view::npos || sp2 == sp1 || !line.substr(sp2 + 1).starts_with("HTTP/1."))
-            return Refuse(w, 400, "Bad Request", "refused: not an HTTP/1.x request line");
-        const std::string_view method = line.substr(0, sp1);
-        if (method != "GET") {
-            // The method is named only when it is a plain word: the refusal never echoes raw input.
-            const bool plain = method.size() <= 16 && std::all_of(method.begin(), method.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-            return Refuse(w, 405, "Method Not Allowed",
-                          fmt::format("refused: {} is not allowed; this page is read-only (only GET)",
-                                      plain ? std::string(method) : std::string("that method")),
-                          "Allow: GET\r\n");
-        }
-        const std::optional<std::string> token = TokenOf(line.substr(sp1 + 1, sp2 - sp1 - 1));
-        if (!token) return Refuse(w, 401, "Unauthorized", NeedsToken());
-        if (!SameToken(*token, m_token)) return Refuse(w, 403, "Forbidden", WrongToken());
-        const size_t head_end = b.find("\r\n\r\n");
+        const size_t head_end = b.find("\r\n\r\n", from);
         if (head_end == std::string::npos) {
             if (b.size() >= kMaxRequestBytes)
                 return Refuse(w, 431, "Request Header Fields Too Large",
@@ -450,6 +444,30 @@ private:
             [[maybe_unused]] const ssize_t n = ::send(sock, busy.data(), busy.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
             ::close(sock);
         }
+    }
+
+    // The request line: a GET with the right token, or the connection is refused (false).
+    bool CheckLine(Iter w, std::string_view line) {
+        const size_t sp1 = line.find(' '), sp2 = line.rfind(' ');
+        if (sp1 == std::string_view::npos || sp2 == sp1 || !line.substr(sp2 + 1).starts_with("HTTP/1.")) {
+            Refuse(w, 400, "Bad Request", "refused: not an HTTP/1.x request line");
+            return false;
+        }
+        const std::string_view method = line.substr(0, sp1);
+        if (method != "GET") {
+            // The method is named only when it is a plain word: the refusal never echoes raw input.
+            const bool plain = method.size() <= 16 &&
+                               std::all_of(method.begin(), method.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+            Refuse(w, 405, "Method Not Allowed",
+                   fmt::format("refused: {} is not allowed; this page is read-only (only GET)",
+                               plain ? std::string(method) : std::string("that method")),
+                   "Allow: GET\r\n");
+            return false;
+        }
+        const std::optional<std::string> token = TokenOf(line.substr(sp1 + 1, sp2 - sp1 - 1));
+        if (!token) Refuse(w, 401, "Unauthorized", NeedsToken());
+        else if (!SameToken(*token, m_token)) Refuse(w, 403, "Forbidden", WrongToken());
+        return token && SameToken(*token, m_token);
     }
 
     // Sends the refusal and keeps the connection a moment, reading and dropping what the client
