@@ -118,7 +118,14 @@ public:
     std::string Leftover() const { return m_pending.substr(m_at); }
 
     bool is_readable() const override { return m_at < m_pending.size() || Wait(POLLIN, 0) > 0; }
-    bool is_writable() const override { return !m_stopping && Wait(POLLOUT, kWriteSeconds * 1000) > 0; }
+    // In slices, so that Stop() is never held up by a client that does not read.
+    bool is_writable() const override {
+        for (int waited = 0; waited < kWriteSeconds * 1000 && !m_stopping; waited += 100) {
+            const int r = Wait(POLLOUT, 100);
+            if (r != 0) return r > 0;
+        }
+        return false;
+    }
 
     ssize_t read(char* ptr, size_t size) override {
         if (m_used >= kMaxRequestBytes) return -1;
