@@ -1,11 +1,13 @@
 // rutland-cli serve FILE [--port N] [--lan]: the game on everyone's phone, without the dashboard
 // (issue 18; app/serve/game_server.h has the security). The first line printed is the page's
-// address with its access token; the game is followed as another program appends to it.
+// address with its access token; the game is followed as another program appends to it (and a
+// follow that stops is said on stderr).
 #include <csignal>
 #include <iostream>
 
 #include <fmt/format.h>
 
+#include "base/safe_text.h"
 #include "cli.h"
 #include "game_server.h"
 
@@ -41,8 +43,17 @@ int Serve(const ServeOptions& options) {
         std::cout << "Only this computer can open it (127.0.0.1); --lan shares it on the local network.\n";
     std::cout.flush();
     if (!server->OpenWarning().empty()) std::cerr << "warning: " << server->OpenWarning() << "\n";
-    int signal = 0;
-    sigwait(&stop_signals, &signal);
+    // Until a stop signal: a follow that stops (game_server.h invariant 9: the file replaced or
+    // deleted, a problem in what was appended) is said here too, once, not only on the page.
+    std::string said;
+    auto say = [&] {
+        const std::string problem = server->FollowProblem();
+        if (problem.empty() || problem == said) return;
+        said = problem;
+        std::cerr << "rutland-cli: no longer following the game (the page says so): " << PrintableText(problem) << "\n";
+    };
+    for (timespec wait{0, 250'000'000}; sigtimedwait(&stop_signals, nullptr, &wait) <= 0;) say();
+    say();
     server->Stop();
     std::cerr << "rutland-cli: stopped serving " << options.file << "\n";
     return kExitAccepted;

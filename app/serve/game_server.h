@@ -12,11 +12,23 @@
 //  4. Only the page's own assets are served: a fixed list of names, compiled in from
 //     assets/web/ (web_assets.h); no path is ever looked up on disk, so there is nothing to
 //     traverse to (any other path: 404).
-//  5. Bounded: at most kWorkers connections are served at once and kQueued wait (the accept loop
-//     then waits, and the kernel's backlog holds the rest); a request is at most kMaxRequestBytes
-//     (line, headers and body; then 431 and the connection closes) and must arrive within
-//     kRequestSeconds; at most kMaxEventStreams follow /events (then 503); the events kept for
-//     them are a ring of kEventRing (a follower further behind gets a "reset" event and refetches).
+//  5. Bounded, and up under abuse (tests/serve/ "flood"): one gate thread owns the listening
+//     socket (backlog kBacklog) and every connection until a whole request head has come; the
+//     kWorkers threads only ever get a head that is complete, a GET, and carries the right token,
+//     so no client can hold a worker by sending slowly or nothing (only a follower of /events,
+//     and those are at most kMaxEventStreams < kWorkers). The gate refuses at once, and closes, a
+//     request line without the token (401), with a wrong one (403), another method (405), a GET
+//     with a body (400), a head over kMaxRequestBytes (431), and when kQueued heads already wait
+//     for a worker (503). A connection that has not sent a whole head with the token within
+//     kHeadMilliseconds of its accept (kKeepAliveMilliseconds after its last answer) is closed.
+//     The gate holds at most kMaxWaiting connections, kMaxWaitingPerAddress from one address;
+//     beyond either, a new connection closes the oldest waiting one (of that address first), one
+//     that never had an answer before one that did: idle and slow connections are reaped first,
+//     and a phone that already read the page keeps its connection. Refusals never echo what the
+//     client sent. Every accepted socket has TCP_NODELAY (an answer's head and body leave at once).
+//     At most kMaxEventStreams follow /events (then 503); a follower that leaves frees its slot
+//     within kHangUpMilliseconds. The events kept for them are a ring of kEventRing (a follower
+//     further behind gets a "reset" event and refetches).
 //  6. Live: a new event within a second of each accepted line (the file is read every
 //     kPollMilliseconds); every follower gets every entry's event in order (the "id:" of each is
 //     its entry number; a browser reconnecting with Last-Event-ID gets the ones it missed). An
@@ -28,6 +40,15 @@
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
 //     (issue 18: sharing may cost the broker's append rate at most 10%; bench_serve.cpp).
+//  9. Never a stale game shown as live: every kPollMilliseconds the follower checks that the file
+//     at the path is still the one it opened (its device and inode). When it is not, or when
+//     Follow() refuses what it finds (a writer migrated the file in place, basic_store.h invariant
+//     16, so its tables are no longer schema 2's), the follower opens the file at the path again
+//     and goes on only if that open verifies clean and holds every entry already served with the
+//     same hashes (EntryRecord::WrittenHash): the same game, carried on. Anything else (another
+//     game at the path, the file deleted, a problem in what was appended): it stops, and the page
+//     (a "reset" event, then the problem line and no "live") and FollowProblem() say why and at
+//     which entry.
 #pragma once
 
 #include <memory>
@@ -36,10 +57,16 @@
 namespace rutland::serve {
 
 inline constexpr int kWorkers = 72;
-inline constexpr int kQueued = 16;
+inline constexpr int kQueued = 256;
 inline constexpr int kMaxEventStreams = 64;
 inline constexpr size_t kMaxRequestBytes = 16 * 1024;
-inline constexpr int kRequestSeconds = 10;
+inline constexpr int kHeadMilliseconds = 2000;
+inline constexpr int kKeepAliveMilliseconds = 3000;
+inline constexpr int kKeepAliveRequests = 16;
+inline constexpr int kMaxWaiting = 4096;  // lowered to what the process's open-file limit allows
+inline constexpr int kMaxWaitingPerAddress = 1024;
+inline constexpr int kBacklog = 4096;     // the kernel caps it at net.core.somaxconn
+inline constexpr int kHangUpMilliseconds = 100;
 inline constexpr size_t kEventRing = 4096;
 inline constexpr int kPollMilliseconds = 100;
 inline constexpr int kServeNice = 10;

@@ -183,8 +183,11 @@ async function load() {
   try {
     const r = await fetch(withToken('view.json'), { cache: 'no-store' });
     if (!r.ok) throw new Error(await r.text());
-    render(await r.json());
-    $('status').textContent = 'live \u00b7 entry ' + shownEntry + ' \u00b7 ' + new Date().toLocaleTimeString();
+    const v = await r.json();
+    render(v);
+    // A game no longer followed is never shown as live (app/serve/game_server.h invariant 9).
+    $('status').textContent = (v.game.problem ? 'not live \u00b7 stopped at entry ' : 'live \u00b7 entry ') + shownEntry +
+        ' \u00b7 ' + new Date().toLocaleTimeString();
   } catch (err) {
     $('status').textContent = 'cannot read the game: ' + err.message;
   } finally {
