@@ -116,7 +116,7 @@ std::string DecisionText(const std::vector<std::string>& cells) {
     if (cells[3].empty() || cells[3] == "\xE2\x80\x94")  // an em dash: no variant
         text += "\nNo variant.";
     else
-        text += "\nVariant: " + cells[3] + " (a game may switch it on at setup)";
+        text += "\nVariant, a game may switch it on at setup: " + cells[3];
     if (cells.size() > 4 && !cells[4].empty()) text += "\nEvidence in the manual: " + cells[4];
     return text;
 }

@@ -172,7 +172,7 @@ TEST_CASE("rule book: the parser reads a reference of RULES.md's form: items, co
     CHECK(rules[0].section == "1. First");
     CHECK(rules[1].id == "D-1");
     CHECK(rules[1].title == "How many");
-    CHECK(rules[1].text == "Question: how many\nDefault: two\nVariant: many=N (a game may switch it on at setup)\nEvidence in the manual: the manual");
+    CHECK(rules[1].text == "Question: how many\nDefault: two\nVariant, a game may switch it on at setup: many=N\nEvidence in the manual: the manual");
     CHECK(rules[2].text.find("No variant.") != std::string::npos);
     CHECK(rules[3].id == "RULES.md section 1");
     CHECK(rules[4].id == "RULES.md section 2");
