@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 namespace rutland {
 
@@ -246,11 +247,17 @@ const std::vector<RuleText>& AllRules() {
 }
 
 const RuleText* FindRule(std::string_view id) {
-    const std::string wanted = Upper(Trim(id));
-    if (wanted.empty()) return nullptr;
-    for (const RuleText& r : AllRules())
-        if (Upper(r.id) == wanted) return &r;
-    return nullptr;
+    // By the ID in capitals: the dashboard looks up every ID of every line it draws, every frame.
+    static const std::map<std::string, const RuleText*, std::less<>> by_id = [] {
+        std::map<std::string, const RuleText*, std::less<>> m;
+        for (const RuleText& r : AllRules()) m.emplace(Upper(r.id), &r);
+        return m;
+    }();
+    id = Trim(id);
+    bool upper = true;
+    for (char c : id) upper = upper && !(c >= 'a' && c <= 'z');
+    const auto it = upper ? by_id.find(id) : by_id.find(Upper(id));
+    return it == by_id.end() ? nullptr : it->second;
 }
 
 std::vector<std::string> NearestRuleIds(std::string_view id, size_t most) {
