@@ -27,7 +27,7 @@ std::vector<RuleMention> FindRuleMentions(std::string_view words) {
     constexpr std::string_view kCommands = "COMMANDS.md";
     size_t i = 0;
     while (i < words.size()) {
-        // Only at the start of a word: "AD-2" or "0..N-1" hold no rule.
+        // Only at the start of a word: letters glued before an ID, or "0..N-1", hold no rule.
         if (i > 0 && IsWordChar(words[i - 1])) {
             ++i;
             continue;
