@@ -17,10 +17,21 @@ namespace rutland::dash {
 namespace {
 
 // The rule under the mouse in this frame, like ImGui's own hovered item: set while the panels (and
-// the rule window) draw, read by DrawRuleWindow at the end of the same frame and cleared there,
-// so nothing carries over from one frame to the next. The rule itself lives as long as the
-// program (AllRules()).
-const RuleText* g_hovered = nullptr;
+// the rule window) draw, read by DrawRuleWindow at the end of the same frame and cleared there.
+// It carries the frame and the ImGui context it was set in (the players' window draws with its
+// own), so nothing is read in another frame or window. The rule lives as long as the program.
+struct Hovered {
+    const RuleText* rule = nullptr;
+    const ImGuiContext* context = nullptr;
+    int frame = -1;
+};
+Hovered g_hovered;
+
+const RuleText* TakeHovered() {
+    const Hovered h = g_hovered;
+    g_hovered = Hovered{};
+    return h.context == ImGui::GetCurrentContext() && h.frame == ImGui::GetFrameCount() ? h.rule : nullptr;
+}
 
 bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
@@ -72,7 +83,9 @@ void RuleHoverLastItem(std::string_view text) {
     if (mentions.empty()) return;
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
-    const bool window_hovered = ImGui::IsWindowHovered();  // not under a popup, another window or a modal
+    // Not under a popup, another window or a modal; the entry line, which always has the keys (an
+    // active item), must not hide the tooltips.
+    const bool window_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
     ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_Text);
     for (const view::RuleMention& m : mentions) {
         const float x0 = min.x + ImGui::CalcTextSize(text.data(), text.data() + m.begin).x;
@@ -81,16 +94,15 @@ void RuleHoverLastItem(std::string_view text) {
         // Underlined: the ID can be read (faint; full strength under the mouse).
         colour.w = hovered ? 1.0f : 0.45f;
         ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, max.y - 1.0f), ImVec2(x1, max.y - 1.0f), ImGui::GetColorU32(colour), 1.0f);
-        if (hovered) {
-            g_hovered = m.rule;
-            DrawRuleTooltip(*m.rule);
-        }
+        // The tooltip itself is drawn by DrawRuleWindow, at the end of the frame: here the
+        // panel's own text colour may be pushed.
+        if (hovered) g_hovered = Hovered{m.rule, ImGui::GetCurrentContext(), ImGui::GetFrameCount()};
     }
 }
 
 void DrawRuleWindow(UiState& ui) {
-    const RuleText* hovered = g_hovered;
-    g_hovered = nullptr;
+    const RuleText* hovered = TakeHovered();
+    if (hovered && ui.rule.open.empty()) DrawRuleTooltip(*hovered);
     const bool f1 = KeyPressed(GLFW_KEY_F1) || ui.rule.request;
     ui.rule.request = false;
     if (ui.rule.open.empty() && f1) {
@@ -120,14 +132,16 @@ void DrawRuleWindow(UiState& ui) {
         if (ImGui::Button("Close (Esc)") || KeyPressed(GLFW_KEY_ESCAPE)) open = false;
         ImGui::SameLine();
         ImGui::TextDisabled("F1 on a rule ID above opens it");
-        // F1 over an ID in the rule's own words: that rule, in the same window.
-        if (f1 && g_hovered && g_hovered != rule) ui.rule.open = g_hovered->id;
+        // An ID in the rule's own words: its tooltip, and on F1 its rule in the same window.
+        if (const RuleText* inner = TakeHovered(); inner && inner != rule) {
+            DrawRuleTooltip(*inner);
+            if (f1) ui.rule.open = inner->id;
+        }
         if (!open) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     } else {
         open = false;
     }
-    g_hovered = nullptr;
     if (!open) ui.rule.open.clear();
 }
 
