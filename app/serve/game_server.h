@@ -11,7 +11,8 @@
 //     handler can change the game (the Store is opened ReadOnly and only ever Follow()s).
 //  4. Only the page's own assets are served: a fixed list of names, compiled in from
 //     assets/web/ (web_assets.h); no path is ever looked up on disk, so there is nothing to
-//     traverse to (any other path: 404).
+//     traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
+//     the store has it) and /rules.json (the rules reference's words, compiled in, no game data).
 //  5. Bounded: at most kWorkers connections are served at once and kQueued wait (the accept loop
 //     then waits, and the kernel's backlog holds the rest); a request is at most kMaxRequestBytes
 //     (line, headers and body; then 431 and the connection closes) and must arrive within
