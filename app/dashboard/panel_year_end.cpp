@@ -165,6 +165,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextDisabled("[%s]", l.rule.c_str());
+        RuleHoverLastItem("[" + l.rule + "]");
         ImGui::TableSetColumnIndex(4);
         TextWrappedWords(l.text, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     }
