@@ -102,6 +102,11 @@ void RuleHoverLastItem(std::string_view text) {
 
 void DrawRuleWindow(UiState& ui) {
     const RuleText* hovered = TakeHovered();
+    // The undo's confirm box or the board check is a modal of its own and has the keys: one at a time.
+    if (ui.confirm || ui.learn_modal) {
+        ui.rule.request = false;
+        return;
+    }
     if (hovered && ui.rule.open.empty()) DrawRuleTooltip(*hovered);
     const bool f1 = KeyPressed(GLFW_KEY_F1) || ui.rule.request;
     ui.rule.request = false;
