@@ -59,6 +59,8 @@ struct ServeOptions {
 int Serve(const ServeOptions& options);
 
 int Explain(const std::string& file, int seq);
+// rutland-cli rule [ID] (cmd_rule.cpp): a rule's words from the rules reference; "" lists every ID.
+int ShowRule(const std::string& id);
 int Diff(const std::string& file, int from, int to);
 int Verify(const std::string& file);
 

@@ -2,6 +2,7 @@
 // lives in its own cmd_*.cpp (cli.h).
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -93,6 +94,10 @@ int main(int argc, char** argv) {
                         "share on the local network (default: only this computer, 127.0.0.1); anyone on the network with "
                         "the address can read the whole game");
 
+    std::vector<std::string> rule_words;
+    CLI::App* rule_cmd = app.add_subcommand("rule", "what a rule says (RULES.md): rule S-6; without an ID, every ID with its title");
+    rule_cmd->add_option("id", rule_words, "a rule ID (S-6, D-24), COMMANDS.md or RULES.md section N");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -107,6 +112,14 @@ int main(int argc, char** argv) {
     // The user's boards, handed to the core as data (board_files.h): `board=NAME` finds them.
     rutland::view::InstallBoardFiles(rutland::view::BoardsDir());
     try {
+        if (*rule_cmd) {
+            std::string id;
+            for (const std::string& word : rule_words) {  // "RULES.md section 2" may come as three words
+                if (!id.empty()) id += ' ';
+                id += word;
+            }
+            return ShowRule(id);
+        }
         if (*board_cmd) return RunBoard(board);
         if (*play_cmd) return Play(play);
         if (*state_cmd) return ShowState(state);

@@ -12,6 +12,7 @@
 #include <imgui_internal.h>  // ClearActiveID
 
 #include "panels.h"
+#include "rule_text_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 #include "warnings_draw.h"
@@ -273,6 +274,7 @@ void App::Frame(const std::string& panel) {
     }
     DrawConfirm(v, out);
     DrawBoardLearning(out);
+    DrawRuleWindow(m_ui);  // F1: the words of the rule under the mouse or on the entry line
     if (m_ui.share.open && panel.empty()) {
         ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);  // room for a QR code a phone reads at arm's length
         if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawShare(v, m_ui, out);
@@ -330,7 +332,8 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
-    if (m_ui.confirm || LearnHasKeys(m_learn)) return;  // the confirm box (or the board check) has the keys
+    // The confirm box, the board check or a rule's window (its Esc closes it) has the keys.
+    if (m_ui.confirm || LearnHasKeys(m_learn) || !m_ui.rule.open.empty()) return;
     if (KeyPressed(GLFW_KEY_ESCAPE)) {  // Esc empties the line; again (or in time travel) back to now
         if (v.viewing) out.View(std::nullopt);
         m_clear_entry = true;
@@ -383,7 +386,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
     std::string keys;
-    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
+    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
                              "F12 screenshot", "Ctrl +/- text"}) {
         const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
         if (ImGui::CalcTextSize(longer.c_str()).x > room) break;

@@ -7,6 +7,7 @@
 
 #include "display_text.h"
 #include "panels.h"
+#include "rule_text_draw.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -137,6 +138,7 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     // A rejection stays in the status line until the next Enter (which replaces it) or Esc (which
     // clears it, App::ClearEntry): it is the last thing that happened.
     ImGui::TextDisabled("%s", ui.status.c_str());
+    RuleHoverLastItem(ui.status);  // "Rejected: ... (T-2)": its rule on hover and F1
 }
 
 } // namespace rutland::dash

@@ -4,7 +4,7 @@
 //
 //   rutland [GAME.rutland]                      open a game (or the start screen without one)
 //   rutland [GAME] --script FILE                play a script through the entry line first
-//   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--at N] [--select N]
+//   rutland ... --screenshot OUT.png [--size WxH] [--panel NAME] [--type TEXT] [--f1] [--at N] [--select N]
 //               [--players-screenshot OUT2.png [--players-size WxH]]
 //                                               render, save a PNG and exit (for tests and the README);
 //                                               the players' window too, both drawn each frame
@@ -78,6 +78,7 @@ struct Options {
     std::string tab;
     bool table_display = false;
     bool share = false;
+    bool f1 = false;
     int frames = 4;
     std::optional<float> font_size;
     std::string font = kDejaVu;
@@ -145,6 +146,7 @@ int main(int argc, char** argv) {
     cli.add_option("--panel", o.panel, "draw only this panel, filling the window (names: big-board, turn, entry, instructions, "
                                        "players, sec, ledger, year-end, prices, board, table)");
     cli.add_option("--type", o.type, "put this text in the entry line, as if typed (shows the live preview)");
+    cli.add_flag("--f1", o.f1, "press F1 once the panels are drawn: the window of the rule the entry line shows (its rejection or warning)");
     cli.add_option("--at", o.at, "time travel: show the state after this entry");
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
     cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
@@ -310,6 +312,11 @@ int main(int argc, char** argv) {
         if (!o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
         ImGui::NewFrame();
         app.Frame(o.panel);
+        // --f1: after the first frame (the preview and its rule are on screen), as if F1 were pressed.
+        if (o.f1 && app.HasGame()) {
+            app.Ui().rule.request = true;
+            o.f1 = false;
+        }
         ImGui::Render();
         int fb_w = 0, fb_h = 0;
         glfwGetFramebufferSize(window, &fb_w, &fb_h);

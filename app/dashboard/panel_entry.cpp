@@ -93,7 +93,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     // The keyboard always comes back here (input_queue.h): whenever no other field or button is
     // in use and no modal is up, the line asks for it, every frame until it has it.
-    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal)
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal && ui.rule.open.empty())
         ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);

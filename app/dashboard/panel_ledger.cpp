@@ -14,6 +14,7 @@
 #include "panels.h"
 #include "turn_view.h"
 #include "base/safe_text.h"
+#include "rule_text_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 
@@ -89,6 +90,7 @@ void CellText(const std::string& whole, const ImVec4* colour = nullptr) {
         ImGui::TextColored(*colour, "%s", text.c_str());
     else
         ImGui::TextUnformatted(text.c_str());
+    RuleHoverLastItem(text);  // an effect's [S-6]: its words on hover and F1
     if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetColumnWidth()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "rule_text_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 #include "warnings_draw.h"
@@ -127,6 +128,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
             ImGui::TableSetColumnIndex(0);
             ImGui::Indent();
             ImGui::TextDisabled("[%s]", l.rule.c_str());
+            RuleHoverLastItem("[" + l.rule + "]");
             ImGui::Unindent();
             ImGui::TableSetColumnIndex(l.rule == "Y-2" ? 1 : 2);
             MoneyCell(l.cash, l.negative);
@@ -145,12 +147,15 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     if (!ye.calls.empty()) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(4);
-        ImGui::TextColored(Theme::Accent(), "Margin calls, in the order they are covered (S-6)");
+        constexpr std::string_view kCalls = "Margin calls, in the order they are covered (S-6)";
+        ImGui::TextColored(Theme::Accent(), "%s", kCalls.data());
+        RuleHoverLastItem(kCalls);
         for (const view::YearEndView::Call& c : ye.calls) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             if (c.number > 0) ImGui::Text("%d. [%s]", c.number, c.line.rule.c_str());
             else ImGui::TextDisabled("   [%s]", c.line.rule.c_str());
+            RuleHoverLastItem(c.number > 0 ? fmt::format("{}. [{}]", c.number, c.line.rule) : "   [" + c.line.rule + "]");
             ImGui::TableSetColumnIndex(4);
             if (c.number > 0) TextWrappedWords(c.line.text);
             else TextWrappedWords(c.line.text, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
@@ -160,6 +165,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::TextDisabled("[%s]", l.rule.c_str());
+        RuleHoverLastItem("[" + l.rule + "]");
         ImGui::TableSetColumnIndex(4);
         TextWrappedWords(l.text, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     }

@@ -3,11 +3,17 @@
 #include <algorithm>
 #include <string>
 
+#include "rule_text_draw.h"
+
 namespace rutland::dash {
 
 namespace {
 
-void DrawLine(std::string_view line) { ImGui::TextUnformatted(line.data(), line.data() + line.size()); }
+// Each line's rule IDs can be read on hover and F1 (rule_text_draw.h).
+void DrawLine(std::string_view line) {
+    ImGui::TextUnformatted(line.data(), line.data() + line.size());
+    RuleHoverLastItem(line);
+}
 
 // A word wider than the region (a hash, a pasted run of letters) is cut into pieces that fit,
 // where ImGui itself would cut it, but each piece is drawn as a line of its own.

@@ -186,6 +186,13 @@ struct ShareUi {
     std::string error;              // why it could not start
 };
 
+// The rule window (rule_text_draw.h): the ID whose words are open ("" none), and F1 asked for by
+// the screenshot's --f1 instead of the key.
+struct RuleTextUi {
+    std::string open;
+    bool request = false;
+};
+
 struct UiState {
     EntryUi entry;
     InstructionsUi instructions;
@@ -209,6 +216,7 @@ struct UiState {
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
     std::string status;                  // one line at the bottom: what just happened
+    RuleTextUi rule;                     // F1's window of a rule's words
 };
 
 } // namespace rutland::dash

@@ -877,7 +877,7 @@ void GameServer::Impl::Routes() {
         return httplib::Server::HandlerResponse::Unhandled;
     });
     server.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-        if (res.status == 404) Refuse(res, 404, "not found: this server has the page, /state.json and /events only");
+        if (res.status == 404) Refuse(res, 404, "not found: this server has the page, /view.json, /state.json, /rules.json and /events only");
         else if (res.body.empty()) Refuse(res, res.status, fmt::format("refused ({})", res.status));
     });
     // Invariant 4: the page's own files by name; the page gets the token into its links.
@@ -901,6 +901,11 @@ void GameServer::Impl::Routes() {
             res.set_content(*body, "application/json; charset=utf-8");
         };
     };
+    // The rules' words for the page's taps (page_model.h invariant 4): compiled in, made once.
+    server.Get("/rules.json", [rules = std::make_shared<const std::string>(RulesJson().dump())](const httplib::Request&,
+                                                                                              httplib::Response& res) {
+        res.set_content(*rules, "application/json; charset=utf-8");
+    });
     server.Get("/state.json", json(false));
     server.Get("/view.json", json(true));
 }

@@ -11,7 +11,8 @@
 //     handler can change the game (the Store is opened ReadOnly and only ever Follow()s).
 //  4. Only the page's own assets are served: a fixed list of names, compiled in from
 //     assets/web/ (web_assets.h); no path is ever looked up on disk, so there is nothing to
-//     traverse to (any other path: 404).
+//     traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
+//     the store has it) and /rules.json (the rules reference's words, compiled in, no game data).
 //  5. Bounded, and up under abuse (tests/serve/ "flood"): one gate thread owns the listening
 //     socket (backlog kBacklog) and every connection until a whole request head has come; the
 //     kWorkers threads only ever get a head that is complete, a GET, and carries the right token,

@@ -6,12 +6,14 @@
 
 #include "big_board_view.h"
 #include "ledger_view.h"
+#include "rule_mentions.h"
 #include "players_view.h"
 #include "sec_view.h"
 #include "table_display_view.h"
 #include "year_end_view.h"
 
 #include "lang/effect_text.h"
+#include "report/rule_book.h"
 #include "rules/state_json.h"
 
 namespace rutland::serve {
@@ -194,6 +196,13 @@ json EntryEventJson(const Store& store, int seq) {
             {"line", EntryLine(store.GetLedger().At(seq))},
             {"who", store.Record(seq).stamp.who},
             {"fingerprint", store.FingerprintAt(seq)}};
+}
+
+json RulesJson() {
+    json rules = json::object();
+    for (const RuleText& r : AllRules())
+        rules[r.id] = {{"heading", view::RuleHeading(r)}, {"where", view::RuleWhere(r)}, {"text", r.text}};
+    return {{"rules", std::move(rules)}};
 }
 
 json StateJson(const Store& store) {

@@ -9,6 +9,9 @@
 //     them on a recorded game, the serve.browser test through the page); the state JSON of COMMANDS.md is served beside it unchanged
 //     (/state.json, StateJson).
 //  3. No clock and no randomness: the same file gives the same JSON.
+//  4. The rules' words the page shows on a tap (RulesJson) are the rules reference compiled in
+//     (report/rule_book.h), the same every one of the dashboard's tooltips and `rutland-cli rule`
+//     show; the page holds none of them itself.
 #pragma once
 
 #include <optional>
@@ -32,6 +35,11 @@ struct PageCache {
 // The page's data for the game as the store has it now: "game" (title, fingerprint, entries, whose
 // turn, the last command in words), "standings", "board", "ledger", "sec", "year_end".
 nlohmann::json PageJson(const Store& store, PageCache* cache = nullptr);
+
+// /rules.json: every rule ID Rutland cites with its words, for the page's taps on an ID:
+// {"rules": {"S-6": {"heading": "S-6  Margin calls ...", "where": "RULES.md section 8. ...",
+// "text": "..." ('\n' between paragraphs)}, ...}}. The same for every game (invariant 4).
+nlohmann::json RulesJson();
 
 // /state.json: the state JSON of COMMANDS.md (rules/state_json.h) with the entry and the
 // fingerprint, as `rutland-cli state --json` prints it.

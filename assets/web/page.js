@@ -1,6 +1,8 @@
 // The shared page (issue 18). Everything it shows comes as text from the server (view.json,
 // app/serve/page_model.h): this script only places it, with textContent (never as HTML), and
-// fetches again when an event says an entry was accepted. It knows no rule of the game.
+// fetches again when an event says an entry was accepted. It knows no rule of the game: a tap on
+// a rule ID shows the words the server sends for it (rules.json, the rules reference compiled
+// into Rutland).
 'use strict';
 
 const token = new URLSearchParams(location.search).get('token') || '';
@@ -164,6 +166,78 @@ function renderLedger(entries) {
   }
 }
 
+// [SECTION] Rule IDs: every ID rules.json has, wherever the page's words cite it ("(S-6)",
+// "[Y-2] ", "(COMMANDS.md)"), becomes a button; a tap shows its words in #rule-box.
+let rules = null, rulePattern = null;
+
+async function loadRules() {
+  try {
+    const r = await fetch(withToken('rules.json'));
+    if (!r.ok) return;
+    rules = (await r.json()).rules;
+    // The longest first ("RULES.md section 10" before "... 1"); an ID stands as a word of its own.
+    const ids = Object.keys(rules).sort((a, b) => b.length - a.length).map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    rulePattern = new RegExp('(^|[^A-Za-z0-9_.-])(' + ids.join('|') + ')(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])', 'g');
+    linkRules(document.body, true);
+  } catch (err) {
+    // The game is still shown; the IDs stay plain text.
+  }
+}
+
+// Turns the rule IDs in the text under `root` into buttons (textContent only, never HTML).
+function linkRules(root, skipBox) {
+  if (!rulePattern || !root) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if (!n.parentElement.closest(skipBox ? '.rule-id, #rule-box' : '.rule-id')) nodes.push(n);
+  for (const node of nodes) {
+    const text = node.nodeValue;
+    let frag = null, at = 0, m;
+    rulePattern.lastIndex = 0;
+    while ((m = rulePattern.exec(text)) !== null) {
+      const start = m.index + m[1].length;
+      frag = frag || document.createDocumentFragment();
+      frag.appendChild(document.createTextNode(text.slice(at, start)));
+      const b = el('button', 'rule-id', m[2]);
+      b.type = 'button';
+      b.dataset.rule = m[2];
+      b.title = rules[m[2]].heading;
+      frag.appendChild(b);
+      at = start + m[2].length;
+      rulePattern.lastIndex = at;
+    }
+    if (!frag) continue;
+    frag.appendChild(document.createTextNode(text.slice(at)));
+    node.parentNode.replaceChild(frag, node);
+  }
+}
+
+function showRule(id) {
+  const r = rules && rules[id];
+  if (!r) return;
+  const box = clear($('rule-box'));
+  const head = add(box, 'div', 'rule-head');
+  add(head, 'b', '', r.heading);
+  const close = add(head, 'button', 'rule-close', '\u00d7');
+  close.type = 'button';
+  close.setAttribute('aria-label', 'close');
+  if (r.where) add(box, 'div', 'small muted', r.where);
+  for (const p of r.text.split('\n')) add(box, 'p', '', p);
+  linkRules(box, false);  // the IDs a rule cites open theirs
+  box.dataset.rule = id;
+  box.hidden = false;
+}
+
+function hideRule() { $('rule-box').hidden = true; }
+
+document.addEventListener('click', (e) => {
+  const b = e.target.closest ? e.target.closest('button.rule-id') : null;
+  if (b) showRule(b.dataset.rule);
+  else if (e.target.closest && (e.target.closest('.rule-close') || !e.target.closest('#rule-box'))) hideRule();
+});
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideRule(); });
+
 let shownEntry = -1;
 function render(v) {
   renderGame(v.game);
@@ -172,6 +246,7 @@ function render(v) {
   renderSec(v.sec);
   renderYearEnd(v.year_end);
   renderLedger(v.ledger);
+  linkRules(document.body, true);
   shownEntry = v.game.entry;
   document.body.dataset.entry = String(shownEntry);
 }
@@ -204,5 +279,6 @@ function follow() {
   events.onerror = () => { $('status').textContent = 'reconnecting\u2026'; };
 }
 
+loadRules();
 load();
 follow();

@@ -260,8 +260,25 @@ int Refusals(const std::string& cli, const fs::path& work) {
     Check(view.status == 200 && !v.is_discarded() && v["game"]["fingerprint"] == nlohmann::json::parse(state_cli)["fingerprint"],
           "/view.json carries the game's fingerprint for the page");
 
+    // The rules' words for the page's taps (page_model.h invariant 4): the repository's RULES.md.
+    const Answer rules = Get(s.port, "/rules.json?" + t);
+    const nlohmann::json r = nlohmann::json::parse(rules.body, nullptr, false);
+    Check(rules.status == 200 && !r.is_discarded() && r["rules"].is_object() && r["rules"].size() > 84,
+          fmt::format("/rules.json has every rule ID ({} of them)", r.is_discarded() ? 0 : r["rules"].size()));
+    std::string s6_line;
+    {
+        std::ifstream md(fs::path(RUTLAND_SOURCE_DIR) / "games" / "big-board-raiders" / "docs" / "RULES.md");
+        for (std::string line; std::getline(md, line);)
+            if (line.rfind("- S-6 ", 0) == 0) s6_line = line.substr(6);
+        s6_line.erase(std::remove(s6_line.begin(), s6_line.end(), '*'), s6_line.end());
+    }
+    Check(!s6_line.empty() && !r.is_discarded() && r["rules"].contains("S-6") &&
+              r["rules"]["S-6"].value("text", "").rfind(s6_line, 0) == 0 &&
+              r["rules"]["S-6"].value("where", "").find("RULES.md section 8") == 0,
+          "/rules.json's S-6 is RULES.md's S-6, in section 8");
+
     // Invariant 2: every path needs the token.
-    for (const char* path : {"/", "/state.json", "/view.json", "/events", "/page.js", "/nothing"})
+    for (const char* path : {"/", "/state.json", "/view.json", "/rules.json", "/events", "/page.js", "/nothing"})
         Check(Get(s.port, path).status == 401, fmt::format("no token: {} refused (401)", path));
     std::string wrong = s.token;
     wrong.back() = wrong.back() == '0' ? '1' : '0';
@@ -628,6 +645,23 @@ int BrowserTest(const std::string& cli, const fs::path& work, const std::string&
           "on a phone 390 px wide nothing is wider than the screen");
     Check(browser.Screenshot(session, work / "phone.png", false) && browser.Screenshot(session, work / "phone-whole.png", true),
           "phone screenshots (the screen, the whole page): " + (work / "phone.png").string());
+
+    // 1b. A tap on a rule ID the page shows: its words, as /rules.json has them (the page holds none).
+    const nlohmann::json rules = nlohmann::json::parse(Get(s.port, "/rules.json?token=" + s.token).body, nullptr, false);
+    const std::string tapped = browser.Evaluate(
+        session, "(() => { const b = document.querySelector('main button.rule-id'); if (!b) return ''; b.click(); return b.dataset.rule; })()");
+    const std::string shown =
+        browser.Evaluate(session, "(() => { const b = document.getElementById('rule-box'); return b.hidden ? '' : b.innerText; })()");
+    const std::string first_40 = !rules.is_discarded() && rules["rules"].contains(tapped)
+                                        ? rules["rules"][tapped].value("text", "").substr(0, 40) : std::string("?\n");
+    const std::string first_words = first_40.substr(0, first_40.find('\n'));  // the first paragraph's
+    // (innerText folds the heading's two spaces after the ID into one: the ID first, then the words.)
+    Check(!tapped.empty() && shown.rfind(tapped + " ", 0) == 0 && shown.find(first_words) != std::string::npos,
+          fmt::format("a tap on the page's first rule ID ({}) shows its words: '{}'", tapped, shown.substr(0, 80)));
+    Check(browser.Screenshot(session, work / "phone-rule.png", false), "phone screenshot of a rule's words: " + (work / "phone-rule.png").string());
+    Check(browser.Evaluate(session, "(() => { document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'})); "
+                                    "return String(document.getElementById('rule-box').hidden); })()") == "true",
+          "Esc closes the rule's words");
 
     // 2. A laptop.
     browser.Call("Emulation.setDeviceMetricsOverride",

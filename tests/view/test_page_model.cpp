@@ -10,6 +10,7 @@
 #include "page_model.h"
 
 #include "lang/effect_text.h"
+#include "report/rule_book.h"
 #include "rules/state_json.h"
 
 using namespace rutland;
@@ -88,4 +89,16 @@ TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerpri
         CHECK(serve::StateJson(*store) == expected);
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("page model: /rules.json holds every rule of the reference, its heading, place and words (page_model.h invariant 4)") {
+    const nlohmann::json j = serve::RulesJson();
+    REQUIRE(j["rules"].size() == AllRules().size());
+    for (const RuleText& r : AllRules()) {
+        REQUIRE_MESSAGE(j["rules"].contains(r.id), r.id);
+        CHECK(j["rules"][r.id]["text"] == r.text);
+        CHECK(j["rules"][r.id]["heading"].get<std::string>().rfind(r.id, 0) == 0);
+    }
+    CHECK(j["rules"]["S-6"]["where"] == "RULES.md section " + FindRule("S-6")->section);
+    CHECK(j["rules"]["COMMANDS.md"]["where"] == "");
 }

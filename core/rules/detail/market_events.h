@@ -1,6 +1,6 @@
 // The rules' market events on top of the accounts (rules/detail/accounting.h): prices and the
 // events they fire (M-1..M-6: Split, Roll Back, Bankruptcy), margin calls and covers (S-5, S-6),
-// directorships, proxies and escrow (B-4, P-1.., E-1..). Only the files of rules/ include it.
+// directorships, proxies and escrow (B-4, E-1..). Only the files of rules/ include it.
 #pragma once
 
 #include "rules/detail/accounting.h"
