@@ -134,3 +134,35 @@ TEST_CASE("store: invariant 20: a file that does not check opens streamed exactl
     CHECK(streamed->ReadOnlyReason() == full->ReadOnlyReason());
     CHECK(streamed->Fingerprint() == full->Fingerprint());
 }
+
+TEST_CASE("store: invariant 20: a streamed store follows what another program appends (invariant 18)") {
+    TempDir dir;
+    const std::string path = dir / "g.rutland";
+    std::vector<std::string> lines = GameWithLongUndos();
+    const std::vector<std::string> later(lines.end() - 8, lines.end());
+    lines.resize(lines.size() - 8);
+    std::unique_ptr<Store> writer = rutland::test::PlayInto(path, lines, StreamStamp);
+    std::string error;
+    const std::unique_ptr<Store> streamed = OpenStreamed(path, &error);
+    REQUIRE_MESSAGE(streamed, error);
+    REQUIRE(streamed->Streamed());
+    const int before = streamed->Size();
+    int n = writer->Size();
+    for (const std::string& line : later) REQUIRE(writer->SubmitLine(line, StreamStamp(n++)).accepted);
+    // A retry of an id already in the file is still found without any id held in memory (invariant 3).
+    CHECK(streamed->FindCommandId(StreamStamp(5).command_id) == 5);
+    CHECK_FALSE(streamed->FindCommandId("stream:none"));
+    CHECK(streamed->Follow(&error) == static_cast<int>(later.size()));
+    CHECK(streamed->Size() == before + static_cast<int>(later.size()));
+    CHECK(streamed->Fingerprint() == writer->Fingerprint());
+    CHECK(streamed->FingerprintAt(before) == writer->FingerprintAt(before));
+    CHECK(rutland::StateToJson(streamed->GetLedger().State()) == rutland::StateToJson(writer->GetLedger().State()));
+    CHECK(streamed->FindCommandId(StreamStamp(before).command_id) == before);
+    int seen = 0;
+    CHECK_MESSAGE(streamed->ForEachEntry(before, streamed->Size() - 1, [&](const rutland::Entry& e, const rutland::EntryRecord& r) {
+        CHECK(e.line == writer->GetLedger().At(e.seq).line);
+        CHECK(r.hash == writer->Record(e.seq).hash);
+        ++seen;
+    }, &error), error);
+    CHECK(seen == static_cast<int>(later.size()));
+}
