@@ -120,10 +120,10 @@
 //     A game that keeps no start data writes schema 3.
 // 20. A streamed store (StoreOptions::stream_entries, read-only opens only) holds no entry in
 //     memory, so what it takes does not grow with the game (a 200,000-entry game once took ~2.3 KB
-//     an entry: 454 MB): it keeps the ledger's state, the commands in effect and the checkpoints
-//     (basic_ledger.h invariant 9), the last record and each entry's fingerprint digits. Its open
-//     reads the file once, row by row, in one read transaction (invariant 9), and makes every
-//     check of invariant 5; only a file that checks clean is held this way: at the first finding of
+//     an entry: 454 MB): it keeps the ledger's state, the commands in effect, the checkpoints and
+//     the recent states (basic_ledger.h invariant 9), the last record and each entry's fingerprint
+//     digits. Its open reads the file once, row by row, in one read transaction (invariant 9), and
+//     makes every check of invariant 5; only a file that checks clean is held this way: at the first finding of
 //     any kind it lets go of what it read and opens the game as every other store does, so every
 //     finding is reported exactly as there (the same report, the same entries kept). An entry it
 //     no longer holds is read again from the file (ForEachEntry, StateAt, the ledger's Recall),
