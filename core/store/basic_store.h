@@ -123,14 +123,16 @@
 //     an entry: 454 MB): it keeps the ledger's state, the commands in effect, the checkpoints and
 //     the recent states (basic_ledger.h invariant 9), the last record and each entry's fingerprint
 //     digits. Its open reads the file once, row by row, in one read transaction (invariant 9), and
-//     makes every check of invariant 5; only a file that checks clean is held this way: at the first finding of
-//     any kind it lets go of what it read and opens the game as every other store does, so every
-//     finding is reported exactly as there (the same report, the same entries kept). An entry it
-//     no longer holds is read again from the file (ForEachEntry, StateAt, the ledger's Recall),
-//     replayed and checked as the open checked it (the hash chain, the entry's fingerprint, the
-//     replay against its effects): a file changed since the open is an error naming the entry,
-//     never an entry shown that did not verify. Record(seq) and GetLedger().At(seq) of an entry
-//     it does not hold throw std::out_of_range.
+//     makes every check of invariant 5; only a file that checks clean is held this way: at the
+//     first finding of any kind it lets go of what it read and opens the game as every other store
+//     does, so every finding is reported exactly as there (the same report, the same entries kept);
+//     so is a schema 1-2 file whose undo or redo of more than kListedUndoRedo commands is checked
+//     against the words of every command it listed (D::LegacyDifference reads those entries), until
+//     a writable open migrates it. An entry it no longer holds is read again from the file
+//     (ForEachEntry, StateAt, the ledger's Recall), replayed and checked as the open checked it
+//     (the hash chain, the entry's fingerprint, the replay against its effects): a file changed
+//     since the open is an error naming the entry, never an entry shown that did not verify.
+//     Record(seq) and GetLedger().At(seq) of an entry it does not hold throw std::out_of_range.
 #pragma once
 
 #include <cstdint>

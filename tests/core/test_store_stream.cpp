@@ -3,6 +3,7 @@
 // saw when every entry was held, and a file that does not check is opened as before.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -165,4 +166,41 @@ TEST_CASE("store: invariant 20: a streamed store follows what another program ap
         ++seen;
     }, &error), error);
     CHECK(seen == static_cast<int>(later.size()));
+}
+
+TEST_CASE("store: invariant 20: older files stream too: schema 2 read as it is, and migrated to 3 (entry_v2, no start data)") {
+    TempDir dir;
+    for (const char* name : {"schema-v2-full-game.rutland", "legacy-big-undo-redo.rutland"}) {
+        const std::string shown = name;
+        CAPTURE(shown);
+        const std::string path = dir / name;
+        std::filesystem::copy_file(std::filesystem::path(RUTLAND_SOURCE_DIR) / "tests" / "games" / name, path);
+        std::string error;
+        for (int pass = 0; pass < 2; ++pass) {  // as it is, then after a writable open (which migrates schema 1-2)
+            CAPTURE(pass);
+            const std::unique_ptr<Store> full = Store::Open(path, Store::Mode::ReadOnly, &error);
+            REQUIRE_MESSAGE(full, error);
+            REQUIRE(full->Report().Clean());
+            const std::unique_ptr<Store> streamed = OpenStreamed(path, &error);
+            REQUIRE_MESSAGE(streamed, error);
+            // A schema-2 file's undo or redo of more than 10 commands is checked against the words of
+            // every command it listed, which a streamed ledger no longer holds: that file is held
+            // whole until it is migrated (store.h invariant 20).
+            const bool legacy_long_undo = shown == "legacy-big-undo-redo.rutland" && pass == 0;
+            CHECK(streamed->Streamed() == !legacy_long_undo);
+            CHECK(streamed->Report().Clean());
+            CHECK(streamed->Schema() == full->Schema());
+            REQUIRE(streamed->Size() == full->Size());
+            CHECK(rutland::StateToJson(streamed->GetLedger().State()) == rutland::StateToJson(full->GetLedger().State()));
+            for (int seq = 0; seq < full->Size(); ++seq) CHECK(streamed->FingerprintAt(seq) == full->FingerprintAt(seq));
+            int seen = 0;
+            CHECK_MESSAGE(streamed->ForEachEntry(0, full->Size() - 1, [&](const rutland::Entry& e, const rutland::EntryRecord& r) {
+                CHECK(e.line == full->GetLedger().At(e.seq).line);
+                CHECK(r.WrittenHash() == full->Record(e.seq).WrittenHash());
+                ++seen;
+            }, &error), error);
+            CHECK(seen == full->Size());
+            if (pass == 0) REQUIRE_MESSAGE(Store::Open(path, Store::Mode::ReadWrite, &error), error);
+        }
+    }
 }
