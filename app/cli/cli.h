@@ -84,7 +84,8 @@ int RunBoard(const BoardOptions& options);
 // Shared by the subcommands that read a game file.
 // Opens read-only (never changes the file); prints why on stderr when refused, and a warning
 // naming the first problem when it did not verify clean.
-std::unique_ptr<Store> OpenForReading(const std::string& file);
+// `stream`: a streamed store (store.h invariant 20), for a command that reads the game through once.
+std::unique_ptr<Store> OpenForReading(const std::string& file, bool stream = false);
 // seq in [0, store.Size()), else prints why on stderr.
 bool CheckEntry(const Store& store, int seq);
 // "2026-11-22T10:04:31Z": the wall clock, read here in the app (never in the core).

@@ -8,7 +8,7 @@
 namespace rutland::cli {
 
 int ShowLog(const LogOptions& options) {
-    std::unique_ptr<Store> store = OpenForReading(options.file);
+    std::unique_ptr<Store> store = OpenForReading(options.file, true);
     if (!store) return kExitUnusable;
     const Ledger& ledger = store->GetLedger();
     const GameState& names = ledger.State();
@@ -21,8 +21,14 @@ int ShowLog(const LogOptions& options) {
         std::cerr << "rutland-cli: " << error << (player_missing ? " in " + options.file : "") << "\n";
         return kExitUnusable;
     }
-    for (int seq = 0; seq < store->Size(); ++seq)
-        if (view::EntryMatches(ledger.At(seq), *filter, names)) std::cout << view::LogLine(*store, seq) << "\n";
+    // Entry by entry as the store reads them (store.h invariant 20: none is held in memory).
+    const bool read = store->ForEachEntry(0, store->Size() - 1, [&](const Entry& entry, const EntryRecord& record) {
+        if (view::EntryMatches(entry, *filter, names)) std::cout << view::LogLine(entry, record, names) << "\n";
+    }, &error);
+    if (!read) {
+        std::cerr << "rutland-cli: " << error << "\n";
+        return kExitUnusable;
+    }
     return kExitAccepted;
 }
 

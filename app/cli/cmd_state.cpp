@@ -10,11 +10,18 @@
 namespace rutland::cli {
 
 int ShowState(const StateOptions& options) {
-    std::unique_ptr<Store> store = OpenForReading(options.file);
+    std::unique_ptr<Store> store = OpenForReading(options.file, true);
     if (!store) return kExitUnusable;
     const int seq = options.at.value_or(store->Size() - 1);
     if (!CheckEntry(*store, seq)) return kExitUnusable;
-    const GameState state = store->GetLedger().StateAt(seq);
+    std::string error;
+    Entry entry;
+    const std::optional<GameState> at = store->StateAt(seq, &error, &entry);
+    if (!at) {
+        std::cerr << "rutland-cli: " << error << "\n";
+        return kExitUnusable;
+    }
+    const GameState& state = *at;
     if (options.json) {
         nlohmann::json j = StateToJson(state);
         j["entry"] = seq;
@@ -22,7 +29,7 @@ int ShowState(const StateOptions& options) {
         std::cout << j.dump(2) << "\n";
     } else {
         std::cout << fmt::format("After entry {} of {} ({}), fingerprint {}\n\n", seq, store->Size() - 1,
-                                 store->GetLedger().At(seq).line, store->FingerprintAt(seq))
+                                 entry.line, store->FingerprintAt(seq))
                   << BrokerSummary(state);
     }
     return kExitAccepted;

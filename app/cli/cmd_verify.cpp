@@ -10,7 +10,9 @@ namespace rutland::cli {
 
 int Verify(const std::string& file) {
     std::string error;
-    std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error);
+    StoreOptions options;
+    options.stream_entries = true;  // store.h invariant 20: memory that does not grow with the game
+    std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error, options);
     if (!store) {
         std::cerr << "rutland-cli: " << error << "\n";
         return kExitUnusable;

@@ -6,9 +6,11 @@
 
 namespace rutland::cli {
 
-std::unique_ptr<Store> OpenForReading(const std::string& file) {
+std::unique_ptr<Store> OpenForReading(const std::string& file, bool stream) {
     std::string error;
-    std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error);
+    StoreOptions options;
+    options.stream_entries = stream;
+    std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error, options);
     if (!store) {
         std::cerr << "rutland-cli: " << error << "\n";
         return nullptr;

@@ -67,14 +67,15 @@ std::string_view CorrectionMark(const Entry& entry) {
 }
 
 std::string LogLine(const Store& store, int seq) {
-    const Ledger& ledger = store.GetLedger();
-    const Entry& e = ledger.At(seq);
-    const EntryRecord& r = store.Record(seq);
-    const std::string effects = ShortEffects(e, ledger.State());
+    return LogLine(store.GetLedger().At(seq), store.Record(seq), store.GetLedger().State());
+}
+
+std::string LogLine(const Entry& e, const EntryRecord& r, const GameState& names) {
+    const std::string effects = ShortEffects(e, names);
     // One line per entry whatever the file holds: a stamp an older Rutland let through (a newline
     // in who, bytes that are not UTF-8; store.h invariant 14) is escaped, never printed raw.
-    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}{}", seq, r.stamp.time, r.stamp.who, CorrectionMark(e), e.line,
-                                     effects.empty() ? "" : "  | ", effects));
+    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}{}", e.seq, r.stamp.time, r.stamp.who, CorrectionMark(e),
+                                     e.line, effects.empty() ? "" : "  | ", effects));
 }
 
 std::vector<char> UndoneEntries(const Ledger& ledger) {

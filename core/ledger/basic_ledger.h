@@ -27,12 +27,24 @@
 //     entries it undoes or redoes, and a replay gives it back (a `redo 20000` once made one entry
 //     of 28 MB). Game files from before keep their long entries; the store still verifies them.
 //  8. Entries never move once appended (a deque): a reference to an entry stays valid while the
-//     ledger grows, and appending never moves the entries before it.
+//     ledger grows, and appending never moves the entries before it. (A streamed ledger, invariant 9,
+//     keeps this for the entries it still holds.)
+//  9. A streamed ledger (HoldOnlyLast) holds only its last kHeldEntries entries, so its memory does
+//     not grow with the game's length (a 200,000-entry game once took ~2.3 KB an entry, most of it
+//     entries no reader of the whole game looks at twice). Everything else stays as for a ledger
+//     that holds them all: the state, the commands in effect, what can be redone, the checkpoints
+//     and the recent states (invariants 2, 4, 6). What an undo, a redo or a replay from a checkpoint
+//     needs of an entry it no longer holds (the command, the line) it asks of its Recall, which
+//     gives back exactly that entry (the store reads it from the file it verified: basic_store.h
+//     invariant 20), so an entry appended to a streamed ledger is the same, byte for byte, as one
+//     appended to a ledger holding them all. At() of an entry it no longer holds, InEffectAt() and
+//     StateAt() before the last entry throw std::out_of_range: the store answers those itself.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -83,6 +95,12 @@ public:
     using Effects = std::vector<typename R::Effect>;
     using Entry = BasicEntry<R>;
     using EntryList = std::deque<Entry>;  // invariant 8
+    // Invariant 9: an entry a streamed ledger no longer holds, by its seq (its command and line at
+    // least; its effects may be left empty).
+    using Recall = std::function<Entry(int seq)>;
+    // The entries a streamed ledger holds (invariant 9): the last one, and the one before it, so that
+    // TakeBackLast still leaves a last entry.
+    static constexpr int kHeldEntries = 2;
 
     // Starts a ledger from a game header; nullopt and *rejection when the header is refused.
     static std::optional<BasicLedger> Start(const typename R::Header& header, Rejection* rejection);
@@ -102,10 +120,21 @@ public:
     // nothing to take back (no accepted Submit since the last take-back, or only the header).
     bool TakeBackLast();
 
+    // Invariant 9: from now on holds only the last kHeldEntries entries, asking `recall` for the
+    // commands and lines of the others when an undo, a redo or a replay needs them.
+    void HoldOnlyLast(Recall recall);
+    bool Streamed() const { return static_cast<bool>(m_recall); }
+    // The first entry held: 0 unless streamed (invariant 9).
+    int FirstHeld() const { return m_first; }
+
     const typename R::State& State() const { return m_state; }
+    // The entries held: every entry from the header on, unless streamed (invariant 9).
     const EntryList& Entries() const { return m_entries; }
-    const Entry& At(int seq) const { return m_entries[static_cast<size_t>(seq)]; }
-    int Size() const { return static_cast<int>(m_entries.size()); }
+    const Entry& At(int seq) const {
+        if (seq < m_first) NotHeld(seq);
+        return m_entries[static_cast<size_t>(seq - m_first)];
+    }
+    int Size() const { return m_first + static_cast<int>(m_entries.size()); }
 
     // The seqs of the Command entries in effect now, in order.
     const std::vector<int>& InEffect() const { return m_active; }
@@ -127,6 +156,10 @@ private:
     static constexpr int kCheckpointEvery = 64;
     static constexpr size_t kRecentStates = 64;
 
+    [[noreturn]] static void NotHeld(int seq);
+    // The entry's line: held, or recalled into `scratch` (invariant 9).
+    std::string_view LineOf(int seq, std::string& scratch) const;
+    void Trim();  // a streamed ledger lets go of all but its last kHeldEntries entries (invariant 9)
     typename R::State Replay(const std::vector<int>& commands) const;
     Effects Reapply(typename R::State& state, int seq) const;
     SubmitResult UndoRedo(LedgerOp op);
@@ -140,6 +173,8 @@ private:
     void Rebuild();  // m_state from m_active, using checkpoints
 
     EntryList m_entries;
+    int m_first = 0;   // the seq of m_entries.front() (invariant 9)
+    Recall m_recall;   // set: streamed (invariant 9)
     typename R::State m_start;
     typename R::State m_state;
     std::vector<int> m_active;  // seqs in effect
@@ -185,10 +220,38 @@ std::optional<BasicLedger<R>> BasicLedger<R>::FromStart(Outcome start, Rejection
 // ledger and the rules disagree and nothing built on either can be trusted.
 template <Ruleset R>
 auto BasicLedger<R>::Reapply(typename R::State& state, int seq) const -> Effects {
-    auto r = R::Apply(state, At(seq).command);
+    auto r = seq >= m_first ? R::Apply(state, At(seq).command) : R::Apply(state, m_recall(seq).command);  // invariant 9
     if (!r.accepted)
         throw std::logic_error("ledger entry " + std::to_string(seq) + " no longer replays: " + r.rejection.ToString());
     return std::move(r.effects);
+}
+
+template <Ruleset R>
+void BasicLedger<R>::NotHeld(int seq) {
+    throw std::out_of_range("ledger entry " + std::to_string(seq) +
+                            " is not held in memory: this ledger is streamed (basic_ledger.h invariant 9)");
+}
+
+template <Ruleset R>
+std::string_view BasicLedger<R>::LineOf(int seq, std::string& scratch) const {
+    if (seq >= m_first) return At(seq).line;
+    scratch = m_recall(seq).line;
+    return scratch;
+}
+
+template <Ruleset R>
+void BasicLedger<R>::HoldOnlyLast(Recall recall) {
+    m_recall = std::move(recall);
+    Trim();
+}
+
+template <Ruleset R>
+void BasicLedger<R>::Trim() {
+    if (!m_recall) return;
+    while (m_entries.size() > static_cast<size_t>(kHeldEntries)) {
+        m_entries.pop_front();
+        ++m_first;
+    }
 }
 
 template <Ruleset R>
@@ -278,7 +341,9 @@ SubmitResult BasicLedger<R>::UndoRedo(LedgerOp op) {
     entry.line = R::Print(entry.command);
     const bool listed = op.count <= kListedUndoRedo;  // invariant 7
     auto listing = [&](int seq) {
-        LedgerNote note{op.kind, false, 1, seq, seq, At(seq).line, At(seq).line};
+        std::string scratch;
+        const std::string_view line = LineOf(seq, scratch);
+        LedgerNote note{op.kind, false, 1, seq, seq, line, line};
         return R::LedgerEffect(note);
     };
     for (int k = 0; k < op.count; ++k) {
@@ -301,11 +366,14 @@ SubmitResult BasicLedger<R>::UndoRedo(LedgerOp op) {
     }
     if (!listed) {
         const int first = entry.targets.front(), last = entry.targets.back();
-        entry.effects.push_back(R::LedgerEffect(LedgerNote{op.kind, true, op.count, first, last, At(first).line, At(last).line}));
+        std::string first_scratch, last_scratch;
+        entry.effects.push_back(R::LedgerEffect(LedgerNote{op.kind, true, op.count, first, last,
+                                                           LineOf(first, first_scratch), LineOf(last, last_scratch)}));
     }
     if (undo) TakeOutOfEffect(op.count);
     entry.seq = Size();
     m_entries.push_back(std::move(entry));
+    Trim();
     return Accepted();
 }
 
@@ -346,12 +414,13 @@ SubmitResult BasicLedger<R>::Submit(const Command& command) {
     PutInEffect(Size() - 1);
     m_redo_before.swap(m_redo);  // kept for TakeBackLast()
     m_redo.clear();  // a new command ends what could be redone
+    Trim();
     return Accepted();
 }
 
 template <Ruleset R>
 bool BasicLedger<R>::TakeBackLast() {
-    if (!m_can_take_back || m_entries.size() < 2) return false;
+    if (!m_can_take_back || Size() < 2 || m_entries.empty()) return false;
     m_can_take_back = false;
     const Entry& last = m_entries.back();
     const int count = static_cast<int>(last.targets.size());

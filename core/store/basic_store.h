@@ -118,11 +118,28 @@
 //     not known for sure) and never moved to schema 4: a schema-3 file is read and appended to as
 //     schema 3 (an older Rutland still opens it), a schema 1-2 file migrates to 3 (invariant 16).
 //     A game that keeps no start data writes schema 3.
+// 20. A streamed store (StoreOptions::stream_entries, read-only opens only) holds no entry in
+//     memory, so what it takes does not grow with the game (a 200,000-entry game once took ~2.3 KB
+//     an entry: 454 MB): it keeps the ledger's state, the commands in effect, the checkpoints and
+//     the recent states (basic_ledger.h invariant 9), the last record and each entry's fingerprint
+//     digits. Its open reads the file once, row by row, in one read transaction (invariant 9), and
+//     makes every check of invariant 5; only a file that checks clean is held this way: at the
+//     first finding of any kind it lets go of what it read and opens the game as every other store
+//     does, so every finding is reported exactly as there (the same report, the same entries kept);
+//     so is a schema 1-2 file whose undo or redo of more than kListedUndoRedo commands is checked
+//     against the words of every command it listed (D::LegacyDifference reads those entries), until
+//     a writable open migrates it. An entry it no longer holds is read again from the file
+//     (ForEachEntry, StateAt, the ledger's Recall), replayed and checked as the open checked it
+//     (the hash chain, the entry's fingerprint, the replay against its effects): a file changed
+//     since the open is an error naming the entry, never an entry shown that did not verify.
+//     Record(seq) and GetLedger().At(seq) of an entry it does not hold throw std::out_of_range.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -214,6 +231,9 @@ struct StoreOptions {
     // (an acknowledged command may be lost at a power cut); the power-loss test uses it to show that
     // it notices such losses. Never set it anywhere else.
     bool unsafe_synchronous_off = false;
+    // Invariant 20: a ReadOnly open that holds no entry in memory, for the programs that read a game
+    // through once (rutland-cli verify, state, log, export). Ignored by a ReadWrite open.
+    bool stream_entries = false;
 };
 
 template <Ruleset R, class D = R>
@@ -251,9 +271,26 @@ public:
     int Follow(std::string* error);
 
     const Ledger& GetLedger() const { return *m_ledger; }
-    // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant 11).
-    const EntryRecord& Record(int seq) const { return m_records.at(static_cast<size_t>(seq)); }
-    int Size() const { return static_cast<int>(m_records.size()); }
+    // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant
+    // 11); so does an entry a streamed store does not hold (invariant 20: only the last).
+    const EntryRecord& Record(int seq) const {
+        if (seq < m_records_first) throw std::out_of_range("entry " + std::to_string(seq) + " is not held in memory (streamed)");
+        return m_records.at(static_cast<size_t>(seq - m_records_first));
+    }
+    int Size() const { return m_records_first + static_cast<int>(m_records.size()); }
+    // Invariant 20: whether this store holds only the last entry (StoreOptions::stream_entries and a
+    // file that checked clean).
+    bool Streamed() const { return m_streamed; }
+    // Calls fn(entry, record) for the entries from..to (within [0, Size())) in order: those held, or
+    // read again from the file and checked as the open checked them (invariant 20). False and *error
+    // when the file cannot be read or no longer holds what was verified (fn was called for the
+    // entries before that one). The entry given is the ledger's (its effects are the replay's); it is
+    // valid only during the call.
+    using EntryVisitor = std::function<void(const Entry& entry, const EntryRecord& record)>;
+    bool ForEachEntry(int from, int to, const EntryVisitor& fn, std::string* error) const;
+    // The state right after entry seq (time travel, the ledger's StateAt), for a streamed store too,
+    // and the entry itself into *entry when asked: nullopt and *error as ForEachEntry.
+    std::optional<typename R::State> StateAt(int seq, std::string* error, Entry* entry = nullptr) const;
     std::optional<int> FindCommandId(std::string_view command_id) const;
 
     bool ReadOnly() const { return m_read_only; }
@@ -273,6 +310,9 @@ public:
     // Empty for a seq with no entry (invariant 11).
     std::string FingerprintAt(int seq) const {
         if (seq < 0 || seq >= Size()) return std::string();
+        if (m_streamed)
+            return FormatFingerprint(std::string_view(m_fingerprints).substr(static_cast<size_t>(seq) * kFingerprintDigits,
+                                                                             kFingerprintDigits));
         return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
@@ -282,6 +322,18 @@ public:
 private:
     BasicStore() = default;
     bool Verify(Mode mode);  // invariants 5, 9, 12; fills m_ledger, m_records and m_report
+    // Invariant 20: the open's checks, row by row, keeping only the last entry; false at the first
+    // finding of any kind (or anything unexpected), and Verify then starts again holding every entry.
+    bool StreamVerify();
+    bool StreamVerifyRows();  // StreamVerify inside its read transaction
+    // Invariant 20: an entry no longer held, read back from the file (for the ledger's Recall).
+    Entry RecallEntry(int seq) const;
+    // Invariant 20: the entries 0..to read again, checked and replayed; fn(replay, record) after each
+    // (the replay's last entry is the one read). Inside one read transaction.
+    bool Reread(int to, const std::function<void(const Ledger&, const EntryRecord&)>& fn, std::string* error) const;
+    // The record of a new last entry (from the open, a follow or a write): every record, or for a
+    // streamed store only the last one and the entry's fingerprint digits (invariant 20).
+    void Keep(EntryRecord record, int seq);
     // Invariant 16: schema 1-2 -> 3 once the file verified clean as it is (m_records, m_ledger).
     // False (nothing written, *why) when it cannot; the caller opens the game read-only then.
     bool MigrateToV3(std::string* why);
@@ -300,7 +352,12 @@ private:
     std::optional<std::string> m_start_data;  // meta 'start_data' (invariant 19)
     int64_t m_schema_cookie = -1;  // PRAGMA schema_version when the schema was last checked (invariant 12)
     std::optional<Ledger> m_ledger;
-    std::vector<EntryRecord> m_records;
+    std::vector<EntryRecord> m_records;  // from entry m_records_first on: all of them unless streamed
+    int m_records_first = 0;
+    bool m_stream = false;     // asked to stream (StoreOptions::stream_entries on a ReadOnly open)
+    bool m_streamed = false;   // streaming: the file checked clean row by row (invariant 20)
+    std::string m_fingerprints;  // streamed: kFingerprintDigits hex digits an entry (FingerprintAt)
+    std::string m_chain_start;   // streamed: hash(-1) of table entry, where a re-read starts
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;
     std::string m_follow_problem;  // invariant 18: why following stopped ("" while it goes on)

@@ -5,6 +5,7 @@
 //
 // [SECTION] Create and Open
 // [SECTION] Verify (invariants 5, 6, 7, 9)
+// [SECTION] Streaming (invariant 20)
 // [SECTION] Submit (invariants 2, 3, 10, 11)
 // [SECTION] Backup
 #pragma once
@@ -160,6 +161,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path
     }
     std::unique_ptr<BasicStore> store(new BasicStore());
     store->m_path = path;
+    store->m_stream = options.stream_entries && mode == Mode::ReadOnly;  // invariant 20
     // Invariant 13: in a read-only place, read-only. With no WAL beside the file nothing can be
     // pending, and the file is read as immutable: SQLite then makes no -shm (a 0444 game once got
     // a 0444 -shm that later blocked every writer) and needs no write access for its locks.
@@ -301,6 +303,12 @@ void BasicStore<R, D>::MakeReadOnly(std::string reason) {
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 std::optional<int> BasicStore<R, D>::FindCommandId(std::string_view command_id) const {
+    if (m_streamed) {  // invariant 20: no id is held; the file's own index answers (invariant 3)
+        Statement q(m_db, "SELECT seq FROM entry WHERE command_id = ? AND seq < ?");
+        q.Bind(1, command_id).Bind(2, Size());
+        if (q.Step() == SQLITE_ROW) return static_cast<int>(q.Int(0));
+        return std::nullopt;
+    }
     auto it = m_ids.find(std::string(command_id));
     if (it == m_ids.end()) return std::nullopt;
     return it->second;
@@ -437,6 +445,19 @@ Replayed ReplayStored(std::optional<BasicLedger<R>>& ledger, const StoredEntry& 
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 bool BasicStore<R, D>::Verify(Mode mode) {
+    // Invariant 20: a streamed open holds only the last entry when the file checks clean; at any
+    // finding it starts again here, as every other open does, for the same report.
+    if (m_stream && mode == Mode::ReadOnly) {
+        if (StreamVerify()) return true;
+        m_ledger.reset();
+        m_records.clear();
+        m_records_first = 0;
+        m_fingerprints.clear();
+        m_fingerprints.shrink_to_fit();
+        m_streamed = false;
+        m_report = VerifyReport{};
+        m_start_data.reset();
+    }
     VerifyReport& report = m_report;
     auto problem = [&](int seq, std::string message) { report.problems.push_back({seq, std::move(message)}); };
 
@@ -681,6 +702,268 @@ bool BasicStore<R, D>::Verify(Mode mode) {
 }
 
 // =============================================================================================
+// [SECTION] Streaming (invariant 20)
+// =============================================================================================
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
+    if (!m_streamed) {
+        m_ids.emplace(record.stamp.command_id, seq);
+        m_records.push_back(std::move(record));
+        return;
+    }
+    m_fingerprints.append(record.WrittenHash(), 0, kFingerprintDigits);
+    if (m_fingerprints.size() < static_cast<size_t>(seq + 1) * kFingerprintDigits)  // a hash shorter than that
+        m_fingerprints.resize(static_cast<size_t>(seq + 1) * kFingerprintDigits, '?');
+    m_records.clear();
+    m_records.push_back(std::move(record));
+    m_records_first = seq;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+auto BasicStore<R, D>::RecallEntry(int seq) const -> Entry {
+    // Only ever an entry before the last one read, whose row checked out in this read (or the open's).
+    Statement q(m_db, "SELECT line FROM entry WHERE seq = ?");
+    q.Bind(1, seq);
+    if (q.Step() != SQLITE_ROW)
+        throw std::runtime_error(fmt::format("{}: entry {} cannot be read again: {}", m_path, seq, q.Error()));
+    Entry entry;
+    entry.seq = seq;
+    entry.line = q.Text(0);
+    auto parsed = D::ParseStored(entry.line);
+    if (!parsed.command) throw std::runtime_error(fmt::format("{}: entry {} no longer parses", m_path, seq));
+    entry.command = std::move(*parsed.command);
+    return entry;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::StreamVerify() {
+    if (!Exec(m_db, "BEGIN", nullptr)) return false;  // invariant 9: one snapshot of the file
+    bool clean = false;
+    m_streamed = true;  // Keep() holds only the last record from here on
+    try {
+        clean = StreamVerifyRows();
+    } catch (const std::exception&) {
+        clean = false;  // whatever it was, the full open says it exactly
+    }
+    Exec(m_db, "COMMIT", nullptr);
+    if (!sqlite3_get_autocommit(m_db)) return false;
+    m_streamed = clean;
+    return clean;
+}
+
+// Every check of Verify (invariants 5, 7, 12, 16-19) on one row at a time; false at the first thing
+// Verify would report (it then reports it), never a finding of its own.
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::StreamVerifyRows() {
+    // 0-1. The schema (invariant 12), still the version the open saw, and SQLite's quick_check.
+    if (QueryInt(m_db, "PRAGMA user_version").value_or(-1) != m_schema) return false;
+    m_schema_cookie = QueryInt(m_db, "PRAGMA schema_version").value_or(-1);
+    if (!SchemaProblems(m_db, m_schema).empty()) return false;
+    {
+        Statement q(m_db, "PRAGMA quick_check");
+        if (q.Step() != SQLITE_ROW || q.Text(0) != "ok" || q.Step() != SQLITE_DONE) return false;
+    }
+    // Where the chain of table `entry` starts: after the version-2 rows a migration kept (invariant
+    // 17, their own chain checked row by row below), and the start data (invariant 19).
+    std::string chain_start = kGenesis;
+    int v2_last = -1;
+    std::string v2_last_hash;
+    if (m_schema >= 3) {
+        Statement q(m_db, "SELECT seq, hash FROM entry_v2 ORDER BY seq DESC LIMIT 1");
+        if (q.Step() == SQLITE_ROW) {
+            if (q.Type(0) != SQLITE_INTEGER || q.Type(1) != SQLITE_TEXT) return false;
+            v2_last = static_cast<int>(q.Int(0));
+            v2_last_hash = q.Text(1);
+            chain_start = MigrationLink(v2_last, v2_last_hash);
+        }
+    }
+    m_start_data.reset();
+    {
+        Statement q(m_db, "SELECT value FROM meta WHERE key = 'start_data'");
+        if (q.Step() == SQLITE_ROW) m_start_data = q.Text(0);
+    }
+    if (m_start_data.has_value() != (m_schema >= 4)) return false;
+    if (m_start_data) chain_start = StartLink(chain_start, *m_start_data);
+    m_chain_start = chain_start;
+    std::string head_seq, head_hash;
+    if (m_schema >= 2) {
+        Statement q(m_db, "SELECT (SELECT value FROM meta WHERE key = 'head_seq'), "
+                          "(SELECT value FROM meta WHERE key = 'head_hash')");
+        if (q.Step() != SQLITE_ROW) return false;
+        head_seq = q.Text(0);
+        head_hash = q.Text(1);
+    }
+
+    Statement rows(m_db, fmt::format("{} ORDER BY seq", kSelectEntries).c_str());
+    Statement v2(m_db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash, hash "
+                       "FROM entry_v2 ORDER BY seq");
+    Statement snaps(m_db, "SELECT seq, rules_version, state FROM snapshot ORDER BY seq");
+    bool v2_more = m_schema >= 3 && v2_last >= 0;
+    std::string v2_prev = kGenesis;
+    int snap_rc = m_schema >= 2 ? snaps.Step() : SQLITE_DONE;
+    Digest prev_digest{};
+    if (!FromHex(chain_start, &prev_digest)) return false;
+    std::string prev = chain_start;
+    int count = 0, rc;
+    while ((rc = rows.Step()) == SQLITE_ROW) {
+        StoredEntry e;
+        if (ReadRow(rows, count, &e, m_schema)) return false;
+        const EntryRecord& rec = e.record;
+        // Invariant 17: the row as written under schema 2, the same entry.
+        if (v2_more) {
+            const int v2_rc = v2.Step();
+            if (v2_rc == SQLITE_DONE) {
+                v2_more = false;
+            } else {
+                StoredEntry old;
+                if (v2_rc != SQLITE_ROW || ReadRow(v2, count, &old, 2) || old.record.prev_hash != v2_prev ||
+                    ChainHash(v2_prev, EntryContent(count, old.record.kind, old.line, old.record.stamp,
+                                                    old.record.rules_version, old.record.effects, 2)) != old.record.hash ||
+                    old.line != e.line || old.record.kind != rec.kind || old.record.stamp.time != rec.stamp.time ||
+                    old.record.stamp.who != rec.stamp.who || old.record.stamp.command_id != rec.stamp.command_id ||
+                    old.record.rules_version != rec.rules_version)
+                    return false;
+                v2_prev = old.record.hash;
+                e.record.written_hash = old.record.hash;
+                if (count == v2_last && v2_prev != v2_last_hash) return false;
+            }
+        }
+        // Invariant 4: the hash chain.
+        if (rec.prev_hash != prev) return false;
+        const Digest digest = Sha256(EntryContent(count, rec.kind, e.line, rec.stamp, rec.rules_version, rec.effects,
+                                                  m_schema), &prev_digest);
+        if (ToHex(digest) != rec.hash) return false;
+        prev_digest = digest;
+        prev = rec.hash;
+        // Invariants 5, 6: the replay, against what was recorded.
+        const Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema, m_start_data);
+        if (!r.problem.empty() || !r.rules_change.empty() || r.stop) return false;
+        if (count == 0) m_ledger->HoldOnlyLast([this](int seq) { return RecallEntry(seq); });
+        // Invariant 7: the snapshot there is (a missing one is rebuilt only by a writable open).
+        if (count > 0 && count % kSnapshotEvery == 0 && m_schema >= 2) {
+            while (snap_rc == SQLITE_ROW && snaps.Int(0) < count) snap_rc = snaps.Step();
+            if (snap_rc == SQLITE_ROW && snaps.Int(0) == count && snaps.Int(1) == D::kRulesVersion) {
+                const std::string stored = snaps.Text(2);
+                if (stored != D::Snapshot(m_ledger->State()) &&
+                    store_detail::SnapshotDifference<D>(stored, m_ledger->State()))
+                    return false;
+            }
+        }
+        Keep(std::move(e.record), count);
+        ++count;
+    }
+    if (rc != SQLITE_DONE || count == 0) return false;
+    // The version-2 rows end where they said (the link above used their last), and no later.
+    if (m_schema >= 3 && v2_last >= 0 && (v2_last >= count || v2_prev != v2_last_hash)) return false;
+    if (v2_more && v2.Step() != SQLITE_DONE) return false;
+    // No snapshot of an entry the file does not have.
+    while (snap_rc == SQLITE_ROW && snaps.Int(0) < count) snap_rc = snaps.Step();
+    if (snap_rc != SQLITE_DONE) return false;
+    // The head the last transaction recorded.
+    if (m_schema >= 2 && (head_seq != std::to_string(count - 1) || head_hash != prev)) return false;
+    m_report.entries = count;
+    return true;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::Reread(int to, const std::function<void(const Ledger&, const EntryRecord&)>& fn,
+                              std::string* error) const {
+    if (!Exec(m_db, "BEGIN", error)) return false;  // invariant 9
+    std::string wrong;
+    try {
+        Statement rows(m_db, fmt::format("{} WHERE seq <= ? ORDER BY seq", kSelectEntries).c_str());
+        rows.Bind(1, to);
+        Statement v2(m_db, "SELECT hash FROM entry_v2 ORDER BY seq");
+        bool v2_more = m_schema >= 3;
+        std::optional<Ledger> ledger;
+        std::string prev = m_chain_start;
+        int count = 0, rc = SQLITE_DONE;
+        while (wrong.empty() && (rc = rows.Step()) == SQLITE_ROW) {
+            StoredEntry e;
+            if (auto bad = ReadRow(rows, count, &e, m_schema)) {
+                wrong = *bad;
+                break;
+            }
+            if (v2_more) {
+                if (v2.Step() == SQLITE_ROW) e.record.written_hash = v2.Text(0);
+                else v2_more = false;
+            }
+            if (e.record.prev_hash != prev ||
+                ChainHash(prev, EntryContent(count, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
+                                             e.record.effects, m_schema)) != e.record.hash ||
+                e.record.WrittenHash().compare(0, kFingerprintDigits, m_fingerprints,
+                                               static_cast<size_t>(count) * kFingerprintDigits, kFingerprintDigits) != 0 ||
+                (count == Size() - 1 && e.record.hash != m_records.back().hash)) {
+                wrong = "it is not the entry that was verified when the game was opened";
+                break;
+            }
+            prev = e.record.hash;
+            const Replayed r = ReplayStored<R, D>(ledger, e, m_schema, m_start_data);
+            if (!r.problem.empty() || !r.rules_change.empty() || r.stop) {
+                wrong = !r.problem.empty() ? r.problem : r.rules_change;
+                break;
+            }
+            if (count == 0) ledger->HoldOnlyLast([this](int seq) { return RecallEntry(seq); });
+            fn(*ledger, e.record);
+            ++count;
+        }
+        if (wrong.empty() && rc != SQLITE_DONE) wrong = "cannot be read: " + rows.Error();
+        if (wrong.empty() && count != to + 1) wrong = "missing";
+        if (!wrong.empty()) wrong = fmt::format("{}: entry {}: {} (rutland-cli verify)", m_path, count, wrong);
+    } catch (const std::exception& ex) {
+        wrong = fmt::format("{}: {}", m_path, ex.what());
+    }
+    Exec(m_db, "COMMIT", nullptr);
+    if (!wrong.empty()) {
+        *error = std::move(wrong);
+        return false;
+    }
+    return true;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+bool BasicStore<R, D>::ForEachEntry(int from, int to, const EntryVisitor& fn, std::string* error) const {
+    from = std::max(from, 0);
+    to = std::min(to, Size() - 1);
+    if (from > to) return true;
+    if (!m_streamed) {
+        for (int seq = from; seq <= to; ++seq) fn(m_ledger->At(seq), Record(seq));
+        return true;
+    }
+    return Reread(to, [&](const Ledger& replay, const EntryRecord& record) {
+        const int seq = replay.Size() - 1;
+        if (seq >= from) fn(replay.At(seq), record);
+    }, error);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::optional<typename R::State> BasicStore<R, D>::StateAt(int seq, std::string* error, Entry* entry) const {
+    if (seq < 0 || seq >= Size()) {
+        *error = fmt::format("{} has entries 0-{}; there is no entry {}", m_path, Size() - 1, seq);
+        return std::nullopt;
+    }
+    if (!m_streamed || seq == Size() - 1) {
+        if (entry) *entry = m_ledger->At(seq);
+        return m_ledger->StateAt(seq);
+    }
+    std::optional<typename R::State> state;
+    if (!Reread(seq, [&](const Ledger& replay, const EntryRecord&) {
+            if (replay.Size() - 1 != seq) return;
+            state = replay.State();
+            if (entry) *entry = replay.At(seq);
+        }, error))
+        return std::nullopt;
+    return state;
+}
+
+// =============================================================================================
 // [SECTION] Submit (invariants 2, 3, 10, 11)
 // =============================================================================================
 template <Ruleset R, class D>
@@ -803,9 +1086,9 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
                 wrong = fmt::format("entry {}: it does not chain onto entry {}", expected, expected - 1);
                 break;
             }
-            if (m_ids.count(e.record.stamp.command_id)) {
+            if (const std::optional<int> earlier = FindCommandId(e.record.stamp.command_id)) {
                 wrong = fmt::format("entry {}: its command id {} is already entry {}", expected, e.record.stamp.command_id,
-                                    m_ids.at(e.record.stamp.command_id));
+                                    *earlier);
                 break;
             }
             const int before = m_ledger->Size();
@@ -816,8 +1099,7 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
                 break;
             }
             prev = e.record.hash;
-            m_ids.emplace(e.record.stamp.command_id, e.seq);
-            m_records.push_back(std::move(e.record));
+            Keep(std::move(e.record), e.seq);
         }
         if (wrong.empty() && rc != SQLITE_DONE) wrong = "cannot be read: " + q.Error();
     }
@@ -896,8 +1178,7 @@ StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp
         // With synchronous=FULL in WAL mode, COMMIT returns after the WAL is synced (invariant 2).
         if (!Insert(entry, record, &why) || !Exec(m_db, "COMMIT", &why))
             return abandon(fmt::format("the command was not saved: {}", why));
-        m_records.push_back(std::move(record));
-        m_ids.emplace(stamp.command_id, r.seq);
+        Keep(std::move(record), r.seq);
         receipt.status = SubmitStatus::Accepted;
         receipt.accepted = true;
         receipt.seq = r.seq;

@@ -11,6 +11,11 @@
 //       UTF-8 replaced by U+FFFD), and (2) its peak RSS no more than opening the game costs
 //       (`CLI verify GAME`) plus a margin that is a small part of what a tree of every entry held
 //       (~18 KB an entry). Prints both figures.
+//   rutland_cli_file_tool memory CLI SMALL LARGE
+//       Runs `CLI verify`, `state`, `state --at` (the middle entry), `log` and `export --json`,
+//       `--csv` and `--script` on two generated games, and requires each command's peak RSS to grow
+//       by at most kMemoryBytesPerEntry for each entry LARGE has more than SMALL (store.h invariant
+//       20: what the read-only commands hold does not grow with the game; they took ~2.3 KB an entry).
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <fcntl.h>
@@ -160,12 +165,60 @@ int ExportJson(const std::string& cli, const std::string& game) {
     return 0;
 }
 
+// What a read-only command may hold for each entry of the game (store.h invariant 20): the entry's
+// fingerprint digits, its place among the commands in effect, a share of a checkpoint state every
+// 64 commands, and SQLite's page cache, which grows with the file up to its 2 MB. The commands held
+// ~2,300 bytes an entry when they kept every entry in memory.
+constexpr long kMemoryBytesPerEntry = 1024;
+
+int Memory(const std::string& cli, const std::string& small, const std::string& large) {
+    auto entries = [](const std::string& game) {
+        std::string error;
+        auto store = rutland::Store::Open(game, rutland::Store::Mode::ReadOnly, &error);
+        if (!store) Fail(error);
+        if (!store->Report().Clean()) Fail(game + " does not verify clean");
+        return store->Size();
+    };
+    const int small_entries = entries(small), large_entries = entries(large);
+    if (large_entries - small_entries < 1000) Fail("LARGE needs at least 1,000 entries more than SMALL");
+    const long allowed_kb = kMemoryBytesPerEntry * (large_entries - small_entries) / 1024;
+    const std::vector<std::vector<std::string>> commands = {
+        {"verify"}, {"state"}, {"state", "--at", "MIDDLE"}, {"log"}, {"export", "--json"}, {"export", "--csv"},
+        {"export", "--script"}};
+    std::string failed;
+    for (const std::vector<std::string>& command : commands) {
+        long kb[2] = {0, 0};
+        const std::string games[2] = {small, large};
+        const int sizes[2] = {small_entries, large_entries};
+        std::string name;
+        for (int i = 0; i < 2; ++i) {
+            std::vector<std::string> argv = {cli, command[0], games[i]};
+            for (size_t k = 1; k < command.size(); ++k)
+                argv.push_back(command[k] == "MIDDLE" ? std::to_string(sizes[i] / 2) : command[k]);
+            kb[i] = RunMeasured(argv, games[i] + ".memory.out");
+        }
+        for (const std::string& word : command) name += (name.empty() ? "" : " ") + word;
+        std::cout << name << ": peak RSS " << kb[0] << " KiB at " << small_entries << " entries, " << kb[1] << " KiB at "
+                  << large_entries << " (" << (kb[1] - kb[0]) * 1024 / (large_entries - small_entries)
+                  << " bytes an entry; allowed " << kMemoryBytesPerEntry << ")\n";
+        if (kb[1] - kb[0] > allowed_kb) failed += (failed.empty() ? "" : ", ") + name;
+    }
+#ifdef RUTLAND_SANITIZED
+    // As in export-json: under AddressSanitizer peak RSS says nothing about what the program holds.
+    std::cout << "(sanitizer build: the memory bound is checked in the release build only)\n";
+    return 0;
+#endif
+    if (!failed.empty()) Fail("memory grows with the game's length: " + failed);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() == 2 && args[0] == "old-stamps") return OldStamps(args[1]);
     if (args.size() == 3 && args[0] == "export-json") return ExportJson(args[1], args[2]);
-    std::cerr << "usage: rutland_cli_file_tool old-stamps GAME | export-json CLI GAME\n";
+    if (args.size() == 4 && args[0] == "memory") return Memory(args[1], args[2], args[3]);
+    std::cerr << "usage: rutland_cli_file_tool old-stamps GAME | export-json CLI GAME | memory CLI SMALL LARGE\n";
     return 2;
 }
