@@ -16,9 +16,10 @@
 //      before Enter is submitted, what came after it waits for the next line.
 //   3. Characters, and the keys a text field reads (Enter, Tab, Backspace, arrows...), wait in
 //      order and with everything behind them until a text field has the keyboard
-//      (TextTarget::Waiting); when no field can take text (time travel, a modal, a read-only game)
+//      (TextTarget::Waiting); when no field can take text (a read-only game, one panel's screenshot)
 //      characters are dropped, so they never block the keys behind them, and those keys go to the
-//      app (Enter confirms an undo).
+//      app. A question (the board check, the undo confirm: app/view/question.h) and time travel
+//      are no such case: the entry line keeps the keyboard, so nothing typed then is dropped.
 //   4. The window losing the focus is an event in the queue too, handed over in its place: ImGui
 //      forgets the keys held down at the next frame (so Ctrl does not stay down after Alt+Tab),
 //      which would also forget a key pressed in that frame, so it never shares a frame with a key

@@ -77,15 +77,21 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         for (int seq = first; seq < v.ledger.Size(); ++seq)
             if (v.ledger.At(seq).kind == EntryKind::Command) e.history.Add(v.ledger.At(seq).line);
     }
-    const bool disabled = v.viewing.has_value() || v.read_only;
-    if (disabled) {
-        if (v.viewing)
-            ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only. Esc returns to now.", *v.viewing);
-        else {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
-            const ImVec4 bad = Theme::Bad();
-            TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
-        }
+    if (v.read_only) {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
+        const ImVec4 bad = Theme::Bad();
+        TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
         return;
+    }
+    // Time travel: the line still takes what is typed, and Enter refuses it with the reason (it goes
+    // into the Up history): keys typed while looking back never vanish.
+    if (v.viewing)
+        ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only; a line entered now is refused. Esc returns to now.", *v.viewing);
+    // A question is open (question.h): Enter on an empty line answers it; what is typed waits behind it.
+    if (!ui.question.empty()) {
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(ui.question + ": Enter answers, Esc says no." +
+                             (ui.waiting.empty() ? std::string("  Lines typed now wait for it.") : "  " + ui.waiting + "."),
+                         &warn);
     }
     if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
         ++e.generation;
@@ -93,7 +99,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     // The keyboard always comes back here (input_queue.h): whenever no other field or button is
     // in use and no modal is up, the line asks for it, every frame until it has it.
-    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal)
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.learn_modal)
         ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
@@ -116,6 +122,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
+        else if (!ui.question.empty()) out.Push(AnswerQuestion{true});
         // Enter deactivates the field; ask for it back in this very frame, so the next frame
         // already takes the next keys (a request made next frame would drop a fast typist's keys).
         ImGui::SetKeyboardFocusHere(-1);
@@ -137,6 +144,9 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
                                    : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
                          &bad);
         if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
+    } else if (!ui.question.empty() && !text.empty()) {
+        // Not previewed: it is applied only once the question is answered, to the game as it is then.
+        ImGui::TextDisabled("Enter: %s", ui.question_enter.c_str());
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());
