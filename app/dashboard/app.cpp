@@ -789,11 +789,9 @@ void App::DrawStart() {
     ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
     // The first field has the keyboard when the screen opens, and when typing finds no field while
     // it is still empty (a focus by code selects the whole text, which the typing would replace).
-    m_start.takes_text = !typed_players;
-    if (m_text_waiting && !typed_players && !ImGui::IsAnyItemActive()) {
-        keys.at = 0;
-        keys.moved = true;
-    }
+    // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
+    m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
+    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
     TextStop(keys);
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
     EndStop(keys, true);
@@ -813,7 +811,7 @@ void App::DrawStart() {
     EndStop(keys, true);
     FieldError(check_players.year_cards_error);
     TextStop(keys);
-    ImGui::InputTextWithHint("Start spaces", "blank: each first roll names its space; @market-1 for all, or one per player",
+    ImGui::InputTextWithHint("Start spaces", "blank: first rolls name it; @market-1 for all",
                              m_start.start.data(), m_start.start.size());
     EndStop(keys, true);
     if (*m_start.start.data() != '\0') FieldError(check_players.start_error);
@@ -920,6 +918,10 @@ void App::DrawStart() {
         ImGui::EndTable();
     }
     EndKeyFocus(keys);
+    // Where the next frame's characters go (input_queue.h rule 3), with the focus as it is now: a
+    // text stop just reached by Tab has the keyboard only from the next frame, and the characters
+    // typed behind the Tab wait for it.
+    m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
     if (open) {
         std::string error;
         if (open->empty()) m_start.error = "Type the game file's path in the File field, then Enter.";

@@ -48,6 +48,7 @@ bool EndStop(KeyFocus& f, bool text) {
         f.moved = false;
     }
     if (stop != f.at) return false;
+    f.on_text = text;
     if (!text) f.moved = false;
     // The frame: the accent colour, a little outside the item, so it shows on a field and a box alike.
     const ImVec2 pad(3.0f, 3.0f);

@@ -12,6 +12,7 @@ struct KeyFocus {
     int at = 0;          // the focused stop
     int count = 0;       // the stops drawn in the last frame
     bool moved = true;   // the focus moved by key: a text stop takes the keyboard on this frame
+    bool on_text = true; // the focused stop is a text field (what is typed waits for it)
     // This frame, while drawing.
     int next = 0;        // the stop being drawn
     int step = 0;        // a combo's step asked by a key (+1, -1), for the focused stop

@@ -86,13 +86,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     // into the Up history): keys typed while looking back never vanish.
     if (v.viewing)
         ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only; a line entered now is refused. Esc returns to now.", *v.viewing);
-    // A question is open (question.h): Enter on an empty line answers it; what is typed waits behind it.
-    if (!ui.question.empty()) {
-        const ImVec4 warn = Theme::Warn();
-        TextWrappedWords(ui.question + ": Enter answers, Esc says no." +
-                             (ui.waiting.empty() ? std::string("  Lines typed now wait for it.") : "  " + ui.waiting + "."),
-                         &warn);
-    }
+
     if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
         ++e.generation;
         e.focus = false;
@@ -136,7 +130,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         e.preview_for = text;
         e.preview_version = v.version;
     }
-    if (!e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
+    if (ui.question.empty() && !e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
         // The line just rejected (it left the field: Up brings it back to edit).
         const ImVec4 bad = Theme::Bad();
         const std::string line = view::CutForDisplay(e.rejected_text, view::kOneLineChars);
@@ -144,9 +138,16 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
                                    : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
                          &bad);
         if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
-    } else if (!ui.question.empty() && !text.empty()) {
-        // Not previewed: it is applied only once the question is answered, to the game as it is then.
-        ImGui::TextDisabled("Enter: %s", ui.question_enter.c_str());
+    } else if (!ui.question.empty()) {
+        // A question is open (question.h): Enter on an empty line answers it; a line typed now is
+        // not previewed: it is applied only once the question is answered, to the game as it is then.
+        const ImVec4 warn = Theme::Warn();
+        if (text.empty())
+            TextWrappedWords(ui.question + ": Enter answers, Esc says no.   " +
+                                 (ui.waiting.empty() ? std::string("Lines typed now wait for it.") : ui.waiting),
+                             &warn);
+        else
+            TextWrappedWords("Enter: " + ui.question_enter + (ui.waiting.empty() ? std::string() : "   (" + ui.waiting + ")"), &warn);
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());
