@@ -11,8 +11,8 @@
 //      mouse button or a Ctrl/Alt/Super modifier changes state at most once a frame, and a command
 //      key's press or a button's press ends the frame's share: Ctrl stays down for the Q of Ctrl+Q
 //      even when xdotool lets go of Ctrl first. Letters, digits and Shift flow freely: the field
-//      reads the characters, not their keys. Space changes state at most once a frame too (its
-//      character still flows): a check box or button with the keyboard's focus reads its press.
+//      reads the characters, not their keys. While no text field has the keyboard, Space
+//      changes state at most once a frame too: a check box with the keyboard's focus reads its press.
 //   2. Characters never come after a command key or a click in the same frame: what was typed
 //      before Enter is submitted, what came after it waits for the next line.
 //   3. Characters, and the keys a text field reads (Enter, Tab, Backspace, arrows...), wait in
