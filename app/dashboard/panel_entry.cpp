@@ -82,10 +82,6 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
         return;
     }
-    // Time travel: the line still takes what is typed, and Enter refuses it with the reason (it goes
-    // into the Up history): keys typed while looking back never vanish.
-    if (v.viewing)
-        ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only; a line entered now is refused. Esc returns to now.", *v.viewing);
 
     if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
         ++e.generation;
@@ -138,6 +134,14 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
                                    : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
                          &bad);
         if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
+    } else if (v.viewing) {
+        // Time travel: the line still takes what is typed, and Enter refuses it with the reason (it
+        // goes into the Up history): keys typed while looking back never vanish. No preview: it
+        // would be of the past.
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(fmt::format("Looking at entry {}: read-only; a line entered now is refused (Up brings it back). "
+                                     "Esc returns to now.", *v.viewing),
+                         &warn);
     } else if (!ui.question.empty()) {
         // A question is open (question.h): Enter on an empty line answers it; a line typed now is
         // not previewed: it is applied only once the question is answered, to the game as it is then.
