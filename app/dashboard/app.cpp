@@ -539,7 +539,7 @@ void App::DescribeQuestion() {
         const Ledger& l = m_session->GetLedger();
         const int target = *m_ui.confirm ? l.NextRedo() : l.NextUndo();
         m_ui.question = target < 0 ? fmt::format("Nothing to {}", *m_ui.confirm ? "redo" : "undo")
-                                   : fmt::format("{} entry {}?", *m_ui.confirm ? "Redo" : "Undo", target);
+                                   : fmt::format("{} entry {}", *m_ui.confirm ? "Redo" : "Undo", target);
         if (target >= 0)
             m_players_question = fmt::format("{} entry {}: {} ?", *m_ui.confirm ? "Redo" : "Undo", target,
                                              view::CutForDisplay(l.At(target).line, view::kOneLineChars));
