@@ -556,6 +556,7 @@ void App::SubmitTyped(const std::string& text, bool from_field) {
     // line leaves the field at once, so what is typed next is not glued to it.
     if (!m_session->Viewing() && !m_session->ReadOnly() &&
         OfferLandingCheck(m_learn, m_settings, m_session->Live(), text, preview ? *preview : none)) {
+        m_learn.roll_entries = m_session->GetLedger().Size();
         if (from_field) EmptyEntryLine();
         return;
     }
@@ -583,14 +584,32 @@ void App::AtQuestion(const std::string& text) {
 
 void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
     if (m_learn.landing) {
+        const std::string label = m_learn.landing->label;
+        const int entries = m_learn.roll_entries;
         // The `board` entry first, then the roll the check held (not asked again).
         const std::vector<std::string> lines = AnswerLanding(m_learn, m_session->Live(), yes, reading);
+        if (m_session->GetLedger().Size() != entries) {
+            // Another program added to the game while the check was open (basic_session.h invariant
+            // 6): nothing is recorded; the roll is previewed again on the game as it is and asked.
+            m_ui.moved_line = lines.back();
+            m_ui.moved_why = fmt::format("Another program added to the game while {} was being checked: nothing was written "
+                                         "(the check is asked again if the roll still lands there).", label);
+            m_ui.moved_preview = view::PreviewLine(lines.back(), m_session->Live(), &m_session->GetLedger());
+            m_ui.moved_version = m_session->Version();
+            return;  // the lines waiting still wait
+        }
         for (size_t i = 0; i + 1 < lines.size(); ++i) {
-            const view::SubmitOutcome r = m_session->Submit(std::string_view(lines[i]), m_now(), m_session->DefaultWho());
+            const ParseResult parsed = ParseCommand(lines[i]);
+            if (!parsed.command) continue;
+            const view::SubmitOutcome r = m_session->Submit(*parsed.command, m_now(), m_session->DefaultWho(), entries);
             if (r.accepted) AfterAccepted(r);
             else ShowNotAccepted(r);
         }
-        if (!lines.empty()) SubmitFromEntry(lines.back(), nullptr, false);
+        if (!lines.empty()) {
+            // On the game as it is now (the board entry just recorded), and only onto it.
+            const view::Preview p = view::PreviewLine(lines.back(), m_session->Live(), &m_session->GetLedger());
+            SubmitFromEntry(lines.back(), &p, false);
+        }
     } else if (m_ui.confirm) {
         const bool redo = *m_ui.confirm;
         const Ledger& l = m_session->GetLedger();
@@ -613,7 +632,10 @@ void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
         m_ui.moved_line.reset();
         if (yes) {
             const view::Preview p = m_ui.moved_preview;  // what the box showed (again moved: asked again)
-            SubmitFromEntry(line, &p, false);
+            if (!m_session->Viewing() && OfferLandingCheck(m_learn, m_settings, m_session->Live(), line, p))
+                m_learn.roll_entries = p.entries;  // a roll onto a space still unchecked: the check first
+            else
+                SubmitFromEntry(line, &p, false);
         } else {
             m_ui.entry.history.Add(line);
             m_ui.status = fmt::format("Dropped '{}' (Up brings it back)", view::CutForDisplay(line, view::kOneLineChars));

@@ -35,6 +35,7 @@ struct BoardLearnUi {
     bool focus = false;
     // The first landing (point 4): the roll waiting for the check, and the check.
     std::string roll;
+    int roll_entries = -1;             // the game's entries when the check opened (basic_session.h invariant 6)
     std::optional<view::LandingCheck> landing;
     std::string landing_error;         // the last correction refused (question.h rule 3)
     // Saving the game's board.
