@@ -395,6 +395,17 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     // The lower row's tabs: F2 to F8, in the order drawn (their labels say so).
     for (size_t i = 0; i < kLowerTabs.size(); ++i)
         if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kLowerTabs[i];
+    // The Count tab's choice by keyboard (X-1; its buttons say so): Alt+0 the whole table, Alt+1 to
+    // Alt+8 one player, in turn order. The tab comes to the front.
+    if (io.KeyAlt && !io.KeyCtrl) {
+        const int players = static_cast<int>(v.state.players.size());
+        for (int i = 0; i <= std::min(players, 8); ++i) {
+            if (!KeyPressed(GLFW_KEY_0 + i)) continue;
+            m_ui.count.whole_table = i == 0;
+            m_ui.count.player = i == 0 ? -1 : i - 1;
+            m_ui.front_request = "count";
+        }
+    }
     // Closed after the frame: this frame's panels still read the session.
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
