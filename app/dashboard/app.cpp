@@ -563,7 +563,7 @@ void App::DescribeQuestion() {
 void App::SubmitTyped(const std::string& text, bool from_field) {
     const view::Preview none;
     const view::Preview* preview = from_field && m_ui.entry.preview.typed == text ? &m_ui.entry.preview : nullptr;
-    // A roll onto a space with unverified facts waits for the board check (issue 17 point 4); the
+    // A roll onto a space with unverified facts waits for the board check (D-2, board_learning.h); the
     // line leaves the field at once, so what is typed next is not glued to it.
     if (!m_session->Viewing() && !m_session->ReadOnly() &&
         OfferLandingCheck(m_learn, m_settings, m_session->Live(), text, preview ? *preview : none)) {
@@ -851,7 +851,7 @@ void App::DrawStart() {
     ImGui::PopItemWidth();
     m_start.broker_pick.name = m_start.broker.data();
     m_start.sec_pick.name = m_start.sec.data();
-    form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp (issue 17 point 5)
+    form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp: the board a new game is played on
     const view::NewGameCheck check = view::CheckNewGame(form);
     ImGui::TextUnformatted("Variants (RULES.md section 14):");
     for (size_t i = 0; i < kVariantNames.size(); ++i) {

@@ -16,7 +16,7 @@
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
 # rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
 # README claims for this game.
-# With `learn`, the board check at a first landing (issue 17, D-2) is on, as a new game has it: the
+# With `learn`, the board check at a first landing (D-2, app/dashboard/board_learning.h) is on, as a new game has it: the
 # lines are typed straight on, and every line typed while a check is open waits behind it
 # (app/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
 # shows; the file must equal rutland-cli play of the same lines with the `board` entries the checks
