@@ -555,7 +555,7 @@ void App::DescribeQuestion() {
             m_players_question = fmt::format("{} entry {}: {} ?", *m_ui.confirm ? "Redo" : "Undo", target,
                                              view::CutForDisplay(l.At(target).line, view::kOneLineChars));
     } else if (m_ui.moved_line) {
-        m_ui.question = fmt::format("The game moved under '{}'", view::CutForDisplay(*m_ui.moved_line, 40));
+        m_ui.question = "The game moved under the line";
         m_players_question = "Another program added to the game: the broker checks the next line";
     }
 }

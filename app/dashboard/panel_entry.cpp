@@ -147,8 +147,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         // not previewed: it is applied only once the question is answered, to the game as it is then.
         const ImVec4 warn = Theme::Warn();
         if (text.empty())
-            TextWrappedWords(ui.question + ": Enter answers, Esc says no.   " +
-                                 (ui.waiting.empty() ? std::string("Lines typed now wait for it.") : ui.waiting),
+            TextWrappedWords(ui.question + ": Enter answers, Esc says no" + (ui.waiting.empty() ? std::string() : ".   " + ui.waiting),
                              &warn);
         else
             TextWrappedWords("Enter: " + ui.question_enter + (ui.waiting.empty() ? std::string() : "   (" + ui.waiting + ")"), &warn);
