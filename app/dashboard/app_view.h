@@ -47,7 +47,8 @@ struct AskUndo { bool redo = false; };                    // show what undo/redo
 struct ExportYearEnd { bool html = false; bool preview = false; };
 struct ShowPanel { std::string name; };                   // bring a tab to the front
 struct ShareGame { bool on = false; bool lan = false; };  // start or stop sharing the game (panel_share.cpp)
-using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel, ShareGame>;
+struct AnswerQuestion { bool yes = true; };              // Enter on an empty entry line, or a question's button (question.h)
+using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel, ShareGame, AnswerQuestion>;
 
 struct Outbox {
     std::vector<UiAction> actions;

@@ -217,10 +217,12 @@ void DrawCount(const AppView& v, UiState& ui, Outbox& out) {
     if (!cu.whole_table && cu.player < 0) {
         ImGui::TextDisabled("Choose what to count:");
         ImGui::SameLine();
-        if (ImGui::SmallButton("the whole table")) cu.whole_table = true;
+        // Alt+0 to Alt+8 choose by keyboard (app.cpp HandleKeys).
+        if (ImGui::SmallButton("the whole table (Alt+0)")) cu.whole_table = true;
         for (size_t i = 0; i < s.players.size(); ++i) {
             ImGui::SameLine();
-            if (ImGui::SmallButton(s.players[i].name.c_str())) cu.player = static_cast<int>(i);
+            const std::string label = i < 8 ? fmt::format("{} (Alt+{})##{}", s.players[i].name, i + 1, i) : s.players[i].name;
+            if (ImGui::SmallButton(label.c_str())) cu.player = static_cast<int>(i);
         }
         return;
     }

@@ -77,23 +77,19 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         for (int seq = first; seq < v.ledger.Size(); ++seq)
             if (v.ledger.At(seq).kind == EntryKind::Command) e.history.Add(v.ledger.At(seq).line);
     }
-    const bool disabled = v.viewing.has_value() || v.read_only;
-    if (disabled) {
-        if (v.viewing)
-            ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only. Esc returns to now.", *v.viewing);
-        else {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
-            const ImVec4 bad = Theme::Bad();
-            TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
-        }
+    if (v.read_only) {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
+        const ImVec4 bad = Theme::Bad();
+        TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
         return;
     }
+
     if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
         ++e.generation;
         e.focus = false;
     }
     // The keyboard always comes back here (input_queue.h): whenever no other field or button is
     // in use and no modal is up, the line asks for it, every frame until it has it.
-    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal && ui.rule.open.empty())
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.learn_modal && ui.rule.open.empty())
         ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
@@ -116,6 +112,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     }
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
+        else if (!ui.question.empty()) out.Push(AnswerQuestion{true});
         // Enter deactivates the field; ask for it back in this very frame, so the next frame
         // already takes the next keys (a request made next frame would drop a fast typist's keys).
         ImGui::SetKeyboardFocusHere(-1);
@@ -129,7 +126,7 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         e.preview_for = text;
         e.preview_version = v.version;
     }
-    if (!e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
+    if (ui.question.empty() && !e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
         // The line just rejected (it left the field: Up brings it back to edit).
         const ImVec4 bad = Theme::Bad();
         const std::string line = view::CutForDisplay(e.rejected_text, view::kOneLineChars);
@@ -137,6 +134,23 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
                                    : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
                          &bad);
         if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
+    } else if (v.viewing) {
+        // Time travel: the line still takes what is typed, and Enter refuses it with the reason (it
+        // goes into the Up history): keys typed while looking back never vanish. No preview: it
+        // would be of the past.
+        const ImVec4 warn = Theme::Warn();
+        TextWrappedWords(fmt::format("Looking at entry {}: read-only; a line entered now is refused (Up brings it back). "
+                                     "Esc returns to now.", *v.viewing),
+                         &warn);
+    } else if (!ui.question.empty()) {
+        // A question is open (question.h): Enter on an empty line answers it; a line typed now is
+        // not previewed: it is applied only once the question is answered, to the game as it is then.
+        const ImVec4 warn = Theme::Warn();
+        if (text.empty())
+            TextWrappedWords(ui.question + ": Enter answers, Esc says no" + (ui.waiting.empty() ? std::string() : ".   " + ui.waiting),
+                             &warn);
+        else
+            TextWrappedWords("Enter: " + ui.question_enter + (ui.waiting.empty() ? std::string() : "   (" + ui.waiting + ")"), &warn);
     } else if (e.preview.kind == view::Preview::Kind::Accepted) {
         if (e.preview.expanded != text) {
             ImGui::TextDisabled("%s", e.preview.expanded.c_str());

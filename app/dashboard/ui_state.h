@@ -212,7 +212,18 @@ struct UiState {
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
-    bool learn_modal = false;            // a box of board_learning.h has the keys: the entry line waits
+    bool learn_modal = false;            // the save box of board_learning.h has the keys: the entry line waits
+    // The question open (question.h), in one line: what the entry line's Enter answers and what the
+    // players' window shows; empty when none is. `waiting`: the lines typed behind it, in words.
+    std::string question;
+    std::string question_enter;          // what Enter does with a line typed now ("it waits behind the question")
+    std::string waiting;
+    // A line whose game moved under it (basic_session.h invariant 6): held, with its preview on the
+    // game as it is now (for `moved_version`), until Enter records it or Esc drops it.
+    std::optional<std::string> moved_line;
+    std::string moved_why;
+    view::Preview moved_preview;
+    uint64_t moved_version = 0;
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
     std::string status;                  // one line at the bottom: what just happened

@@ -55,6 +55,10 @@
 //     looked at, so the command applies to the state the file has, a command id another program
 //     wrote is a retry (invariant 3), and the new entry chains onto the real last hash. Anything
 //     else (a head that went back, an entry that does not check) is refused and nothing is added.
+//     A Submit given the size it expects the file to have (the size the broker's preview was
+//     computed at, basic_session.h invariant 6) takes in what was appended, then, when the file is
+//     not that size, adds nothing and says so (StoreReceipt::moved): a command previewed on one
+//     state is never recorded onto another.
 // 11. A write that fails (a full disk, an I/O error) leaves memory exactly as it was before the
 //     Submit: the ledger takes back the entry (ledger.h TakeBackLast), nothing is acknowledged, and
 //     the next Submit tries again from the file's real head (invariant 10): the store stays usable
@@ -216,6 +220,9 @@ struct StoreReceipt {
     Rejection rejection;     // when Rejected
     std::string refusal;     // when Refused
     int seq = -1;
+    // Refused because another program appended since the size the caller expected (invariant 10):
+    // those entries are taken in (Size() is the file's), the command is not.
+    bool moved = false;
     // Why it is not in the file, for a message: the rejection (with its rule) or the refusal.
     std::string Why() const { return status == SubmitStatus::Rejected ? rejection.ToString() : refusal; }
 };
@@ -262,6 +269,9 @@ public:
 
     // Applies and commits one command; returns once it is durable (invariant 2).
     StoreReceipt Submit(const Command& command, const Stamp& stamp);
+    // The same, only onto a file of `expected_size` entries (invariant 10): otherwise Refused with
+    // `moved` set, nothing written, what another program appended taken in.
+    StoreReceipt Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size);
     // Parses a line of the game's language first (R::Parse). Blank or comment: status Blank.
     StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
 

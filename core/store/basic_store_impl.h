@@ -1123,6 +1123,12 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp) {
+    return Submit(command, stamp, std::nullopt);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size) {
     StoreReceipt receipt;
     auto refuse = [&](std::string message) {
         receipt.status = SubmitStatus::Refused;
@@ -1151,6 +1157,20 @@ StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp
     };
     try {
         if (!CatchUp(&why)) return abandon(why);
+        if (expected_size && Size() != *expected_size) {  // invariant 10: not onto a state it was not meant for
+            const int expected = *expected_size;
+            Exec(m_db, "ROLLBACK", nullptr);
+            if (!sqlite3_get_autocommit(m_db)) m_broken = true;
+            receipt.moved = true;
+            return refuse(Size() == expected + 1
+                              ? fmt::format("another program added entry {} to {} since this line was previewed: nothing "
+                                            "was written", expected, m_path)
+                          : Size() > expected
+                              ? fmt::format("another program added entries {} to {} to {} since this line was previewed: "
+                                            "nothing was written", expected, Size() - 1, m_path)
+                              : fmt::format("{} has {} entries, not the {} this line was previewed on: nothing was written",
+                                            m_path, Size(), expected));
+        }
         if (auto seq = FindCommandId(stamp.command_id)) {  // another program wrote this very command
             Exec(m_db, "ROLLBACK", nullptr);
             receipt.status = SubmitStatus::Duplicate;
