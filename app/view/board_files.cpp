@@ -1,16 +1,57 @@
 #include "board_files.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
+
+#include "model/money.h"
 
 namespace rutland::view {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The board's temporary file, created new: O_EXCL|O_NOFOLLOW, so a symlink (or any file) planted
+// under its name, e.g. in a shared $TMPDIR that BoardsDir() falls back to, is never followed nor
+// written through. A temporary file left by an earlier run that died is removed first (unlink
+// removes a link itself, never what it points to), then the name must be free. Synced before the
+// rename, so the board file is never seen empty after a crash.
+bool WriteNewFile(const fs::path& temp, const std::string& text, std::string* why) {
+    ::unlink(temp.c_str());
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *why = fmt::format("could not create {} as a new file: {}", temp.string(), std::strerror(errno));
+        return false;
+    }
+    size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        written += static_cast<size_t>(n);
+    }
+    const bool ok = written == text.size() && ::fsync(fd) == 0;
+    const int saved = errno;
+    ::close(fd);
+    if (!ok) {
+        *why = fmt::format("could not write {}: {}", temp.string(), std::strerror(saved));
+        ::unlink(temp.c_str());
+        return false;
+    }
+    return true;
+}
+
+} // namespace
 
 std::string BoardsDir() {
     fs::path dir;
@@ -21,6 +62,29 @@ std::string BoardsDir() {
     else
         dir = fs::temp_directory_path();
     return (dir / "rutland" / "boards").string();  // created by the first board written (WriteBoardFile)
+}
+
+std::optional<std::string> ReadBoardText(const std::string& path, std::string* why) {
+    std::error_code ec;
+    const uintmax_t size = fs::file_size(path, ec);
+    if (ec) {
+        *why = fmt::format("cannot read it: {}", ec.message());
+        return std::nullopt;
+    }
+    if (size > kMaxBoardJsonBytes) {
+        *why = fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardJsonBytes); "
+                           "nothing of it was read", FormatCount(static_cast<int64_t>(size)),
+                           FormatCount(static_cast<int64_t>(kMaxBoardJsonBytes)));
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        *why = "cannot read it";
+        return std::nullopt;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 std::optional<Board> ParseUserBoard(std::string_view text, std::string* why) {
@@ -47,11 +111,9 @@ BoardFiles ReadBoardFiles(const std::string& dir) {
         if (f.path().extension() == ".json") files.push_back(f.path());
     std::sort(files.begin(), files.end());
     for (const fs::path& path : files) {
-        std::ifstream in(path, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
         std::string why;
-        std::optional<Board> board = ParseUserBoard(text.str(), &why);
+        const std::optional<std::string> text = ReadBoardText(path.string(), &why);
+        std::optional<Board> board = text ? ParseUserBoard(*text, &why) : std::nullopt;
         if (board && board->Name() != path.stem().string())
             why = fmt::format("the file is called {} but the board inside is '{}'", path.filename().string(), board->Name());
         if (!why.empty()) {
@@ -84,16 +146,7 @@ bool WriteBoardFile(const std::string& dir, const Board& board, bool replace, st
     }
     fs::create_directories(dir, ec);
     const fs::path temp = fs::path(dir) / ("." + board.Name() + ".json.tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << board.ToJson();
-        out.flush();
-        if (!out) {
-            *why = fmt::format("could not write {}", temp.string());
-            fs::remove(temp, ec);
-            return false;
-        }
-    }
+    if (!WriteNewFile(temp, board.ToJson(), why)) return false;
     fs::rename(temp, path, ec);
     if (ec) {
         *why = fmt::format("could not write {}: {}", path.string(), ec.message());
