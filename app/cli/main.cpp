@@ -11,6 +11,7 @@
 using namespace rutland::cli;
 
 int main(int argc, char** argv) {
+    const EscapedOutput escaped;  // nothing raw reaches a terminal (escaped_output.cpp)
     CLI::App app{"rutland-cli: the broker's desk for Big Board Raiders, without a screen"};
     app.require_subcommand(1);
 
