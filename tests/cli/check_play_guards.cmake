@@ -1,11 +1,17 @@
 # rutland-cli as a broker's shell drives it, on what an adversarial review found (one scenario a test):
-#   -DCLI=path -DSQLITE3=path -DBOARDS=tests/boards -DWORK=dir -DSCENARIO=name
+#   -DCLI=path -DBOARDS=tests/boards -DV2=a schema-2 game -DWORK=dir -DSCENARIO=name
 # copy:       the same script under another name (a copy) is never applied twice: its lines already
 #             in the game are recognised by content and the game continues after them; a copy that
 #             departs from the game's lines is refused naming the first line and the session that
 #             recorded it; nothing applied, the fingerprint unchanged
 # board_gone: a game on a user board is continued by `play --db` after the board file is deleted
 #             (the game carries its board, store.h invariant 19)
+# raw_text:   no control or bidi character reaches the terminal raw: refused lines and notes, an
+#             unknown command and a board name echoed in errors (safe_text.h TerminalEscaper)
+# board_files: a board file with a key twice is refused; the board's temporary file planted as a
+#             symlink is not followed; a backup to a dangling symlink is refused, none left half-made
+# migrate_race: two writers open a schema-2 game at once (-DV2=tests/games/schema-v2-full-game.rutland):
+#             both play, one backup, clean (store.h invariant 16)
 file(MAKE_DIRECTORY ${WORK})
 set(dir ${WORK}/${SCENARIO})
 file(REMOVE_RECURSE ${dir})
@@ -84,6 +90,102 @@ elseif(SCENARIO STREQUAL "board_gone")
     file(WRITE ${dir}/other.txt "game players=Ann,Cy board=home\nnote x\n")
     run(2 ${CLI} play ${dir}/other.txt --db ${dir}/h.rutland)
     expect("${err}" "this script's game header is not the one in" "another header")
+
+elseif(SCENARIO STREQUAL "raw_text")
+    # A bidi control (U+202E) and a terminal's escape, as printf writes the bytes.
+    execute_process(COMMAND printf "\\342\\200\\256\\033" OUTPUT_VARIABLE raw)
+    string(SUBSTRING "${raw}" 0 3 bidi)
+    string(SUBSTRING "${raw}" 3 1 esc)
+    function(no_raw text what)
+        foreach(bad "${bidi}" "${esc}")
+            string(FIND "${text}" "${bad}" at)
+            if(NOT at EQUAL -1)
+                message(FATAL_ERROR "a raw control or bidi character reached the terminal (${what}):\n${text}")
+            endif()
+        endforeach()
+    endfunction()
+    # The review's label as a note: the line is refused (a control character).
+    execute_process(COMMAND printf "${header}note Br\\342\\200\\256ada\\007\\033[2J\\n"
+                    OUTPUT_FILE ${dir}/n.txt)
+    run(1 ${CLI} play ${dir}/n.txt --db ${dir}/n.rutland --effects)
+    no_raw("${out}${err}" "a line with controls")
+    # A note with the bidi control alone is refused as a name with one is, quoted escaped.
+    execute_process(COMMAND printf "note Br\\342\\200\\256ada\\n" OUTPUT_FILE ${dir}/bidi.txt)
+    run(1 ${CLI} play ${dir}/bidi.txt --db ${dir}/n.rutland)
+    expect("${err}" "a note may not hold a control or bidi character, which changes how it reads: 'Br\\\\u\\{202e\\}ada'"
+           "the refused note")
+    no_raw("${out}${err}" "a refused note")
+    # Refused input echoed in an error by the parser (an unknown command), escaped on its way out.
+    execute_process(COMMAND printf "Br\\342\\200\\256ada 1 2\\n" OUTPUT_FILE ${dir}/word.txt)
+    run(1 ${CLI} play ${dir}/word.txt --db ${dir}/n.rutland)
+    expect("${err}" "unknown command 'Br\\\\u202eada'" "the unknown command, escaped")
+    no_raw("${out}${err}" "an unknown command")
+    # A board name that would set the terminal's title.
+    run(2 ${CLI} board show "${esc}]0;pwned")
+    expect("${err}" "no board called '\\\\u001b\\]0;pwned'" "the refused board name, escaped")
+    no_raw("${out}${err}" "a refused board name")
+    run(0 ${CLI} verify ${dir}/n.rutland)
+    expect("${out}" "clean: 1 entries" "nothing refused was added")
+
+elseif(SCENARIO STREQUAL "board_files")
+    # A board file with a key twice is refused by import, naming the key; nothing written.
+    file(READ ${BOARDS}/home.json home)
+    string(REPLACE "\"name\": \"brada\", " "\"name\": \"brada\", \"trend\": \"UUUU\", " twice "${home}")
+    if(twice STREQUAL home)
+        message(FATAL_ERROR "the edit changed nothing in home.json")
+    endif()
+    file(WRITE ${dir}/twice.json "${twice}")
+    run(1 ${CLI} board import ${dir}/twice.json)
+    expect("${err}" "the key \"trend\" is given twice in one object" "the duplicate key")
+    if(EXISTS ${dir}/data/rutland/boards/home.json)
+        message(FATAL_ERROR "a refused board was written")
+    endif()
+    # The board's temporary file, planted as a symlink to another file (the shared $TMPDIR case):
+    # never followed, the other file unchanged, the board written.
+    file(MAKE_DIRECTORY ${dir}/data/rutland/boards)
+    file(WRITE ${dir}/victim.txt "not a board\n")
+    file(CREATE_LINK ${dir}/victim.txt ${dir}/data/rutland/boards/.home.json.tmp SYMBOLIC)
+    run(0 ${CLI} board import ${BOARDS}/home.json)
+    file(READ ${dir}/victim.txt victim)
+    if(NOT victim STREQUAL "not a board\n")
+        message(FATAL_ERROR "the board was written through the planted symlink:\n${victim}")
+    endif()
+    run(0 ${CLI} board show home)
+    # A backup's destination that is a dangling symlink is not written through.
+    file(WRITE ${dir}/g.txt "${header}note x\n")
+    run(0 ${CLI} play ${dir}/g.txt --db ${dir}/g.rutland)
+    file(CREATE_LINK ${dir}/elsewhere.rutland ${dir}/copy.rutland SYMBOLIC)
+    run(2 ${CLI} backup ${dir}/g.rutland ${dir}/copy.rutland)
+    if(EXISTS ${dir}/elsewhere.rutland)
+        message(FATAL_ERROR "the backup was written through a dangling symlink")
+    endif()
+    run(0 ${CLI} backup ${dir}/g.rutland ${dir}/real-copy.rutland)
+    file(GLOB partial ${dir}/*.partial-*)
+    if(partial)
+        message(FATAL_ERROR "a temporary copy was left: ${partial}")
+    endif()
+
+elseif(SCENARIO STREQUAL "migrate_race")
+    # Two writers open a schema-2 game at the same moment (execute_process runs its COMMANDs
+    # together): the second waits for the first's migration and plays on, never refused.
+    file(COPY_FILE ${V2} ${dir}/v2.rutland)
+    file(WRITE ${dir}/a.txt "note from the first writer\n")
+    file(WRITE ${dir}/b.txt "note from the second writer\n")
+    execute_process(COMMAND ${CLI} play ${dir}/a.txt --db ${dir}/v2.rutland
+                    COMMAND ${CLI} play ${dir}/b.txt --db ${dir}/v2.rutland
+                    RESULTS_VARIABLE codes OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT codes STREQUAL "0;0")
+        message(FATAL_ERROR "two writers at once: exit codes ${codes}\n${out}\n${err}")
+    endif()
+    run(0 ${CLI} verify ${dir}/v2.rutland)
+    expect("${out}" "clean: 209 entries" "the game after both writers")
+    file(GLOB backups ${dir}/v2.rutland.v2.backup*)
+    list(LENGTH backups n)
+    if(NOT n EQUAL 1)
+        message(FATAL_ERROR "one backup expected, found: ${backups}")
+    endif()
+    run(0 ${CLI} verify ${backups})
+    expect("${out}" "clean: 207 entries" "the backup")
 
 else()
     message(FATAL_ERROR "unknown SCENARIO '${SCENARIO}'")
