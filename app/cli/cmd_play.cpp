@@ -1,4 +1,5 @@
 // rutland-cli play: replays a script in the table language, in memory or into a game file (--db).
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
