@@ -1,57 +1,19 @@
 #include "board_files.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <fmt/format.h>
 
 #include "model/money.h"
+#include "new_file.h"
 
 namespace rutland::view {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// The board's temporary file, created new: O_EXCL|O_NOFOLLOW, so a symlink (or any file) planted
-// under its name, e.g. in a shared $TMPDIR that BoardsDir() falls back to, is never followed nor
-// written through. A temporary file left by an earlier run that died is removed first (unlink
-// removes a link itself, never what it points to), then the name must be free. Synced before the
-// rename, so the board file is never seen empty after a crash.
-bool WriteNewFile(const fs::path& temp, const std::string& text, std::string* why) {
-    ::unlink(temp.c_str());
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        *why = fmt::format("could not create {} as a new file: {}", temp.string(), std::strerror(errno));
-        return false;
-    }
-    size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        written += static_cast<size_t>(n);
-    }
-    const bool ok = written == text.size() && ::fsync(fd) == 0;
-    const int saved = errno;
-    ::close(fd);
-    if (!ok) {
-        *why = fmt::format("could not write {}: {}", temp.string(), std::strerror(saved));
-        ::unlink(temp.c_str());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 std::string BoardsDir() {
     fs::path dir;
@@ -146,7 +108,8 @@ bool WriteBoardFile(const std::string& dir, const Board& board, bool replace, st
     }
     fs::create_directories(dir, ec);
     const fs::path temp = fs::path(dir) / ("." + board.Name() + ".json.tmp");
-    if (!WriteNewFile(temp, board.ToJson(), why)) return false;
+    // Made new, never through a planted link (new_file.h): BoardsDir() may be in a shared $TMPDIR.
+    if (!WriteNewFile(temp.string(), board.ToJson(), why)) return false;
     fs::rename(temp, path, ec);
     if (ec) {
         *why = fmt::format("could not write {}: {}", path.string(), ec.message());
