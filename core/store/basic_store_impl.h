@@ -105,7 +105,8 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
         BasicStore store;
         store.m_path = temp;
         store.m_schema = schema;
-        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error, options.vfs);
+        // NOFOLLOW: a symlink planted under the temporary name is refused, never written through.
+        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, error, options.vfs);
         if (!store.m_db) return nullptr;
         const std::string pragmas = fmt::format(
             "PRAGMA application_id={}; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", kApplicationId);

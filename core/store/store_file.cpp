@@ -119,7 +119,7 @@ bool CopyDatabase(sqlite3* from, const std::string& dest, std::string* error) {
         fs::remove(temp + "-shm", ec);
         return false;
     };
-    sqlite3* to = OpenDb(temp, SQLITE_OPEN_READWRITE, error);
+    sqlite3* to = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, error);
     if (!to) return fail(*error);
     sqlite3_backup* backup = sqlite3_backup_init(to, "main", from, "main");
     int rc = backup ? sqlite3_backup_step(backup, -1) : SQLITE_ERROR;
