@@ -452,7 +452,7 @@ TEST_CASE("D-2 board files: text with control or bidi characters is refused, sho
     CHECK_MESSAGE(Board::FromJson(board.dump(), &none).has_value(), none);
 }
 
-TEST_CASE("D-2 board files: a key given twice is refused; the size and the depth are bounded before parsing") {
+TEST_CASE("D-2 board files: a key given twice is refused, the size and the depth are bounded before parsing") {
     // nlohmann keeps the last of two equal keys: "trend" twice was taken silently.
     std::string text = Standard().ToJson();
     const std::string fulwell = "{\"name\": \"fulwell\", ";

@@ -686,7 +686,7 @@ TEST_CASE("the command table: every keyword is known and its example parses to a
     CHECK(ParseCommand("sell B").error->message == "'sell' needs a share count in lots like 10k, e.g. sell B 10k");
 }
 
-TEST_CASE("table language: COMMANDS.md every line typed now has a length bound (kMaxLineBytes), count lines too; a stored one reads") {
+TEST_CASE("table language: COMMANDS.md every line typed now has a length bound (kMaxLineBytes), count lines too, a stored one reads") {
     // A `count` line of 7 MB (one proxy named again and again) was stored as one entry.
     std::string count = "count Ann proxies=fulwell";
     while (count.size() <= 7 * 1024 * 1024) count += ",fulwell";
@@ -706,7 +706,7 @@ TEST_CASE("table language: COMMANDS.md every line typed now has a length bound (
     CHECK(ParseCommand(count, ParseMode::Stored).command.has_value());
 }
 
-TEST_CASE("table language: COMMANDS.md a note typed now holds no control or bidi character; a stored one reads") {
+TEST_CASE("table language: COMMANDS.md a note typed now holds no control or bidi character, a stored one reads") {
     const std::string message = Rejected("note Br\u202eada");
     INFO("message: " << message);
     CHECK(Contains(message, "a note may not hold a control or bidi character"));
