@@ -90,7 +90,11 @@
 //     replay's typed effects gives exactly the stored words of every entry (D::LegacyDifference,
 //     a Big Board Raiders hook: store.cpp). Any finding (a changed
 //     wording, a rules change, a problem): nothing is written, not even the backup, and the game
-//     opens read-only with the reason. Otherwise a backup copy, then one transaction: the rows of
+//     opens read-only with the reason. Otherwise the write lock is taken first, waiting (a minute
+//     at most) for another writer: when that other writer was migrating the same file, the file is
+//     found migrated and opened again as it is, never refused. Under the lock, a backup copy
+//     (whole or absent: written to a temporary file, synced, then linked into place; a kill leaves
+//     at most a stray `.partial-PID` file, never a half backup), then in the same transaction: the rows of
 //     table `entry` are copied byte for byte into entry_v2 and kept exactly as written from then on
 //     (their words and hashes); a new table `entry` holds every entry with its effects as data, chained from
 //     MigrationLink(entry_v2's last seq and hash); meta's head is the new chain's. A migrated

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include "entry_model.h"
 #include "session.h"
@@ -115,6 +117,25 @@ TEST_CASE("settings keep the font size and the recent games") {
     REQUIRE(back.recent.size() == 1);  // a file that no longer exists is dropped
     CHECK(back.recent.front() == std::filesystem::absolute(game).string());
     CHECK(NewGamePath(dir.string(), {"Ann", "Bob"}, "2026-11-22") == (dir / "2026-11-22-ann-bob.rutland").string());
+}
+
+TEST_CASE("settings are written through a new temporary file: a symlink planted under its name is not followed") {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-settings-link";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const auto victim = dir / "victim.txt";
+    { std::ofstream(victim) << "not the settings\n"; }
+    // Where ConfigDir() falls back to $TMPDIR, anyone may plant settings.json.tmp.
+    std::filesystem::create_symlink(victim, dir / "settings.json.tmp");
+    Settings s;
+    s.font_size = 19.0f;
+    REQUIRE(s.Save(dir.string()));
+    std::ifstream in(victim);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "not the settings\n");
+    CHECK_FALSE(std::filesystem::is_symlink(dir / "settings.json"));
+    CHECK(Settings::Load(dir.string()).font_size == 19.0f);
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::symlink_status(dir / "settings.json.tmp")));
 }
 
 TEST_CASE("a line the disk could not take is not on screen: the session is as before, and the next line works (store invariant 11)") {
