@@ -149,8 +149,13 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
         else if (s.current) Small("to play", scale, Theme::Accent());
         else if (s.next) Small("next", scale);
         ImGui::TableNextColumn();
+        // The money is what the table reads from across the room: the cash as large as the name,
+        // the net worth at the body size (at small print it was ~17 px on a 1080p TV).
+        ImGui::PushFont(v.fonts.large);
         ImGui::TextUnformatted(s.cash.c_str());
-        Small(s.net_worth, scale);
+        ImGui::PopFont();
+        const ImVec4 muted = Theme::Muted();
+        TextWrappedWords(s.net_worth, &muted);
         for (size_t c = 0; c < 4; ++c) {
             ImGui::TableNextColumn();
             // Wrapped: a long holding takes a third line (the layout leaves room for a few).
@@ -208,7 +213,7 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const view::PlayersWindowLayout l =
-        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), ui.share.on);
+        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), SharedWithPhones(ui.share));
     const ImGuiWindowFlags still = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     auto region = [&](const char* id, const view::Rect& r, bool background, auto&& draw) {
         ImGui::SetCursorScreenPos(ImVec2(origin.x + r.x, origin.y + r.y));
