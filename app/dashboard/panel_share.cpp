@@ -40,23 +40,18 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
     if (!s.on) return;
     ImGui::Separator();
     const ImVec4 accent = Theme::Accent();
-    if (!SharedWithPhones(s)) {
-        // 127.0.0.1 is this computer for any device: a phone that scanned it would find nothing.
-        TextWrappedWords("Open this address in a browser on this computer:");
-        TextWrappedWords(s.address, &accent);
-        if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
-        TextWrappedWords("Local only: phones cannot open this address. To share with phones, turn sharing off, choose "
-                         "\"The local network\" and turn it on again (the address keeps its token).",
-                         &warn);
-    } else {
-        TextWrappedWords("Open this address, or point a phone's camera at the code:");
-        TextWrappedWords(s.address, &accent);
-        if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
-    }
+    TextWrappedWords(SharedWithPhones(s) ? "Open this address, or point a phone's camera at the code:"
+                                         : "Open this address in a browser on this computer:");
+    TextWrappedWords(s.address, &accent);
+    if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
     ImGui::SameLine();
     // The token stays while the game is open; a new one locks out every page opened so far.
     if (ImGui::SmallButton("New address (the old one stops working)")) out.Push(ShareGame{true, s.lan, true});
     if (!SharedWithPhones(s)) {
+        // 127.0.0.1 is this computer for any device: a phone that scanned it would find nothing.
+        TextWrappedWords("Local only: phones cannot open this address. To share with phones, turn sharing off, choose "
+                         "\"The local network\" and turn it on again (the address keeps its token).",
+                         &warn);
         TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
                          &muted);
         return;
