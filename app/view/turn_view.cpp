@@ -29,6 +29,8 @@ std::string Name(const GameState& s, int p) {
     return s.players[static_cast<size_t>(p)].name;
 }
 
+} // namespace
+
 // The landed space's kind and position are provisional only where the board check reads them
 // (board_check.h): a Time or market space's kind. A subsidiary is one by its name and its position
 // is not read at a landing, so once its arrows and Ask are checked nothing about it is provisional.
@@ -36,8 +38,6 @@ bool LandingProvisional(const Space& sp) {
     const bool kind_readable = sp.kind.value == SpaceKind::Time || sp.kind.value == SpaceKind::Market;
     return kind_readable && !sp.kind.verified;
 }
-
-} // namespace
 
 std::vector<std::string> LegalLines(const LegalNow& legal, const GameState& state) {
     struct Item {
