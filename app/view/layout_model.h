@@ -15,14 +15,19 @@
 //     than its content (the players table's rows) needs.
 //  3. The lower row keeps at least its tab bar and a few lines (more when the broker brought a tab
 //     other than the players to the front: lower_wanted); the upper row gets everything else.
+//  4. When the middle's needs do not all fit, the entry line and the Turn's essentials are served
+//     first and `fits` is false (the panels then scroll); at the four sizes the README names and
+//     every text size offered, at a typical moment, they fit (tests).
 //  5. Every player's cash is always in view: the players' strip (one cell a player: name, cash,
 //     net worth, whose turn; as many cells a row as fit; without the net worth when a whole cell
 //     is wider than the window) heads the lower row whatever tab is in front, and the lower row is
 //     never smaller than the strip and its tab bar. When nothing fits, the middle scrolls, not
 //     the strip.
-//  4. When the middle's needs do not all fit, the entry line and the Turn's essentials are served
-//     first and `fits` is false (the panels then scroll); at the four sizes the README names and
-//     every text size offered, at a typical moment, they fit (tests).
+//  6. The entry panel's need counts every line it draws under its field (entry_feedback.h: a
+//     rejection with its rule ID, "Did you mean", the Tab list, not only the preview), and is at
+//     least what the panel measured those lines took last frame at the same width: the live
+//     window, where a rejection or a Tab list shows, is sized as --screenshot is
+//     (tests/dashboard/live_layout.sh).
 #pragma once
 
 #include <cstdint>
