@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <utility>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -181,6 +182,8 @@ bool App::TakesText() const {
 }
 
 bool App::TakeRedrawRequest() {
+    // The entry line's feedback outgrew its panel: the next frame gives it the room (layout.cpp).
+    if (std::exchange(m_ui.entry.relayout, false)) return true;
     if (m_redraw_frames == 0) return false;
     --m_redraw_frames;
     return true;
@@ -221,7 +224,9 @@ void App::Share(bool on, bool lan) {
     serve::ServeOptions o;
     o.file = m_session->Path();
     o.lan = lan;
-    o.token = serve::NewAccessToken();  // a new one each time: turning it off and on revokes the old address
+    // The game's token (ui_state.h ShareUi::token): phones keep their page across off and on.
+    if (s.token.empty()) s.token = serve::NewAccessToken();
+    o.token = s.token;
     m_sharing = serve::GameServer::Start(o, &s.error);
     if (!m_sharing) return;
     s.lan = lan;
@@ -444,7 +449,8 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     }
     // Share on the network (issue 18): the panel with the switch, the address and its QR code.
     ImGui::SameLine();
-    if (ImGui::SmallButton(m_ui.share.on ? "Shared on the network" : "Share")) m_ui.share.open = !m_ui.share.open;
+    const char* share_label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
+    if (ImGui::SmallButton(share_label)) m_ui.share.open = !m_ui.share.open;
     // The key hints at the right: as many as the line has room for, the most used first.
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
@@ -730,6 +736,7 @@ void App::Apply(Outbox& out) {
                 } else if constexpr (std::is_same_v<T, ShowPanel>) {
                     m_ui.front_request = a.name;
                 } else if constexpr (std::is_same_v<T, ShareGame>) {
+                    if (a.new_token) m_ui.share.token.clear();
                     Share(a.on, a.lan);
                 } else if constexpr (std::is_same_v<T, AnswerQuestion>) {
                     if (QuestionOpen()) Answer(a.yes);
