@@ -1,4 +1,4 @@
-// The core's rows of issue 7: replay in memory, open and verify a game file, undo/redo at the end
+// The core's rows of bench/README.md: replay in memory, open and verify a game file, undo/redo at the end
 // of a long game, and accepting one command durably. Each runs at 1,000, 10,000 and 100,000
 // entries to show how it grows.
 #include <chrono>
@@ -89,7 +89,7 @@ void BM_ApplyInPlace(benchmark::State& state) {
 }
 BENCHMARK(BM_ApplyInPlace)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
-// Row 2: Store::Open of a game file, which verifies everything (store.h invariant 5): quick_check,
+// Row 2: Store::Open of a game file, which verifies everything (basic_store.h invariant 5): quick_check,
 // the column types, the hash chain, the head, a replay of every entry compared with its line and
 // effects, conservation after every entry and the snapshots. ReadOnly is `rutland-cli verify`;
 // ReadWrite is what the dashboard does.
@@ -105,7 +105,7 @@ void OpenVerify(benchmark::State& state, Store::Mode mode) {
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));
     // The file-size row: the game file's bytes an entry (the file as Store::Create and Submit wrote
-    // it, its WAL checkpointed into it; schema 3 stores effects as data, store.h invariant 15).
+    // it, its WAL checkpointed into it; schema 3 stores effects as data, basic_store.h invariant 15).
     state.counters["file_bytes_per_entry"] =
         static_cast<double>(std::filesystem::file_size(path)) / static_cast<double>(state.range(0));
 }

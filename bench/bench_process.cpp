@@ -1,4 +1,4 @@
-// Rows 6 and 7, and issue 15's `rutland-cli play`: whole programs, as a broker starts them.
+// Rows 6 and 7 of bench/README.md, and `rutland-cli play SCRIPT`: whole programs, as a broker starts them.
 //  - start to first frame: the real `rutland GAME --exit-after-first-frame` (GLFW window, OpenGL
 //    through Mesa), timed here from just before posix_spawn until the program's line saying the
 //    first frame is on screen (after SwapBuffers and glFinish) arrives on its stdout. Needs an X
@@ -158,7 +158,7 @@ void BM_VerifyProcess(benchmark::State& state) {
 BENCHMARK(BM_VerifyProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(5)->Repetitions(1)->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 
-// Issue 15: `rutland-cli play SCRIPT` of the benchmark game as a script, in memory (no --db): the
+// `rutland-cli play SCRIPT` of the benchmark game as a script, in memory (no --db): the
 // whole process, from spawn to exit (start-up, reading and checking the script, the replay, the
 // broker's summary, teardown).
 void BM_PlayProcess(benchmark::State& state) {

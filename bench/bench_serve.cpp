@@ -1,4 +1,4 @@
-// Issue 18: what sharing the game costs the broker. `rutland-cli play --db` appends 1,000 lines of
+// What sharing the game costs the broker. `rutland-cli play --db` appends 1,000 lines of
 // the benchmark game (a durable commit each, as the dashboard does) to a game file, alone and
 // while `rutland-cli serve` follows the same file with 50 clients reading /events, in pairs of
 // rounds. The row is the drop of the append rate; the target is at most 10%. (The test

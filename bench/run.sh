@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 7: every benchmark, from a clean Release build, in one command (bench/README.md
+# Every benchmark, from a clean Release build, in one command (bench/README.md
 # quotes its output):
 #
 #   bash bench/run.sh            # builds build-bench/ from scratch, then runs the `bench` target

@@ -1,73 +1,112 @@
-# The core's folders are layers (issue 15 point 4). A file may include its own folder and the ones
-# below it, never one above:
-#   base < kernel < model < lang < rules < ledger < store < report
-# base: text, checked text, names, SHA-256 (no game in it); kernel: the concept of a ruleset that
-# the ledger, the store and the session are written against (no game in it either); model: money,
-# companies, board, state, effects and the vocabulary; lang: the table language and the effects' words; rules: the rules
-# engine; ledger: the in-memory ledger; store: the game file (its game-free part, basic_store*.h and
-# store_file.*, is the kernel's: see below); report: what is printed.
-# rules/detail/ is the rules' insides: nothing outside core/rules/ includes it (core, app, tests,
-# bench alike).
-# Run with -DROOT=<source dir>; fails with every offending include listed.
-set(layers base kernel model lang rules ledger store report)
+# The seam between the kernel and the games, and the layers on each side of it. Run with
+# -DROOT=<source dir>; fails with every offending include listed.
+#
+# 1. The kernel (core/) knows no game: its folders are the layers
+#      base < kernel
+#    (base: text, checked text, names, SHA-256; kernel: the ruleset concept, kernel/ruleset.h, and
+#    the ledger, store and session templates written against it, with the game file's game-free
+#    machinery, kernel/store_file.*). A kernel file includes its own folder and the one below it,
+#    nothing else of the repository: never a game (so tests/kernel/ can run it with a toy game).
+# 2. A game (games/<name>/, its own include root) is layered on top of the kernel:
+#      base < kernel < model < lang < rules < ledger < store < report
+#    (model: money, companies, board, state, effects, the vocabulary; lang: the table language and
+#    the effects' words; rules: the rules engine; ledger: the game's instantiation of the kernel's
+#    ledger; store: its game file over the kernel's store; report: what is printed). A game file
+#    includes its own folder and the ones below it, base/ and kernel/ from core/, the rest from its
+#    own game: never another game (games/<other>/, or a header that only another game has).
+# 3. rules/detail/ is a game's rules' insides: nothing outside that game's rules/ includes it
+#    (kernel, games, app, tests, bench alike).
+set(kernel_layers base kernel)
+set(game_layers base kernel model lang rules ledger store report)
 set(problems "")
-file(GLOB_RECURSE core_files ${ROOT}/core/*.h ${ROOT}/core/*.cpp)
-foreach(path ${core_files})
-    file(RELATIVE_PATH rel ${ROOT}/core ${path})
-    string(REGEX MATCH "^[a-z_]+" folder "${rel}")
-    list(FIND layers "${folder}" level)
-    if(level EQUAL -1)
-        string(APPEND problems "core/${rel}: not in a layer folder (${layers})\n")
-        continue()
-    endif()
-    file(STRINGS ${path} includes REGEX "^#include \"")
-    foreach(line ${includes})
-        string(REGEX REPLACE "^#include \"([^\"]*)\".*" "\\1" inc "${line}")
-        string(REGEX MATCH "^[a-z_]+/" inc_folder "${inc}")
+
+# Checks one file's quoted and angled includes of repository folders against `layers`, with the
+# file's own layer `level`; `own_root` is where the file's game headers must be (empty: none may be
+# included). Appends to `problems` in the caller's scope.
+function(check_includes path rel level layers own_root)
+    set(found "")
+    string(REPLACE ";" "|" layers_regex "${layers};${game_layers};games")
+    file(STRINGS ${path} quoted REGEX "^#include \"")
+    file(STRINGS ${path} angled REGEX "^#include <(${layers_regex})/")
+    foreach(line ${quoted} ${angled})
+        string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
+        string(REGEX MATCH "^[a-z_-]+/" inc_folder "${inc}")
         if(inc_folder STREQUAL "")
-            string(APPEND problems "core/${rel}: includes \"${inc}\" without its folder\n")
+            string(APPEND found "${rel}: includes \"${inc}\" without its folder\n")
             continue()
         endif()
         string(REGEX REPLACE "/$" "" inc_folder "${inc_folder}")
         list(FIND layers "${inc_folder}" inc_level)
-        if(inc_level EQUAL -1)
-            string(APPEND problems "core/${rel}: includes \"${inc}\", not a core layer\n")
+        if(inc_folder STREQUAL "games")
+            string(APPEND found "${rel}: includes a game by its path (\"${inc}\"): a game has its own include root, the kernel includes none\n")
+        elseif(inc_level EQUAL -1)
+            string(APPEND found "${rel}: includes \"${inc}\", not one of its layers (${layers})\n")
         elseif(inc_level GREATER level)
-            string(APPEND problems "core/${rel}: ${folder} includes ${inc_folder} above it (\"${inc}\")\n")
+            string(APPEND found "${rel}: ${inc_folder} is above its own layer (\"${inc}\")\n")
+        elseif(inc_folder MATCHES "^(base|kernel)$")
+            if(NOT EXISTS ${ROOT}/core/${inc})
+                string(APPEND found "${rel}: includes \"${inc}\", which the kernel (core/) does not have\n")
+            endif()
+        elseif(NOT EXISTS ${own_root}/${inc})
+            string(APPEND found "${rel}: includes \"${inc}\", which is not its own game's\n")
         endif()
     endforeach()
-endforeach()
-file(GLOB_RECURSE all_files ${ROOT}/core/*.h ${ROOT}/core/*.cpp ${ROOT}/app/*.h ${ROOT}/app/*.cpp
-     ${ROOT}/tests/*.h ${ROOT}/tests/*.cpp ${ROOT}/bench/*.h ${ROOT}/bench/*.cpp)
-foreach(path ${all_files})
+    set(problems "${problems}${found}" PARENT_SCOPE)
+endfunction()
+
+# 1. The kernel.
+file(GLOB_RECURSE kernel_files ${ROOT}/core/*.h ${ROOT}/core/*.cpp)
+foreach(path ${kernel_files})
     file(RELATIVE_PATH rel ${ROOT} ${path})
-    if(rel MATCHES "^core/rules/")
+    string(REGEX REPLACE "^core/([a-z_]+)/.*" "\\1" folder "${rel}")
+    list(FIND kernel_layers "${folder}" level)
+    if(level EQUAL -1)
+        string(APPEND problems "${rel}: not in a kernel folder (${kernel_layers})\n")
         continue()
     endif()
-    file(STRINGS ${path} includes REGEX "^#include \"rules/detail/")
+    check_includes(${path} ${rel} ${level} "${kernel_layers}" "")
+endforeach()
+
+# 2. Each game.
+file(GLOB game_dirs LIST_DIRECTORIES true ${ROOT}/games/*)
+set(game_count 0)
+foreach(game_dir ${game_dirs})
+    if(NOT IS_DIRECTORY ${game_dir})
+        continue()
+    endif()
+    math(EXPR game_count "${game_count} + 1")
+    file(GLOB_RECURSE game_files ${game_dir}/*.h ${game_dir}/*.cpp)
+    foreach(path ${game_files})
+        file(RELATIVE_PATH rel ${ROOT} ${path})
+        file(RELATIVE_PATH in_game ${game_dir} ${path})
+        string(REGEX MATCH "^[a-z_]+" folder "${in_game}")
+        list(FIND game_layers "${folder}" level)
+        if(level LESS 2)
+            string(APPEND problems "${rel}: not in a game layer folder (${game_layers}; base and kernel are core/'s)\n")
+            continue()
+        endif()
+        check_includes(${path} ${rel} ${level} "${game_layers}" ${game_dir})
+    endforeach()
+endforeach()
+if(game_count EQUAL 0)
+    string(APPEND problems "games/: no game found (the check would pass on nothing)\n")
+endif()
+
+# 3. rules/detail/ stays inside its game's rules/.
+file(GLOB_RECURSE all_files ${ROOT}/core/*.h ${ROOT}/core/*.cpp ${ROOT}/games/*.h ${ROOT}/games/*.cpp
+     ${ROOT}/app/*.h ${ROOT}/app/*.cpp ${ROOT}/tests/*.h ${ROOT}/tests/*.cpp ${ROOT}/bench/*.h ${ROOT}/bench/*.cpp)
+foreach(path ${all_files})
+    file(RELATIVE_PATH rel ${ROOT} ${path})
+    if(rel MATCHES "^games/[^/]+/rules/")
+        continue()
+    endif()
+    file(STRINGS ${path} includes REGEX "^#include [\"<]rules/detail/")
     foreach(line ${includes})
         string(APPEND problems "${rel}: includes the rules' insides: ${line}\n")
     endforeach()
 endforeach()
-# The kernel (issue 15 point 5) knows no game: the ledger, the store and the session templates
-# include only the kernel, base and each other, so that any ruleset can instantiate them (tests/kernel/
-# does, with a toy game). The store's game-free part (store_file.*) is compiled into that toy test too.
-set(kernel_files core/ledger/basic_ledger.h app/view/basic_session.h core/store/basic_store.h
-    core/store/basic_store_impl.h core/store/store_file.h core/store/store_file.cpp)
-set(kernel_own ledger/basic_ledger.h store/basic_store.h store/basic_store_impl.h store/store_file.h)
-string(REPLACE ";" "|" kernel_layers_regex "${layers}")
-foreach(rel ${kernel_files})
-    # <rules/...> finds the same file through the same include path as "rules/...": both are checked.
-    file(STRINGS ${ROOT}/${rel} includes REGEX "^#include (\"|<(${kernel_layers_regex})/)")
-    foreach(line ${includes})
-        string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
-        list(FIND kernel_own "${inc}" own)
-        if(NOT inc MATCHES "^(kernel|base)/" AND own EQUAL -1)
-            string(APPEND problems "${rel}: the kernel includes \"${inc}\", which is not the kernel's\n")
-        endif()
-    endforeach()
-endforeach()
+
 if(NOT problems STREQUAL "")
     message(FATAL_ERROR "Layer violations:\n${problems}")
 endif()
-message(STATUS "core layers: ${layers}; no file includes one above it")
+message(STATUS "kernel layers: ${kernel_layers}; ${game_count} game(s) over them: ${game_layers}; no file includes one above it, no game another")

@@ -1,5 +1,5 @@
-# Every rule ID and decision in RULES.md names at least one test case (issue 3: "every rule ID and
-# every decision has tests"). Run by CTest with -DRULES=... -DTESTS_DIR=...
+# Every rule ID and decision in RULES.md names at least one test case: every rule
+# ID and every decision has tests. Run by CTest with -DRULES=... -DTESTS_DIR=...
 # RULES.md is the repository's own (games/big-board-raiders/docs/RULES.md); tests/rule_ids.txt keeps
 # the list beside the tests, and the two must agree: an ID added to the reference needs a test.
 cmake_minimum_required(VERSION 3.16)

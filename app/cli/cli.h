@@ -25,7 +25,7 @@ struct PlayOptions {
     bool json = false;
     bool keep_going = false;
     bool effects = false;
-    bool explain = false;  // --explain: what the table must do after each accepted line (issue 3)
+    bool explain = false;  // --explain: what the table must do after each accepted line
 };
 int Play(const PlayOptions& options);
 
@@ -50,7 +50,7 @@ struct YearEndOptions {
 };
 int ShowYearEnd(const YearEndOptions& options);
 
-// rutland-cli serve (issue 18): the read-only page of the game, live, until SIGINT or SIGTERM.
+// rutland-cli serve: the read-only page of the game, live, until SIGINT or SIGTERM.
 struct ServeOptions {
     std::string file;
     int port = 0;      // 0: any free port
@@ -98,7 +98,7 @@ private:
 // Shared by the subcommands that read a game file.
 // Opens read-only (never changes the file); prints why on stderr when refused, and a warning
 // naming the first problem when it did not verify clean.
-// `stream`: a streamed store (store.h invariant 20), for a command that reads the game through once.
+// `stream`: a streamed store (basic_store.h invariant 20), for a command that reads the game through once.
 std::unique_ptr<Store> OpenForReading(const std::string& file, bool stream = false);
 // seq in [0, store.Size()), else prints why on stderr.
 bool CheckEntry(const Store& store, int seq);

@@ -1,4 +1,4 @@
-// rutland-cli board: the table's own boards (issue 17), kept as files in board_files.h's BoardsDir().
+// rutland-cli board: the table's own boards, kept as files in board_files.h's BoardsDir().
 //   board list                  the built-in boards and the user's, with how many facts are verified
 //   board show NAME             the 40 spaces in ring order, an unverified fact marked '?'
 //   board import FILE           a board file checked in full (format, name, BD-1, BD-3, the prospectus),

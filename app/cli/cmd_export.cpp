@@ -33,7 +33,7 @@ std::string Indented(const std::string& text, int depth) {
 // --json, written as it is produced: the document nlohmann's dump(2) gives for
 // {clean, entries, file, fingerprint, schema_version, state} (keys in its sorted order), without
 // ever holding more than one entry's JSON (a whole tree took ~18 KB an entry: 3.7 GB at 200,000).
-// Stored text that is not UTF-8 (a stamp an older Rutland let through, store.h invariant 14) is
+// Stored text that is not UTF-8 (a stamp an older Rutland let through, basic_store.h invariant 14) is
 // written with U+FFFD in place of each bad byte, so the document is always valid JSON.
 bool WriteJson(std::ostream& out, const Store& store, const std::string& file, std::string* error) {
     const Ledger& ledger = store.GetLedger();
@@ -61,7 +61,7 @@ bool WriteJson(std::ostream& out, const Store& store, const std::string& file, s
 }
 
 // --script: each line after a "#=" line with its stamp. A stamp an older Rutland let through
-// (store.h invariant 14) would be refused by `play`: it is written as `log` prints it (a time that
+// (basic_store.h invariant 14) would be refused by `play`: it is written as `log` prints it (a time that
 // is not one is left out, so `play` stamps its own), after a comment that says so, since a game
 // played from the script then differs from this one in its hash chain from that entry on.
 bool WriteScript(std::ostream& out, const Store& store, const std::string& file, std::string* error) {
@@ -101,7 +101,7 @@ bool WriteCsv(std::ostream& out, const Store& store, std::string* error) {
 } // namespace
 
 int Export(const std::string& file, ExportFormat format) {
-    // Streamed (store.h invariant 20): each entry is read from the file again as it is written out.
+    // Streamed (basic_store.h invariant 20): each entry is read from the file again as it is written out.
     std::unique_ptr<Store> store = OpenForReading(file, true);
     if (!store) return kExitUnusable;
     std::string error;

@@ -21,7 +21,7 @@ int ShowLog(const LogOptions& options) {
         std::cerr << "rutland-cli: " << error << (player_missing ? " in " + options.file : "") << "\n";
         return kExitUnusable;
     }
-    // Entry by entry as the store reads them (store.h invariant 20: none is held in memory).
+    // Entry by entry as the store reads them (basic_store.h invariant 20: none is held in memory).
     const bool read = store->ForEachEntry(0, store->Size() - 1, [&](const Entry& entry, const EntryRecord& record) {
         if (view::EntryMatches(entry, *filter, names)) std::cout << view::LogLine(entry, record, names) << "\n";
     }, &error);

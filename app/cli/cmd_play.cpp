@@ -45,7 +45,7 @@ void ReportAccepted(const view::Session& game, int seq, const PlayOptions& optio
     if (game.InFile()) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
 }
 
-// A script line's command id (store.h invariant 3): the session, the line's number among the
+// A script line's command id (basic_store.h invariant 3): the session, the line's number among the
 // script's command lines (comments and blank lines do not count, so editing them changes no id)
 // and a hash of the command as printed (a trailing comment is no part of it). Playing the same
 // script again into the same file applies nothing twice, and a script that has grown applies only
@@ -88,7 +88,7 @@ std::optional<int> OrdinalInSession(std::string_view id, std::string_view sessio
 
 // A "#= {...}" line gives the next command's time, who and command id (export --script writes
 // them, so that playing an export rebuilds the same hash chain). Each field is optional; given, it
-// must be what the store accepts (store.h invariant 14).
+// must be what the store accepts (basic_store.h invariant 14).
 struct GivenStamp {
     int line_no = 0;
     std::optional<std::string> time, who, id;
@@ -164,7 +164,7 @@ bool SameScriptCommand(const Store& store, int seq, const ScriptCommand& c) {
     return id->hash == ToHex(Sha256(c.printed)).substr(0, 12) || store.GetLedger().At(seq).line == c.printed;
 }
 
-// A script is never applied twice, whatever its name (store.h invariant 3 matches ids, and a new
+// A script is never applied twice, whatever its name (basic_store.h invariant 3 matches ids, and a new
 // name is a new session, so ids alone cannot see a copy). After the lines placed by their ids, the
 // script's new lines are matched by content against what scripts of other sessions recorded after
 // the last of them (entries the dashboard made are no script's and are passed over):
@@ -322,7 +322,7 @@ int Play(const PlayOptions& options) {
     const std::string session = !options.session.empty() ? options.session
                                 : options.script == "-"  ? "stdin"
                                                          : std::filesystem::path(options.script).filename().string();
-    // What goes into every stamp is checked before anything is played (store.h invariant 14).
+    // What goes into every stamp is checked before anything is played (basic_store.h invariant 14).
     if (!options.who.empty()) {
         if (auto why = StampTextProblem(options.who)) {
             std::cerr << "rutland-cli: --who '" << PrintableText(options.who) << "' " << *why << "; nothing was played\n";
@@ -392,7 +392,7 @@ int Play(const PlayOptions& options) {
         }
         const Store& store = game->GetStore();
         for (const std::string& note : store.Report().notes) std::cerr << options.db << ": " << note << "\n";
-        if (store.ReadOnly() && store.Report().Clean()) {  // a read-only place (store.h invariant 13)
+        if (store.ReadOnly() && store.Report().Clean()) {  // a read-only place (basic_store.h invariant 13)
             std::cerr << options.db << ": cannot be written: " << store.ReadOnlyReason() << "; nothing was added\n";
             return kExitUnusable;
         }
@@ -440,7 +440,7 @@ int Play(const PlayOptions& options) {
             }
             Rejection why;
             // Into an existing game the header is started on the board the game carries: a game
-            // never needs its board file again (store.h invariant 19), and a board file edited or
+            // never needs its board file again (basic_store.h invariant 19), and a board file edited or
             // deleted since changes nothing of it.
             std::optional<Ledger> ledger = game ? StartOnBoard(*header, game->GetLedger().State().board, &why)
                                                 : Ledger::Start(*header, &why);

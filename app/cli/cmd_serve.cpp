@@ -1,5 +1,5 @@
 // rutland-cli serve FILE [--port N] [--lan]: the game on everyone's phone, without the dashboard
-// (issue 18; app/serve/game_server.h has the security). The first line printed is the page's
+// (app/serve/game_server.h has the security). The first line printed is the page's
 // address with its access token; the game is followed as another program appends to it (and a
 // follow that stops is said on stderr).
 #include <csignal>

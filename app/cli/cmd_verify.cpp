@@ -1,4 +1,4 @@
-// rutland-cli verify FILE: every check of store.h invariant 5; exit code 0 only when clean.
+// rutland-cli verify FILE: every check of basic_store.h invariant 5; exit code 0 only when clean.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -11,7 +11,7 @@ namespace rutland::cli {
 int Verify(const std::string& file) {
     std::string error;
     StoreOptions options;
-    options.stream_entries = true;  // store.h invariant 20: memory that does not grow with the game
+    options.stream_entries = true;  // basic_store.h invariant 20: memory that does not grow with the game
     std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error, options);
     if (!store) {
         std::cerr << "rutland-cli: " << error << "\n";

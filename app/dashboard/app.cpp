@@ -447,7 +447,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.View(std::nullopt);
     }
-    // Share on the network (issue 18): the panel with the switch, the address and its QR code.
+    // Share on the network: the panel with the switch, the address and its QR code.
     ImGui::SameLine();
     const char* share_label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
     if (ImGui::SmallButton(share_label)) m_ui.share.open = !m_ui.share.open;
@@ -488,7 +488,7 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, RenderContext::Of(l.State()), 12));
             // Amber: what it takes back or puts back that the table should stop and think about;
-            // for undo, who gives back what (issue 16 points 3 and 4). Computed once per confirm.
+            // for undo, who gives back what. Computed once per confirm.
             if (m_ui.confirm_preview_for != fmt::format("{}:{}:{}", redo, target, v.version)) {
                 m_ui.confirm_preview = view::ConfirmPreview(redo, l.State(), l);
                 m_ui.confirm_preview_for = fmt::format("{}:{}:{}", redo, target, v.version);
@@ -670,7 +670,7 @@ void App::DrainWaiting() {
 }
 
 void App::FollowFile() {
-    // As `serve` follows (store.h invariant 18), about twice a second: the main loop draws a frame
+    // As `serve` follows (basic_store.h invariant 18), about twice a second: the main loop draws a frame
     // at least every 0.25 s (main.cpp), so another program's entry shows within a second.
     const auto now = std::chrono::steady_clock::now();
     if (now - m_followed < std::chrono::milliseconds(500)) return;

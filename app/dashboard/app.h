@@ -76,13 +76,13 @@ public:
     bool TakeRedrawRequest();
     // Ctrl+W: back to the start screen (the game file is already saved, entry by entry).
     void CloseGame();
-    // Share on the network (issue 18; panel_share.cpp): starts or stops the read-only page of the
+    // Share on the network (panel_share.cpp): starts or stops the read-only page of the
     // open game; the address and its QR code go to the panel's UiState.
     void Share(bool on, bool lan);
     // F12 asked for a screenshot of the next frame: the file to write (main.cpp writes it).
     std::optional<std::string> TakeScreenshotRequest();
 
-    // The players' window (F11, issue 18 point 1): its own OS window beside this one, which main.cpp
+    // The players' window (F11): its own OS window beside this one, which main.cpp
     // opens and closes to match; Shift+F11 asks for it full screen (or back) on the monitor it is on.
     bool PlayersWindowOpen() const { return m_players_window; }
     void SetPlayersWindowOpen(bool open) { m_players_window = open; }
@@ -126,7 +126,7 @@ private:
     std::unique_ptr<serve::GameServer> m_sharing;  // while the game is shared (Share)
     UiState m_ui;
     StartUi m_start;
-    BoardLearnUi m_learn;  // the table's own board (board_learning.h, issue 17)
+    BoardLearnUi m_learn;  // the table's own board (board_learning.h)
     view::WaitingLines m_waiting;        // lines typed behind a question (question.h rule 2)
     std::string m_players_question;      // the question, as the players' window says it
     std::chrono::steady_clock::time_point m_followed{};  // the last FollowFile

@@ -1,4 +1,4 @@
-// The table's own board in the dashboard (issue 17): see board_learning.h.
+// The table's own board in the dashboard: see board_learning.h.
 #include "board_learning.h"
 
 #include <algorithm>

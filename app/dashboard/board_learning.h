@@ -1,4 +1,4 @@
-// The table's own board in the dashboard (issue 17 points 3, 4, 5), apart from app.cpp:
+// The table's own board in the dashboard, apart from app.cpp:
 //  - the board a new game is played on, picked on the start screen with how many facts are verified;
 //  - board setup: the 40 spaces in ring order, one short line each, saved as a named board;
 //  - the first landing on a space with unverified facts: a question (question.h) that Enter on the
@@ -21,11 +21,11 @@
 namespace rutland::dash {
 
 struct BoardLearnUi {
-    // The start screen's pick (point 5): names and what each has verified, read once per visit.
+    // The start screen's pick: names and what each has verified, read once per visit.
     std::vector<std::string> boards, summaries;
     std::vector<std::string> problems;  // board files left out, and why
     int picked = -1;
-    // Board setup (point 3).
+    // Board setup.
     std::optional<view::BoardSetup> setup;
     std::array<char, 64> line{};
     std::array<char, 48> name{};
@@ -33,7 +33,7 @@ struct BoardLearnUi {
     std::string saved_name;            // the board setup just saved: the start screen picks it
     int keys = 0;                      // Enters of this setup (the README's count adds the characters)
     bool focus = false;
-    // The first landing (point 4): the roll waiting for the check, and the check.
+    // The first landing: the roll waiting for the check, and the check.
     std::string roll;
     int roll_entries = -1;             // the game's entries when the check opened (basic_session.h invariant 6)
     std::optional<view::LandingCheck> landing;

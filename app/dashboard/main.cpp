@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
         std::filesystem::create_directories(temp_dir);
         game_path = (temp_dir / "game.rutland").string();
     }
-    // Opening a game verifies every entry (store.h invariant 5). Without a script nothing else needs
+    // Opening a game verifies every entry (basic_store.h invariant 5). Without a script nothing else needs
     // the game before the first frame, so it is opened beside the window's start-up (GLFW, OpenGL,
     // the font atlas), and waited for just before the first frame. Until then the main thread
     // touches only the app's fonts, never what OpenGame changes.

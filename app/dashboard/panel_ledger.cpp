@@ -280,7 +280,7 @@ void DrawTable(const AppView& v, LedgerUi& ui, Outbox& out, ImVec2 size) {
             }
             ImGui::TableSetColumnIndex(1);
             // Stamps through PrintableText: a file an older Rutland wrote may hold a newline or bytes
-            // that are not UTF-8 in them (store.h invariant 14).
+            // that are not UTF-8 in them (basic_store.h invariant 14).
             ImGui::TextUnformatted(PrintableText(view::ClockTime(rec.stamp.time)).c_str());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", PrintableText(rec.stamp.time).c_str());
             ImGui::TableSetColumnIndex(2);

@@ -144,7 +144,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
         if (ImGui::SmallButton(su.all_facts ? "Show the most used only" : fmt::format("Show all {}", sv.used.size()).c_str()))
             su.all_facts = !su.all_facts;
     }
-    // Issue 17 point 2: which board, and whether the game file carries it or it was found by name.
+    // Which board (the game file carries its board: basic_store.h invariant 19, store.h item 5), and whether the game file carries it or it was found by name.
     const std::string source = v.session.InFile() ? view::GameBoardSource(v.session.GetStore()) : "not saved in a file";
     TextWrappedWords(fmt::format("The board ({}, {}) has {} unverified facts on {} of {} spaces.", s.board->Name(), source,
                                  sv.unverified_facts, sv.unverified_spaces,

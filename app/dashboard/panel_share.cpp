@@ -1,4 +1,4 @@
-// Share on the network (issue 18): the game as a read-only live web page for the table's phones,
+// Share on the network: the game as a read-only live web page for the table's phones,
 // run by the app (serve/game_server.h: its own read-only reader of the game file). Off until the
 // broker turns it on; the LAN choice says in plain words what it exposes before it is made. While
 // on: the address with its token, and, shared on the local network only, its QR code for phone

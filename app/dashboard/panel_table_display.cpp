@@ -3,7 +3,7 @@
 // parts and where they go are view::MakePlayersWindow and view::LayOutPlayersWindow
 // (players_window_view.h); this only draws them: the Big Board, whose turn and who is next with
 // the landed space's arrows and its Asks or Bids, what is owed and the last command in words, the
-// standings, and the shared game's address (issue 18 point 2 draws its QR code in that square).
+// standings, and the shared game's address as a QR code (qr_draw.h).
 // The fonts are the window's own, sized to it (PlayersWindow rebuilds them as it is resized).
 #include <algorithm>
 #include <cmath>
@@ -20,7 +20,7 @@
 
 // [SECTION] Index
 //  - The parts: turn and landed space, what is owed and the last command, the standings
-//  - The shared game's address (issue 18 point 2)
+//  - The shared game's address
 //  - The window
 
 namespace rutland::dash {
@@ -181,11 +181,10 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
     ImGui::SetWindowFontScale(1.0f);
 }
 
-// [SECTION] The shared game's address (issue 18 point 2)
+// [SECTION] The shared game's address
 
-// The square where the shared game's address is drawn as a QR code for the players' phones, once
-// sharing lands (issue 18 point 2): it is laid out only while an address is given, so today,
-// with none, its room goes to the last command. Point 2 draws the code (libqrencode) here.
+// The square where the shared game's address is drawn as a QR code for the players' phones: it is
+// laid out only while an address is given; with none, its room goes to the last command.
 // The shared page's QR code and its address under it, as large as the square allows: the
 // players read it from their seats with a phone (the broker turned sharing on: panel_share.cpp).
 void DrawSharedAddress(const ShareUi& share, ImVec2 size) {

@@ -14,7 +14,7 @@ namespace {
 
 void SpaceFacts(const AppView& v, int index, const char* heading) {
     // Each word goes beside the last when it fits, else on the next line: a narrow Turn wraps the
-    // arrows, Asks and Bids instead of cutting them at its edge (issue 16).
+    // arrows, Asks and Bids instead of cutting them at its edge.
     const Space& sp = v.state.board->At(index);
     ImGui::Text("%s %s", heading, sp.label.c_str());
     const std::string where = fmt::format("({}, position {})", SpaceKindName(sp.kind.value), sp.position.value);

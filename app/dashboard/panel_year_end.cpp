@@ -1,7 +1,7 @@
 // Year end: before the year ends, the preview of the coming payouts (who gets what and why: Y-2
 // payouts, margin calls and covers, net); after one, the statement of the last year end; the two
 // switchable, each exportable as CSV and printable HTML (the app writes the file next to the game).
-// The statements come from core/report/year_end_report.h, the same that `rutland-cli year-end` prints,
+// The statements come from games/big-board-raiders/report/year_end_report.h, the same that `rutland-cli year-end` prints,
 // cached on the session's version; view::MakeYearEndView decides what is shown.
 #include <fmt/format.h>
 #include <imgui.h>

@@ -1,4 +1,4 @@
-// The players' window (issue 18 point 1): the table display in an OS window of its own, beside
+// The players' window: the table display in an OS window of its own, beside
 // the broker's, for a second monitor, a projector or a TV. main.cpp opens and closes it as the app
 // asks (F11) and draws it after the broker's window each frame.
 //

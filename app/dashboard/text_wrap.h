@@ -1,7 +1,7 @@
 // Wrapped text that breaks lines at spaces only. ImGui's own wrapping also breaks after a comma,
 // which splits money and counts ("$53,|000"): on a broker's screen a number must never be cut.
 //
-// Every line is its own draw (issue 14): ImGui 1.86 with 16-bit indices aborts on one text draw of
+// Every line is its own draw: ImGui 1.86 with 16-bit indices aborts on one text draw of
 // more than ~16,000 glyphs, and its wrapped text draws every glyph, those scrolled out of view too.
 // A line holds at most a region's width of glyphs, and lines out of view are not drawn at all.
 #pragma once

@@ -181,7 +181,7 @@ struct CountUi {
     std::vector<CountPreviewUi> player_previews;
 };
 
-// "Share on the network" (issue 18, panel_share.cpp): the switch as the broker set it, and what the
+// "Share on the network" (panel_share.cpp): the switch as the broker set it, and what the
 // app says about the sharing it runs (the app fills these when it starts or stops it).
 struct ShareUi {
     bool open = false;              // the panel is shown (the top bar's Share button)

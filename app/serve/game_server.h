@@ -1,9 +1,9 @@
-// The game on everyone's phone (issue 18): a read-only web page of a game file, live, for the
+// The game on everyone's phone: a read-only web page of a game file, live, for the
 // table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It opens
 // its own read-only Store on the game file and follows it as another program (play --db, the
 // dashboard) appends (basic_store.h invariant 18), so it never touches the writer's memory or threads.
 //
-// Invariants (the security of issue 18 point 4; tests/serve/ checks each):
+// Invariants (the page's security; tests/serve/ checks each):
 //  1. Off until asked: nothing listens until Start. Bound to 127.0.0.1 unless `lan` is chosen.
 //  2. Every request needs the serving session's access token (`?token=...`, 128 random bits the
 //     app draws, NewAccessToken): without it 401, with a wrong one 403, compared in constant time.
@@ -40,7 +40,7 @@
 //  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
-//     (issue 18: sharing may cost the broker's append rate at most 10%; bench_serve.cpp).
+//     (sharing may cost the broker's append rate at most 10%, measured by bench/bench_serve.cpp).
 //  9. Never a stale game shown as live: every kPollMilliseconds the follower checks that the file
 //     at the path is still the one it opened (its device and inode). When it is not, or when
 //     Follow() refuses what it finds (a writer migrated the file in place, basic_store.h invariant

@@ -122,7 +122,7 @@ json Sec(const Ledger& ledger, const GameState& s) {
             {"unverified_facts", v.unverified_facts}};
 }
 
-// [SECTION] The year end (year_end_view.h, core/report/year_end_report.h)
+// [SECTION] The year end (year_end_view.h, games/big-board-raiders/report/year_end_report.h)
 
 json Line(const view::YearEndViewLine& l) {
     return {{"rule", l.rule}, {"text", l.text}, {"cash", l.cash}, {"negative", l.negative}};

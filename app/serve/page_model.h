@@ -1,6 +1,6 @@
-// What the shared page shows (issue 18), as JSON for its JavaScript to lay out: every figure and
+// What the shared page shows, as JSON for its JavaScript to lay out: every figure and
 // every sentence is made here, on the server, by the same view models and the same effect
-// renderer the dashboard uses (app/view/*, core/lang/effect_text.h, core/report/*). The page's
+// renderer the dashboard uses (app/view/*, games/big-board-raiders/lang/effect_text.h, games/big-board-raiders/report/*). The page's
 // JavaScript only places text; it knows no rule and parses no sentence.
 //
 // Invariants:

@@ -124,7 +124,7 @@ std::string ReadingLine(const Board& board, int space, const SpaceReading& r) {
     return line;
 }
 
-// [SECTION] The first landing on a space (point 4)
+// [SECTION] The first landing on a space
 
 std::optional<LandingCheck> CheckLanding(const GameState& state, const Preview& preview) {
     if (preview.kind != Preview::Kind::Accepted || !preview.parsed.command) return std::nullopt;
@@ -140,7 +140,7 @@ std::optional<LandingCheck> CheckLanding(const GameState& state, const Preview& 
     return LandingCheck{space, s.label, FactsText(s), unverified, ReadingLine(*state.board, space, {})};
 }
 
-// [SECTION] Board setup (point 3)
+// [SECTION] Board setup
 
 BoardSetup StartBoardSetup(const Board& base) {
     BoardSetup setup{base, {}, 0};

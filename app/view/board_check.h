@@ -1,4 +1,4 @@
-// Reading the physical board one space at a time (issue 17 points 3 and 4), without a window:
+// Reading the physical board one space at a time, without a window:
 //  - one short line per space: "uudd yrg" (arrows in Yellow, Blue, Red, Green order, then the Ask
 //    of a subsidiary or the Bids of any other space), "time"/"market" for a kind, a number for the
 //    position, in any order; an empty line means "the board shows what Rutland has";
@@ -41,7 +41,7 @@ std::string UnverifiedRead(const Space& space);
 // value the board has; the position only when read.
 std::string ReadingLine(const Board& board, int space, const SpaceReading& reading);
 
-// [SECTION] The first landing on a space (point 4)
+// [SECTION] The first landing on a space
 
 struct LandingCheck {
     int space = -1;
@@ -54,7 +54,7 @@ struct LandingCheck {
 // the landing reads still unverified: what to ask. nullopt otherwise.
 std::optional<LandingCheck> CheckLanding(const GameState& state, const Preview& preview);
 
-// [SECTION] Board setup (point 3)
+// [SECTION] Board setup
 
 struct BoardSetup {
     Board board;              // as read so far

@@ -1,4 +1,4 @@
-// The table's own boards as files (issue 17): $XDG_DATA_HOME/rutland/boards/NAME.json (default
+// The table's own boards as files: $XDG_DATA_HOME/rutland/boards/NAME.json (default
 // ~/.local/share/rutland/boards/), in the format of assets/boards/standard.json. This is where the
 // app reads the environment and the disk; the core gets the boards as data (model/board_catalog.h
 // invariant 1: InstallBoardFiles below is the one place that hands them in).
@@ -46,7 +46,7 @@ bool WriteBoardFile(const std::string& dir, const Board& board, bool replace, st
 // "home: 87 of 200 facts verified (12 of 40 spaces in full)"
 std::string VerifiedSummary(const Board& board);
 
-// Where an open game's board comes from (issue 17 point 2, store.h 5): "carried in the game file"
+// Where an open game's board comes from (store.h item 5): "carried in the game file"
 // when the file holds the board the game started on, else "found by name: the file is older than
 // games that carry their board".
 std::string GameBoardSource(const Store& store);

@@ -1,4 +1,4 @@
-// "Diff to now" in the ledger tab in words a player understands (issue 16 point 8): what changed
+// "Diff to now" in the ledger tab in words a player understands: what changed
 // between the state after an entry and now, one row per thing on the table ("Ann's cash",
 // "Yellow's price", "whose turn"), then and now in the table's words, read from the two states'
 // fields (not from the state JSON's paths, which stay rutland-cli diff's contract).

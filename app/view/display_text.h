@@ -1,4 +1,4 @@
-// Long text on the dashboard (issue 14). A note can hold any number of characters in an old game
+// Long text on the dashboard. A note can hold any number of characters in an old game
 // file (and 1,000 in a new one, COMMANDS.md), and Dear ImGui 1.86 from Debian indexes vertices in
 // 16 bits: one text draw of more than ~16,000 glyphs overflows and aborts. So the panels show at
 // most kShownChars of any text, say how long it is and where to read it whole (the entry selected in

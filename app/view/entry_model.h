@@ -78,7 +78,7 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 // comment line is Blank. A preview that ends the turn first (a roll typed while the turn is open)
 // submits `end` and then the roll: two entries. Otherwise (no preview, or one of other text) the text after quick forms is
 // parsed once by Session::Submit(line). Either way the store applies the command to the game as it
-// is in the file (store.h invariant 10), not the preview's copy. A preview of this text computed
+// is in the file (basic_store.h invariant 10), not the preview's copy. A preview of this text computed
 // with a ledger is submitted only onto a game of its `entries` (basic_session.h invariant 6): when
 // another program appended meanwhile, nothing is written and the outcome says `moved`.
 // What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it

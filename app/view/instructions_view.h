@@ -1,4 +1,4 @@
-// The broker's instructions as the panel shows them (issue 16 point 2): the steps (bills,
+// The broker's instructions as the panel shows them: the steps (bills,
 // certificates, notes, markers, rings, pawns, market events, what is said), then, folded, the
 // provisional-board notes (D-2: an Ask, Bid or arrows nobody verified): the money and certificates
 // to hand over are never pushed below the fold by them.

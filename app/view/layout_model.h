@@ -1,4 +1,4 @@
-// Where the dashboard's space goes (issue 16 point 2), decided without a window so the decisions
+// Where the dashboard's space goes, decided without a window so the decisions
 // are tested at every window size and text size (tests/view/test_layout_model.cpp); app.cpp only
 // places the panels where this says.
 //

@@ -73,7 +73,7 @@ std::string LogLine(const Store& store, int seq) {
 std::string LogLine(const Entry& e, const EntryRecord& r, const GameState& names) {
     const std::string effects = ShortEffects(e, names);
     // One line per entry whatever the file holds: a stamp an older Rutland let through (a newline
-    // in who, bytes that are not UTF-8; store.h invariant 14) is escaped, never printed raw.
+    // in who, bytes that are not UTF-8; basic_store.h invariant 14) is escaped, never printed raw.
     return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}{}", e.seq, r.stamp.time, r.stamp.who, CorrectionMark(e),
                                      e.line, effects.empty() ? "" : "  | ", effects));
 }
@@ -119,7 +119,7 @@ std::vector<ExplainLine> ExplainEntry(const Store& store, int seq) {
     const Entry& e = ledger.At(seq);
     const EntryRecord& r = store.Record(seq);
     std::vector<ExplainLine> lines;
-    // What happened first; who entered it, the command id and the hash last (issue 16).
+    // What happened first; who entered it, the command id and the hash last.
     lines.push_back({Kind::Title, fmt::format("Entry {}: {}", seq, e.line)});
     if (!CorrectionMark(e).empty())
         lines.push_back({Kind::About, "  a correction (X-3): the table's count, each quantity before -> after and what moved (X-1)"});

@@ -50,7 +50,7 @@ std::string_view CorrectionMark(const Entry& entry);
 // One line of `rutland-cli log`: "  11  2026-11-22T10:04:31Z  Dee       dir B  | Cy->bank ...".
 std::string LogLine(const Store& store, int seq);
 // The same of an entry and its record as the store gives them (ForEachEntry: a streamed store holds
-// none, store.h invariant 20); `names`: the game as it is now, for the effects' words.
+// none, basic_store.h invariant 20); `names`: the game as it is now, for the effects' words.
 std::string LogLine(const Entry& entry, const EntryRecord& record, const GameState& names);
 
 // For each seq, true when the entry is a command that is no longer in effect (undone).

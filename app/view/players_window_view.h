@@ -1,4 +1,4 @@
-// The players' window (issue 18 point 1), without a window: what the table watches on a second
+// The players' window, without a window: what the table watches on a second
 // monitor, projector or TV while the broker keeps typing in the main window, and where each part
 // goes at the window's size. Readable from two metres: the text size follows the window's height.
 //
@@ -13,7 +13,7 @@
 //   2. The standings hold a header and two lines per player (up to six) at the body text size.
 //   3. Wide windows (16:9) put the board down the whole left side and the standings under the
 //      turn; squarer ones (4:3) put the board top left and the standings across the bottom.
-//   4. The address region (the shared game's QR code, issue 18 point 2) exists only when asked for
+//   4. The address region (the shared game's QR code) exists only when asked for
 //      and is a square at the top right; without it its room goes to the last command.
 #pragma once
 

@@ -1,4 +1,4 @@
-// A QR code for an address (the shared game's page, issue 18), as a square of modules, for any
+// A QR code for an address (the shared game's page), as a square of modules, for any
 // screen to draw: the dashboard's sharing panel, the players' window. libqrencode makes it; no
 // window here (dashboard/qr_draw.h draws it with ImGui).
 #pragma once

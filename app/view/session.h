@@ -3,7 +3,7 @@
 // and the game file of store.h. Instantiated once, in session.cpp.
 #pragma once
 
-#include "basic_session.h"
+#include "kernel/basic_session.h"
 #include "rules/big_board_raiders.h"
 #include "store/store.h"
 

@@ -14,8 +14,8 @@ std::string ConfigDir();  // created on first use
 struct Settings {
     float font_size = 18.0f;              // Ctrl +/- (pixels of the normal font)
     std::vector<std::string> recent;      // most recent first, at most 10, existing files only
-    std::string board = "standard";       // the board of the last new game (issue 17 point 5)
-    bool learn_board = true;              // ask to check a space's unverified facts at its first landing (point 4)
+    std::string board = "standard";       // the board of the last new game
+    bool learn_board = true;              // ask to check a space's unverified facts at its first landing
     static Settings Load(const std::string& config_dir);
     bool Save(const std::string& config_dir) const;
     void Opened(const std::string& path);  // moves `path` to the front of `recent`

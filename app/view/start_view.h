@@ -1,4 +1,4 @@
-// The start screen without a window (issue 16 point 5): the new-game form checked field by field in
+// The start screen without a window: the new-game form checked field by field in
 // plain words, and what the recent games list says about each file.
 #pragma once
 
@@ -23,7 +23,7 @@ struct NewGameForm {
     RolePick broker, sec;
     std::string year_cards;  // blank: the default (D-4)
     std::vector<std::string> variants;  // header variant names (RULES.md section 14)
-    std::string board = "standard";     // board=NAME (a built-in board or one of the table's, issue 17)
+    std::string board = "standard";     // board=NAME (a built-in board or one of the table's)
     // Where the pawns start (start=@space,...): blank, and each player's first roll names its space
     // (COMMANDS.md `roll ... @space`); one space for every player; or one per player in turn order.
     std::string start;

@@ -1,4 +1,4 @@
-// The broker's tray (issue 16 point 7), without a window: per company the common and preferred
+// The broker's tray, without a window: per company the common and preferred
 // certificates and the bonds (debentures) left in the tray, the common directorships taken of the
 // company's 6 or 8, who holds its escrow directorship, and the shorts written against it. Money is
 // in one format (FormatMoney: full dollars with thousands separators) like everywhere else.

@@ -1,4 +1,4 @@
-// What the Turn panel says, without a window (issue 16 point 2): whose turn and who is next (a
+// What the Turn panel says, without a window: whose turn and who is next (a
 // doubles bonus turn marked, T-5), the Time count, the roll, pending margin calls, the landed space
 // (the panel draws its arrows, Asks and Bids in colour from the state) and the commands legal now,
 // most likely first. The layout (layout_model.h) sizes the panel from these same lines.

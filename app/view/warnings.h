@@ -1,4 +1,4 @@
-// Amber warnings before Enter (issue 16 point 3): what a broker should stop and think about before
+// Amber warnings before Enter: what a broker should stop and think about before
 // a line is saved, read off the effects the line would make (the preview applies it to a copy of
 // the state) and the state before it, never off the effects' words.
 //

@@ -1,6 +1,6 @@
 // What the Year end panel shows, without a window: the preview of the coming year end (what the
 // broker would pay if the year ended now) or the statement of the last year end, both straight
-// from core/report/year_end_report.h, which `rutland-cli year-end` prints too: the panel and the CLI agree
+// from games/big-board-raiders/report/year_end_report.h, which `rutland-cli year-end` prints too: the panel and the CLI agree
 // by construction, and tests/view/test_year_end_view.cpp checks they do on a whole game.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The shared page (issue 18). Everything it shows comes as text from the server (view.json,
+// The shared page. Everything it shows comes as text from the server (view.json,
 // app/serve/page_model.h): this script only places it, with textContent (never as HTML), and
 // fetches again when an event says an entry was accepted. It knows no rule of the game: a tap on
 // a rule ID shows the words the server sends for it (rules.json, the rules reference compiled

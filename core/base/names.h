@@ -1,4 +1,4 @@
-// Player names (issue 14): when two spellings are the same player, and which characters a name may
+// Player names: when two spellings are the same player, and which characters a name may
 // not hold. The table language (COMMANDS.md) reads names wherever a player is named: the header's
 // players=, broker= and sec=, "Bob:" before a command, `player Bob`, `transfer #3 Bob`.
 //

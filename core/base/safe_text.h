@@ -1,6 +1,6 @@
 // Text from outside the rules (stamps: who typed a line, when, its command id) checked where it
 // enters a game file, and any stored text made safe where it leaves one: a terminal, a spreadsheet,
-// a JSON reader. Files written before stamps were checked (store.h invariant 14) may hold invalid
+// a JSON reader. Files written before stamps were checked (basic_store.h invariant 14) may hold invalid
 // UTF-8 and control characters; the readers here never pass them on raw.
 #pragma once
 

@@ -1,7 +1,7 @@
 // A value that copies share until one of them is changed (copy on write). The game state keeps
 // what rarely changes (the header, the Time card list) this way: the ledger copies the state
-// before every command (ledger/basic_ledger.h invariant 6), and copying these parts string by
-// string was a sixth of a replay (issue 15 benchmarks). A copy is one reference count; Mut()
+// before every command (kernel/basic_ledger.h invariant 6), and copying these parts string by
+// string was a sixth of a replay. A copy is one reference count; Mut()
 // copies the value first when it is shared, so a change never shows through another copy.
 // Not for values changed from two threads at once (no state is).
 #pragma once

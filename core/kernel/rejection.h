@@ -1,5 +1,5 @@
-// Why a line was not accepted: a message and the rule it cites. Game-agnostic (the kernel's, issue
-// 15 point 5): Big Board Raiders cites RULES.md IDs ("B-1") or "COMMANDS.md"; another game its own.
+// Why a line was not accepted: a message and the rule it cites. Game-agnostic (the kernel's,
+// core/kernel/ruleset.h): Big Board Raiders cites RULES.md IDs ("B-1") or "COMMANDS.md"; another game its own.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The kernel's contract with a game (issue 15 point 5): what the ledger (ledger/basic_ledger.h), the
+// The kernel's contract with a game: what the ledger (kernel/basic_ledger.h), the
 // session (app/view/session.h) and, through DurableRuleset, the game file need to know of a game,
 // and nothing more. Big Board Raiders is one model of it (rules/big_board_raiders.h); a toy game
 // of about 50 lines is another (tests/kernel/toy_ruleset.h), and the kernel is tested with both.
@@ -96,7 +96,7 @@ concept Ruleset =
         { R::kLanguageRule } -> std::convertible_to<std::string_view>;
     };
 
-// What the game file (store/basic_store.h) needs of a game beyond the ledger, in D, a traits struct
+// What the game file (kernel/basic_store.h) needs of a game beyond the ledger, in D, a traits struct
 // for the ruleset R (D = R when the game keeps it in its ruleset; Big Board Raiders keeps it in the
 // store's layer, store/store.h, since its encoding lives there):
 //   Encode(effects)          -> the effects as the file stores and hashes them: bytes that are a

@@ -1,4 +1,4 @@
-# rutland-cli board (issue 17), as a broker's shell sees it, in a fresh $XDG_DATA_HOME:
+# rutland-cli board, as a broker's shell sees it, in a fresh $XDG_DATA_HOME:
 #  - each bad board file (39 spaces, a subsidiary missing, an Ask on a non-subsidiary, not JSON) is
 #    refused with its reason and nothing is written;
 #  - a good one is imported, listed and shown, and a game plays on it with board=NAME;

@@ -1,4 +1,4 @@
-# The game file carries its board (issue 17 point 2), as a broker's shell sees it, in a fresh
+# The game file carries its board, as a broker's shell sees it, in a fresh
 # $XDG_DATA_HOME:
 #  - a game on the user board `home` verifies and replays to the same state after home.json is
 #    deleted, and after it is edited; `board save` gives the board the game carried, not the edit;

@@ -1,4 +1,4 @@
-# export --script through rutland-cli on a game nobody wrote (issue 6): rutland-gamegen writes a
+# export --script through rutland-cli on a game nobody wrote: rutland-gamegen writes a
 # random legal game, then check_store.cmake's export scenario plays it into a game file, exports it
 # as a script, plays that into a new file and requires the same entries, hash chain and state.
 #   -DCLI=path -DSQLITE3=path -DGAMEGEN=path -DWORK=dir -DSEED=n -DENTRIES=n

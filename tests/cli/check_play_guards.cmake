@@ -5,13 +5,13 @@
 #             departs from the game's lines is refused naming the first line and the session that
 #             recorded it; nothing applied, the fingerprint unchanged
 # board_gone: a game on a user board is continued by `play --db` after the board file is deleted
-#             (the game carries its board, store.h invariant 19)
+#             (the game carries its board, basic_store.h invariant 19)
 # raw_text:   no control or bidi character reaches the terminal raw: refused lines and notes, an
 #             unknown command and a board name echoed in errors (safe_text.h TerminalEscaper)
 # board_files: a board file with a key twice is refused; the board's temporary file planted as a
 #             symlink is not followed; a backup to a dangling symlink is refused, none left half-made
 # migrate_race: two writers open a schema-2 game at once (-DV2=tests/games/schema-v2-full-game.rutland):
-#             both play, one backup, clean (store.h invariant 16)
+#             both play, one backup, clean (basic_store.h invariant 16)
 file(MAKE_DIRECTORY ${WORK})
 set(dir ${WORK}/${SCENARIO})
 file(REMOVE_RECURSE ${dir})

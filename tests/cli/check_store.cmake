@@ -1,4 +1,4 @@
-# Game-file scenarios of rutland-cli that take more than one command (issue 4).
+# Game-file scenarios of rutland-cli that take more than one command.
 #   -DCLI=path -DSQLITE3=path -DDEMO=script -DWORK=dir -DSCENARIO=name [-DTOOL=rutland_cli_file_tool]
 # setup:      plays the demo into WORK/demo.rutland (the fixture the single-command tests read)
 # retry:      playing the same script again adds nothing (command ids) and keeps the fingerprint
@@ -6,28 +6,28 @@
 # export:     export --script, then play it into a new file: the same state and hash chain
 # refuse:     a foreign SQLite file and a newer one are refused by verify and play, byte-for-byte unchanged
 # rules_v1:   a game recorded under rules version 1 (-DOLD=tests/games/rules-v1-year-end-order.rutland,
-#             copied first): verify reports its year end as a rules change (store.h invariant 6),
+#             copied first): verify reports its year end as a rules change (basic_store.h invariant 6),
 #             exit 1; state shows it; play adds nothing; the file is byte-for-byte unchanged
 # migrate:   a schema-2 game (-DV2=tests/games/schema-v2-full-game.rutland, copied first): verify,
 #             log and export read it as it is (schema_version 2, the file byte-for-byte unchanged);
-#             play migrates it to schema 3 (store.h invariant 16) keeping every fingerprint, a
+#             play migrates it to schema 3 (basic_store.h invariant 16) keeping every fingerprint, a
 #             .v2.backup beside it; verify is clean after; an edited version-2 row is named
 # replay_edited: a script played before and edited (a line inserted, changed, removed at the end; the
 #             same name for another script) is refused naming the first line that differs, and
 #             nothing is applied twice; appending lines, fixing a rejected last line, a --keep-going
-#             retry past a rejected line and another --session all work (issue 14 point 3)
+#             retry past a rejected line and another --session all work
 # stamps:     --who and '#=' lines that are not text, or a time that is not one, are refused before
-#             anything is played, naming the script line; `--db ""` is refused (issue 14 points 7, 8)
+#             anything is played, naming the script line; `--db ""` is refused
 # old_stamps: a file an older Rutland wrote with such stamps verifies, and log (one line an entry),
-#             export --json/--script/--csv neither lie nor fail; the script replays (issue 14 point 7)
-# csv:        export --csv writes no live spreadsheet formula (issue 14 point 7)
+#             export --json/--script/--csv neither lie nor fail; the script replays
+# csv:        export --csv writes no live spreadsheet formula
 # export_json: export --json streams (byte for byte the document it built before, in about the
-#             memory verify takes) on GAME (-DGAMEGEN=path -DENTRIES=n: a generated game) (issue 14 point 8)
+#             memory verify takes) on GAME (-DGAMEGEN=path -DENTRIES=n: a generated game)
 # planted:    a trigger planted with the sqlite3 tool: verify names it (exit 1), play refuses to write
 # readonly:   a read-only directory, a 0444 game and a read-only -shm: readers work, a writer says why
 #             it cannot write, and nothing is left behind that blocks a later writer. Root may write
 #             anything, so as root the commands run as the user nobody (setpriv)
-# A fingerprint as printed (store.h invariant 4): 16 hex digits in groups of 4.
+# A fingerprint as printed (basic_store.h invariant 4): 16 hex digits in groups of 4.
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -373,7 +373,7 @@ elseif(SCENARIO STREQUAL "export_json")
     run(0 out ${TOOL} export-json ${CLI} ${dir}/demo.rutland)
     message(STATUS "${out}")
 elseif(SCENARIO STREQUAL "memory")
-    # store.h invariant 20: what verify, state, log and export hold does not grow with the game.
+    # basic_store.h invariant 20: what verify, state, log and export hold does not grow with the game.
     foreach(size ${SMALL} ${ENTRIES})
         execute_process(COMMAND ${GAMEGEN} --seed 29 --players 5 --entries ${size} OUTPUT_FILE ${dir}/gen-${size}.txt
                         RESULT_VARIABLE rc)
@@ -394,7 +394,7 @@ elseif(SCENARIO STREQUAL "planted")
     expect("${out}" "NOT CLEAN.*problem: the file has a trigger 'veto' that Rutland never creates: refused")
     run(2 out ${CLI} play ${DEMO} --db ${dir}/g.rutland)
     expect("${out}" "does not verify clean; nothing was added:.*trigger 'veto'")
-    # A planted object's name is the file's text, not Rutland's: printed escaped (store.h invariant
+    # A planted object's name is the file's text, not Rutland's: printed escaped (basic_store.h invariant
     # 14), or a name holding a newline and terminal escapes could print a fake "clean" line over the
     # real verdict (QA: it was printed raw, on two lines).
     run(0 out ${CLI} play ${DEMO} --db ${dir}/n.rutland)

@@ -2,7 +2,7 @@
 //
 //   rutland_cli_file_tool old-stamps GAME
 //       Writes into entries 1-3 of GAME the stamps an older Rutland let through before stamps were
-//       checked (store.h invariant 14): a who with a newline and a fake log line after it, a who
+//       checked (basic_store.h invariant 14): a who with a newline and a fake log line after it, a who
 //       that is not UTF-8, a time that is a number; then rehashes the chain over the bytes as an
 //       older version would have written them, so the file still verifies clean.
 //   rutland_cli_file_tool export-json CLI GAME
@@ -14,7 +14,7 @@
 //   rutland_cli_file_tool memory CLI SMALL LARGE
 //       Runs `CLI verify`, `state`, `state --at` (the middle entry), `log` and `export --json`,
 //       `--csv` and `--script` on two generated games, and requires each command's peak RSS to grow
-//       by at most kMemoryBytesPerEntry for each entry LARGE has more than SMALL (store.h invariant
+//       by at most kMemoryBytesPerEntry for each entry LARGE has more than SMALL (basic_store.h invariant
 //       20: what the read-only commands hold does not grow with the game; they took ~2.3 KB an entry).
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -53,7 +53,7 @@ int OldStamps(const std::string& path) {
     Exec(db, "UPDATE entry SET who = 'Eve' || char(10) || '  99  2026-01-01T00:00:00Z  Ann       note fake' WHERE seq = 1;"
              "UPDATE entry SET who = CAST(X'FFFE' AS TEXT) WHERE seq = 2;"
              "UPDATE entry SET time = '5' WHERE seq = 3;");
-    // The chain over the bytes as stored (store.h invariant 4), as the older version computed it.
+    // The chain over the bytes as stored (basic_store.h invariant 4), as the older version computed it.
     sqlite3_stmt* q = nullptr;
     sqlite3_prepare_v2(db, "SELECT seq, kind, line, time, who, command_id, rules_version, effects, prev_hash FROM entry "
                        "ORDER BY seq", -1, &q, nullptr);
@@ -165,7 +165,7 @@ int ExportJson(const std::string& cli, const std::string& game) {
     return 0;
 }
 
-// What a read-only command may hold for each entry of the game (store.h invariant 20): the entry's
+// What a read-only command may hold for each entry of the game (basic_store.h invariant 20): the entry's
 // fingerprint digits, its place among the commands in effect, a share of a checkpoint state every
 // 64 commands, and SQLite's page cache, which grows with the file up to its 2 MB. The commands held
 // ~2,300 bytes an entry when they kept every entry in memory.

@@ -1,4 +1,4 @@
-// Readers and a second writer while a game is being played (issue 14, store.h invariants 9, 10):
+// Readers and a second writer while a game is being played (basic_store.h invariants 9, 10):
 // `rutland-cli play --db` appends a generated game to a file while this harness, in rounds, runs
 // `verify`, `state`, `log`, `export --json` and `backup` on the same file at once, each in its own
 // process, and opens it for writing in-process as the dashboard does; between two rounds a

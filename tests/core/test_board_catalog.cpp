@@ -1,4 +1,4 @@
-// Named boards (issue 17): a complete board (BD-1, BD-3, the prospectus), the user boards the app
+// Named boards: a complete board (BD-1, BD-3, the prospectus), the user boards the app
 // installs (board_catalog.h invariant 1), and a game started on one by `board=NAME`.
 #include <doctest/doctest.h>
 

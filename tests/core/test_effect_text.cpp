@@ -3,7 +3,7 @@
 // state and the same effect data, and the reports that used to read the words (the year-end
 // statement finding where a year end starts) still find their way. (The game file still stores
 // the words in this step, so a wording change would still change its hashes: the test that no
-// fingerprint changes comes with the storage step of issue 15.)
+// fingerprint changes comes with the storage step: test_effect_text_identity.cpp.)
 #include <doctest/doctest.h>
 
 #include <fstream>

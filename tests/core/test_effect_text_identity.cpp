@@ -1,5 +1,5 @@
 // The typed effects (effects.h) are rendered into the table's words by one renderer
-// (effect_text.h). A game file of schema 3 stores no words (store.h invariant 15; its stored data
+// (effect_text.h). A game file of schema 3 stores no words (basic_store.h invariant 15; its stored data
 // is pinned by test_effects_data.cpp), but a schema-2 file stored them, and its migration proves
 // that the rendering gives them exactly (invariant 16). So this is the renderer's regression test:
 // the words stay byte for byte what the rules wrote before effects became data, or a schema-2 game

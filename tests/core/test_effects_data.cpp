@@ -1,5 +1,5 @@
 // Effects as data (store/effects_data.h): what a schema-3 game file stores and hashes for each
-// entry (store.h invariant 15). The encoding must round-trip every effect, refuse what it does not
+// entry (basic_store.h invariant 15). The encoding must round-trip every effect, refuse what it does not
 // know, and never change for data already written: tests/games/effects-data/ pins the encoded bytes
 // of every entry of the same six games whose rendered words tests/games/effects/ pins (the words
 // are a renderer regression test now, test_effect_text_identity.cpp; these bytes are the file's).

@@ -1,6 +1,6 @@
 // EffectsJsonText (effects_json.h) is the fast path of what the game file stores: it must give
 // exactly the bytes of EffectsToJson(...).dump(), or every game written before it would stop
-// verifying (store.h invariant 5) and new entries would hash differently (invariant 4).
+// verifying (basic_store.h invariant 5) and new entries would hash differently (invariant 4).
 #include <doctest/doctest.h>
 
 #include <fstream>

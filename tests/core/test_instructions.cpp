@@ -1,4 +1,4 @@
-// The broker's instructions (issue 3): bills (D-18), certificates (U-3), notes, markers, rings and
+// The broker's instructions: bills (D-18), certificates (U-3), notes, markers, rings and
 // pawns, read off the effects of accepted lines. Expected sentences are written out in full, the
 // way the table would hear them; amounts are worked by hand.
 #include <doctest/doctest.h>
@@ -441,7 +441,7 @@ TEST_CASE("instructions from hand-made effects: odd cents, cancelling payments, 
 }
 
 // =============================================================================================
-// Undo: the same steps reversed (issue 16 point 4)
+// Undo: the same steps reversed
 // =============================================================================================
 
 TEST_CASE("undo of a buy: the cash and the certificates go back and the marker returns (B-1, M-1)") {

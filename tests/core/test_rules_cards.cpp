@@ -292,7 +292,7 @@ TEST_CASE("O-2 / Y-3: every option expires at the year end, but the player whose
     CHECK(Json(t)["players"][1]["options"].empty());
     CHECK(t.Cash("Bob") == 99500);  // the cost is not refunded
     t.Play("roll 1 2 1 @fulwell");   // Bob, year 2: Blue $2.10 would have made #2 worth $1,500
-    // Y-3 (issue 13): the rejection cites the year end that took the option, not O-1.
+    // Y-3: the rejection cites the year end that took the option, not O-1.
     CHECK(Has(t.Reject("exercise #2 cash", "Y-3"), "option #2 expired at the year end, as every option does (none are held)"));
     // An option that never existed is still O-1's business.
     CHECK(Has(t.Reject("exercise #7 cash", "O-1"), "there is no option #7 (none are held)"));

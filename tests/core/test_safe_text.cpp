@@ -1,4 +1,4 @@
-// Checked and printable text (core/base/safe_text.h, issue 14 point 7): what a stamp may hold, and how
+// Checked and printable text (core/base/safe_text.h): what a stamp may hold, and how
 // any stored text is printed to a terminal, a spreadsheet or JSON.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The durable ledger (store.h, issue 4): files that are not games are refused untouched, an old
+// The durable ledger (store.h): files that are not games are refused untouched, an old
 // schema is migrated, every edit of a past entry is found and named, a retry is never applied
 // twice, and a newer rules version is reported entry by entry.
 #include <doctest/doctest.h>
@@ -92,7 +92,7 @@ void Rehash(const std::string& path, int from) {
     Sql(path, sql);
 }
 
-// The effects of entry `seq` as stored (schema 3: their data, store.h invariant 15).
+// The effects of entry `seq` as stored (schema 3: their data, basic_store.h invariant 15).
 std::string StoredEffects(const std::string& path, int seq, const char* table = "entry") {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
@@ -191,7 +191,7 @@ TEST_CASE("effects_json: every field round-trips (extend effects_json.cpp when e
         CHECK(kind_back->kind == e.kind);
     }
     // A field added to Effect changes its size: the serializer (and so the hash chain) must cover
-    // it. Update effects_json.cpp, then this number. `what`, `n` and `quote` (issue 15) are covered
+    // it. Update effects_json.cpp, then this number. `what`, `n` and `quote` are covered
     // through "text": the stored words are rendered from them (effect_text.h).
     CHECK_MESSAGE(sizeof(rutland::Effect) == 184, "effects.h changed: extend effects_json.cpp to every field");
     std::string error;
@@ -199,7 +199,7 @@ TEST_CASE("effects_json: every field round-trips (extend effects_json.cpp when e
     CHECK(error.find("rule") != std::string::npos);
 }
 
-// Issue 14: 8 hex digits (32 bits) of fingerprint can be matched by a birthday search in well
+// 8 hex digits (32 bits) of fingerprint can be matched by a birthday search in well
 // under a second on one core. The test runs that search itself (so it holds whatever the rules
 // version or the effects' form): one-entry histories "note the count was N" with the same stamps,
 // hashed as the store hashes them (EntryContent, ChainHash) until two heads share their first 8
@@ -225,7 +225,7 @@ TEST_CASE("store: invariant 4: two histories that differ in one line differ with
     REQUIRE_MESSAGE(first, error);
     const std::string head0 = first->Record(0).hash;
     const rutland::EntryRecord& r = first->Record(1);
-    // The note's effect holds its text as data (store.h invariant 15): the search changes that text.
+    // The note's effect holds its text as data (basic_store.h invariant 15): the search changes that text.
     std::optional<rutland::Effects> effects0 = rutland::DecodeEffects(r.effects);
     REQUIRE(effects0.has_value());
     REQUIRE(effects0->size() == 1);
@@ -502,7 +502,7 @@ TEST_CASE("store: editing any byte of any entry is found at open and names that 
             if (c == 0 || c == 6) {
                 Sql(path, fmt::format("UPDATE entry SET {0}={0}+1000{1}", columns[c], where));
             } else if (c == 7) {
-                // The effects are data (a blob, store.h invariant 15): one byte's low bit flipped.
+                // The effects are data (a blob, basic_store.h invariant 15): one byte's low bit flipped.
                 std::string bytes = StoredEffects(path, seq);
                 REQUIRE_FALSE(bytes.empty());
                 bytes[static_cast<size_t>(seq * 7 + c * 13) % bytes.size()] ^= 1;
@@ -608,7 +608,7 @@ TEST_CASE("store: an entry whose effects a newer rules version changes is report
 TEST_CASE("store: a game recorded by rules version 1 opens read-only and reports the year end that S-6's new order "
           "of calls changes (invariant 6, issue 13)") {
     // tests/games/rules-v1-year-end-order.rutland was played from tests/games/year-end-order.txt by
-    // rutland-cli built before issue 13 (rules version 1), when the year-ending player covered first.
+    // rutland-cli of rules version 1 (rules/rules_version.h), when the year-ending player covered first.
     // Entry 15 is the `end` that settles the year: Ann, Bob and Cy are short Red and each cover
     // promotes Red, so the new order (Bob first, who rolls next) records other covers. Nothing
     // before it differs, and nothing after it (there is nothing after it).
@@ -702,7 +702,7 @@ std::unique_ptr<Store> OpenCleanFixture(const TempDir& dir, const std::string& n
     return store;
 }
 
-// Issue 15 (effects stored as data, schema version 3) migrates version-2 files. This one was
+// Schema version 3 (effects stored as data, basic_store.h invariant 15) migrates version-2 files. This one was
 // written by rutland-cli at commit dab29ab (schema 2, rules version 2), before that change:
 // tests/games/full-game.txt followed by
 //   note schema 2 fixture: a summed undo and redo, then a listed one
@@ -994,7 +994,7 @@ TEST_CASE("store: invariant 15: an entry whose effects are of a kind this Rutlan
     CHECK(store->Size() == 12);
 }
 
-// Issue 14: a note typed now holds at most 1,000 characters (COMMANDS.md), but a file written
+// A note typed now holds at most 1,000 characters (COMMANDS.md), but a file written
 // before that limit (tests/games/long-note.rutland: two notes of 32,000 characters, entries 6 and 7)
 // reads its own lines as stored: it verifies clean and takes new commands.
 TEST_CASE("store: invariant 5: a game from before the note limit opens clean and writable, its long notes whole") {
@@ -1306,7 +1306,7 @@ TEST_CASE("store: undo and redo of 2,000 commands store short entries; a game fi
     REQUIRE_MESSAGE(old, error);
     CHECK_MESSAGE(old->Report().Clean(), (old->Report().problems.empty() ? "" : old->Report().problems[0].ToString()));
     CHECK(old->Size() == 45);
-    // Migrated to schema 3 (store.h invariant 16): the long redo as it was written stays in entry_v2
+    // Migrated to schema 3 (basic_store.h invariant 16): the long redo as it was written stays in entry_v2
     // and still verifies; as data it is the short form.
     CHECK(StoredEffects(legacy, 40, "entry_v2").size() > 20000);
     CHECK(old->Record(40).effects.size() < 1000);
@@ -1349,7 +1349,7 @@ TEST_CASE("store: a game nobody may write (0444) opens read-only with the reason
     CHECK(again->SubmitLine("note on again", TestStamp(701)).accepted);
 }
 
-// Issue 18: rutland-cli serve follows a game another program plays. A reader that opened the file
+// rutland-cli serve follows a game another program plays. A reader that opened the file
 // takes in each entry appended since, checked as a writer's catch-up checks it, and stops at an
 // entry that does not check (memory stays a prefix of what verified).
 TEST_CASE("store: invariant 18: a reader follows what another program appends, and stops at a forged entry") {

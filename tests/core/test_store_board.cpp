@@ -1,4 +1,4 @@
-// The game file carries its board (issue 17 point 2; basic_store.h invariant 19, store.h 5): a new
+// The game file carries its board (basic_store.h invariant 19, store.h item 5): a new
 // game keeps the board it started on in the file, bound into the hash chain, and starts from it on
 // every open, so a game on a user board verifies and replays the same when the board file is later
 // edited or deleted. Files written before (schema 3, and schema 2 migrated to 3) carry no board and

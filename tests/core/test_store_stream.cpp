@@ -1,5 +1,5 @@
-// The streamed store (core/store/basic_store.h invariant 20) and the streamed ledger
-// (core/ledger/basic_ledger.h invariant 9): what a read-only command sees through them is what it
+// The streamed store (core/kernel/basic_store.h invariant 20) and the streamed ledger
+// (core/kernel/basic_ledger.h invariant 9): what a read-only command sees through them is what it
 // saw when every entry was held, and a file that does not check is opened as before.
 #include <doctest/doctest.h>
 
@@ -185,7 +185,7 @@ TEST_CASE("store: invariant 20: older files stream too: schema 2 read as it is, 
             REQUIRE_MESSAGE(streamed, error);
             // A schema-2 file's undo or redo of more than 10 commands is checked against the words of
             // every command it listed, which a streamed ledger no longer holds: that file is held
-            // whole until it is migrated (store.h invariant 20).
+            // whole until it is migrated (basic_store.h invariant 20).
             const bool legacy_long_undo = shown == "legacy-big-undo-redo.rutland" && pass == 0;
             CHECK(streamed->Streamed() == !legacy_long_undo);
             CHECK(streamed->Report().Clean());

@@ -547,7 +547,7 @@ TEST_CASE("table language: every byte and many junk lines neither crash nor thro
     }
 }
 
-// [SECTION] Names (issue 14, core/base/names.h): one player whatever the case or the Unicode form.
+// [SECTION] Names (core/base/names.h): one player whatever the case or the Unicode form.
 // "\u00c9va" is Éva with a precomposed É (NFC); "E\u0301va" the same name as E + a combining acute
 // (NFD, what some keyboards send); "\u00e9va" is éva.
 
@@ -605,7 +605,7 @@ TEST_CASE("table language: G-2 a player named by another case or Unicode form is
 }
 
 TEST_CASE("table language: G-2 an older game whose players differ only by accents' case still replays, each by its exact spelling") {
-    // Before issue 14 "Éva" and "éva" were two players. Such a file keeps opening: its header is read
+    // Before names were folded (base/names.h) "Éva" and "éva" were two players. Such a file keeps opening: its header is read
     // as stored, its lines name each player by the header's exact spelling, and that spelling wins.
     const ParseResult header = ParseCommand("game players=\u00c9va,\u00e9va", ParseMode::Stored);
     REQUIRE(header.command.has_value());
@@ -663,7 +663,7 @@ TEST_CASE("table language: COMMANDS.md a note typed now holds at most 1,000 char
     CHECK(std::get<Note>(stored.command->action).text.size() == 32000);
 }
 
-// Issue 15 point 4: one table describes each command once. The parser's messages quote its
+// One table (lang/command_table.h) describes each command once. The parser's messages quote its
 // examples, IsKnownKeyword reads its keywords, the entry line's completion its arguments; here every
 // example must parse to a command of its own keyword, so an example the parser rejects, or a
 // keyword no handler parses, fails.

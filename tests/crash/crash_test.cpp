@@ -1,4 +1,4 @@
-// The crash test (issue 4): rutland-cli plays a long game into a game file and is killed with
+// The crash test: rutland-cli plays a long game into a game file and is killed with
 // SIGKILL at random moments: while it opens and verifies the file, while it skips the lines
 // already in it, while it commits. After every kill the file must open clean, hold every command
 // the child acknowledged (printed after its commit), hold no command twice and no gap, and replay

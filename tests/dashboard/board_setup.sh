@@ -1,5 +1,5 @@
 #!/bin/bash
-# The table's own board through the real window (issue 17), under an X server (xvfb-run), keys sent
+# The table's own board through the real window, under an X server (xvfb-run), keys sent
 # by xdotool as X key events:
 #  1. Board setup (typed at 10 ms a key): on the start screen Ctrl+B, then one line per space for
 #     the 40 spaces of LINES (what a physical board shows), then the name `home` and Enter. The saved board must be exactly

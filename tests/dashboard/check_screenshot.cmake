@@ -5,7 +5,7 @@
 #   -DEXPECT="--expect|R,G,B|--region|X,Y,W,H|--min-pixels|N|--what|TEXT" -DWORK=
 #   -DGAME= a game file to open instead of a script (a copy in WORK: opening may add its -wal and -shm)
 #   -DSCRIPT_LINES= play only the script's first lines (a moment of the game)
-#   -DPLAYERS_OUT= -DPLAYERS_SIZE=WxH -DPLAYERS_EXPECT=...: the players' window too (issue 18), opened
+#   -DPLAYERS_OUT= -DPLAYERS_SIZE=WxH -DPLAYERS_EXPECT=...: the players' window too, opened
 #                  right of the broker's (the screen holds both side by side), saved at the same frame
 #                  and checked with its own expectations
 string(REPLACE "x" ";" wh "${SIZE}")

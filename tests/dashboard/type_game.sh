@@ -1,5 +1,5 @@
 #!/bin/bash
-# The dashboard as a broker types into it (issue 16): under an X server (xvfb-run), rutland opens a
+# The dashboard as a broker types into it: under an X server (xvfb-run), rutland opens a
 # game made from a script's header, and xdotool types the script's other lines as X key events at
 # 25 ms a key, with no pause after Enter. Then the game file must hold exactly what `rutland-cli
 # play` makes of the same lines: every line, none glued to another, none lost.
@@ -9,7 +9,7 @@
 # and cancel the undo confirm (Ctrl+Z, Esc); type half a line and clear it with Esc, then a line the
 # rules reject with Enter and no pause (the line after it must not be glued to it); travel two
 # entries back in time (PgUp PgUp) and come back with Esc. It never clicks back into the line.
-# With `players` (issue 18), F11 first opens the players' window beside the broker's, and the lines
+# With `players`, F11 first opens the players' window beside the broker's, and the lines
 # are typed while it shows: every third line with the focus on the players' window (as a window
 # manager may give it, or a click), its keys going to the broker's entry line; every tenth line
 # after F11 closed it, and F11 opens it again after that line. It must still be open at the end.
@@ -25,7 +25,7 @@ set -u
 RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain} TYPED=${6:-} README=${7:-}
 rm -rf "$WORK"; mkdir -p "$WORK"
 export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
-# These games measure the entry line alone: the board check at a first landing (issue 17) is off,
+# These games measure the entry line alone: the board check at a first landing is off,
 # as the start screen's checkbox sets it; `learn` leaves it on.
 mkdir -p "$WORK/config/rutland"
 [ "$MODE" = learn ] || echo '{"learn_board": false}' > "$WORK/config/rutland/settings.json"

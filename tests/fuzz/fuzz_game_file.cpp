@@ -6,7 +6,7 @@
 //  2. A file that opens with problems opens read-only and refuses every command (store.h
 //     invariant 5); a clean one's ledger satisfies conservation and its fingerprint is its head
 //     hash.
-//  3. A file opened read-only and refused is left byte for byte as it was (store.h invariant 1).
+//  3. A file opened read-only and refused is left byte for byte as it was (basic_store.h invariant 1).
 #include <unistd.h>
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// The kernel's ledger (core/ledger/basic_ledger.h) run with a toy game (toy_ruleset.h): nothing of
+// The kernel's ledger (core/kernel/basic_ledger.h) run with a toy game (toy_ruleset.h): nothing of
 // Big Board Raiders is compiled into this test. Expected figures are worked out by hand in the
 // comments, or by a plain model of the toy (Model) that knows nothing of the ledger.
 #include <doctest/doctest.h>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "kernel/toy_ruleset.h"
-#include "ledger/basic_ledger.h"
+#include "kernel/basic_ledger.h"
 
 using rutland::EntryKind;
 using rutland::SubmitStatus;

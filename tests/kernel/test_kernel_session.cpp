@@ -1,5 +1,5 @@
-// The kernel's session (app/view/basic_session.h) run with the toy game (toy_ruleset.h): in memory,
-// and over the kernel's store (store/basic_store.h) with a real game file in a temporary directory.
+// The kernel's session (core/kernel/basic_session.h) run with the toy game (toy_ruleset.h): in memory,
+// and over the kernel's store (kernel/basic_store.h) with a real game file in a temporary directory.
 // Nothing of Big Board Raiders is compiled in.
 #include <doctest/doctest.h>
 
@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "basic_session.h"
+#include "kernel/basic_session.h"
 #include "support/temp_dir.h"
 #include "kernel/toy_ruleset.h"
-#include "store/basic_store_impl.h"
+#include "kernel/basic_store_impl.h"
 
 using rutland::SubmitStatus;
 
@@ -72,7 +72,7 @@ TEST_CASE("kernel session: over a game file, stamps carry the prefix and a count
     CHECK(s->Path() == path);
     REQUIRE(s->Submit(std::string_view("add A 2"), "2026-11-24T10:00:01Z", "Dee").accepted);
     REQUIRE(s->Submit(std::string_view("add B 2"), "2026-11-24T10:00:02Z", "Cy").accepted);
-    CHECK(s->GetStore().FindCommandId("run1:1") == 1);  // this run's prefix and a counter (store.h invariant 3)
+    CHECK(s->GetStore().FindCommandId("run1:1") == 1);  // this run's prefix and a counter (basic_store.h invariant 3)
     CHECK(s->GetStore().FindCommandId("run1:2") == 2);
     CHECK(s->GetStore().Record(1).stamp.who == "Dee");
     CHECK(s->GetStore().Record(2).stamp.who == "Cy");
@@ -85,7 +85,7 @@ TEST_CASE("kernel session: over a game file, stamps carry the prefix and a count
     const std::string fingerprint = s->Fingerprint();
     CHECK(fingerprint.size() == 19);  // 16 hex digits in groups of 4
     // The file made read-only on disk: the session opens it read-only and refuses with the reason
-    // (store.h invariant 13).
+    // (basic_store.h invariant 13).
     s.reset();
     std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
                                            std::filesystem::perms::others_read);

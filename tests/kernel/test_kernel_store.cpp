@@ -1,4 +1,4 @@
-// The kernel's store (core/store/basic_store.h) run with the toy game (toy_ruleset.h) over a real
+// The kernel's store (core/kernel/basic_store.h) run with the toy game (toy_ruleset.h) over a real
 // SQLite game file in a temporary directory: nothing of Big Board Raiders is compiled in. Expected
 // states are worked out by hand in the comments, or replayed by a ledger of their own (never read
 // back from the store under test).
@@ -13,7 +13,7 @@
 
 #include "support/temp_dir.h"
 #include "kernel/toy_ruleset.h"
-#include "store/basic_store_impl.h"
+#include "kernel/basic_store_impl.h"
 
 using rutland::SubmitStatus;
 using ToyStore = rutland::BasicStore<Toy>;

@@ -1,4 +1,4 @@
-// A toy game, to show the kernel knows no Big Board Raiders (issue 15 point 5): players have
+// A toy game, to show the kernel knows no Big Board Raiders: players have
 // counters; `add A 3` adds to one, `give A B 2` moves some; no counter may go below zero (rule T-1).
 // Header `game A,B`; `undo N` / `redo N` are the ledger's. It includes the kernel only; what the
 // game file needs of it (BasicStore<Toy>) is its last part.

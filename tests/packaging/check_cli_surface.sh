@@ -13,9 +13,9 @@ rm -rf "$work" && mkdir -p "$work"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
-# --- --version: the project's version (CMake's), the rules version (core/rules/rules_version.h).
-rules_version=$(sed -n 's/^inline constexpr int kRulesVersion = \([0-9]*\);.*/\1/p' "$src/core/rules/rules_version.h")
-[[ -n $rules_version ]] || fail "no kRulesVersion in core/rules/rules_version.h"
+# --- --version: the project's version (CMake's), the rules version (games/big-board-raiders/rules/rules_version.h).
+rules_version=$(sed -n 's/^inline constexpr int kRulesVersion = \([0-9]*\);.*/\1/p' "$src/games/big-board-raiders/rules/rules_version.h")
+[[ -n $rules_version ]] || fail "no kRulesVersion in games/big-board-raiders/rules/rules_version.h"
 expected=$(printf '%s %s\nBig Board Raiders: rules version %s' "rutland-cli" "$version" "$rules_version")
 got=$("$cli" --version) || fail "rutland-cli --version exited with $?"
 [[ $got == "$expected" ]] || fail "rutland-cli --version printed '$got', not '$expected'"

@@ -1,10 +1,10 @@
-// The power-loss test (issue 6): games are played into a game file through the simulated disk
+// The power-loss test: games are played into a game file through the simulated disk
 // (powerloss_vfs.h), and the power is cut at a random moment: while the file is opened and
 // verified, while a command commits, while a session closes and checkpoints. Then the file is
 // opened again through the real disk and must:
-//  1. open, and verify clean (store.h invariant 5: quick_check, hash chain, replay, conservation);
+//  1. open, and verify clean (basic_store.h invariant 5: quick_check, hash chain, replay, conservation);
 //  2. hold every command that was acknowledged (Submit returned accepted), under its sequence
-//     number, with the canonical line the game played in memory gives (store.h invariant 2);
+//     number, with the canonical line the game played in memory gives (basic_store.h invariant 2);
 //  3. hold at most the one command that was committing when the power went, and nothing else;
 //  4. have the state the game in memory had after its last entry;
 //  5. take the next command of the game (the broker carries on).

@@ -1,4 +1,4 @@
-// Property tests (issue 6) with RapidCheck: each property is checked on games nobody wrote by
+// Property tests with RapidCheck: each property is checked on games nobody wrote by
 // hand, made by the random legal-game generator (tests/support/game_generator.h) from a seed,
 // a player count and a length that RapidCheck draws (and shrinks: a shorter length is a prefix of
 // the same game, so a failure shrinks to the shortest game that shows it).
@@ -19,7 +19,7 @@
 //                              state (ledger.h invariant 3)
 //  store_export_script         through the game file: an export --script (lines with their stamps)
 //                              played into a new file gives the same hash chain and state, and the
-//                              first file reopens clean (store.h invariants 4, 5)
+//                              first file reopens clean (basic_store.h invariants 4, 5)
 //  conservation                after every entry, CheckConservation holds (rules.h)
 //  parser_round_trip           PrintCommand(ParseCommand(x)) is a fixed point, for random commands,
 //                              generated games' lines and random token soup (command.h)

@@ -1,4 +1,4 @@
-// `rutland-cli serve` as the table uses it (issue 18), each mode a ctest:
+// `rutland-cli serve` as the table uses it, each mode a ctest:
 //   refusals CLI WORK            no token, a wrong token, POST/PUT/DELETE/PATCH/HEAD, path traversal,
 //                                oversized requests, too many followers; bound to 127.0.0.1
 //   load CLI WORK                50 clients follow /events while `play --db` appends 1,000 lines:

@@ -1,4 +1,4 @@
-// Reading the physical board one space at a time (issue 17, board_check.h): the one-line reading,
+// Reading the physical board one space at a time (board_check.h): the one-line reading,
 // the check at a first landing (D-2) and board setup (BD-1, BD-3).
 #include <doctest/doctest.h>
 

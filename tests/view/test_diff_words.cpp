@@ -1,4 +1,4 @@
-// "Diff to now" in words (issue 16 point 8): the ledger tab says what changed on the table in a
+// "Diff to now" in words: the ledger tab says what changed on the table in a
 // player's words, not the state JSON's paths. The demo game's entries 8 -> 11 (the CLI test
 // db_diff's: Cy buys 20,000 Blue twice and a directorship; Cy's cash $100,000 -> $7,500, Blue
 // $2.20 -> $2.60), by hand.

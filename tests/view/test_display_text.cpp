@@ -1,4 +1,4 @@
-// Long text on the dashboard (display_text.h, issue 14): cut for display with its length and where
+// Long text on the dashboard (display_text.h): cut for display with its length and where
 // to read it whole; short text untouched.
 #include <doctest/doctest.h>
 

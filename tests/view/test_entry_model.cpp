@@ -28,7 +28,7 @@ TEST_CASE("quick forms expand to the table language") {
     CHECK(ExpandQuickForm("+y pref 10") == "buy Y pref 10k");
     CHECK(ExpandQuickForm("-r5") == "sell R 5k");
     CHECK(ExpandQuickForm("e") == "end");
-    // Issue 16 point 6: short, cover and exercise.
+    // The quick forms of short, cover and exercise.
     CHECK(ExpandQuickForm("sr5") == "short R 5k");
     CHECK(ExpandQuickForm("s g 20") == "short G 20k");
     CHECK(ExpandQuickForm("cr5") == "cover R 5k");
@@ -280,7 +280,7 @@ TEST_CASE("history steps back through the lines typed") {
     CHECK(h.Step(+1) == "");
 }
 
-// Issue 16 point 6: Tab completes inside a quick form, and it stays a quick form.
+// Tab completes inside a quick form, and it stays a quick form.
 TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces") {
     Table t(kHeader);
     const LegalNow legal = Legal(t.State());
@@ -297,7 +297,7 @@ TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces")
     CHECK(ExpandQuickForm("#3 cash ") == "exercise #3 cash");  // trimmed
 }
 
-// Issue 16 point 6: a name a letter or two off gets a "did you mean" with the line corrected.
+// A name a letter or two off gets a "did you mean" with the line corrected.
 TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
     Table t(kHeader);
     Preview p = PreviewLine("roll 3 4 2 @fullwell", t.State(), &t.Log());
@@ -315,7 +315,7 @@ TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
     CHECK(DidYouMean("player Bob", t.State()) == std::nullopt);
 }
 
-// Issue 16 point 6: the next player's roll typed while the turn is open ends it first.
+// The next player's roll typed while the turn is open ends it first.
 TEST_CASE("T-1, T-5: a roll typed while the turn is still open ends it, and the preview says so; doubles roll again") {
     const ParseResult header = ParseCommand(kHeader);
     REQUIRE(header.command);

@@ -1,4 +1,4 @@
-// Done-means of issue 5: a whole recorded game can be played through the dashboard's entry line
+// A whole recorded game can be played through the dashboard's entry line
 // alone. The entry line's path is ExpandQuickForm + Session::Submit (app.cpp SubmitFromEntry), so
 // this plays tests/games/full-game.txt exactly that way, into a real game file, and checks the
 // hand-checked final state, the file's verification, and that the year-end statements read back

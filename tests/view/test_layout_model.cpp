@@ -1,4 +1,4 @@
-// Where the dashboard's space goes (issue 16 point 2), decided without a window: what is shown,
+// Where the dashboard's space goes, decided without a window: what is shown,
 // what is folded into the lower row's tabs, and that the middle's content fits whole at the four
 // window sizes and every text size offered.
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
-// The ledger panel's view model, and its agreement with rutland-cli log / explain / diff (issue 5:
-// "undo/redo, time travel ... agree with rutland-cli on the same file").
+// The ledger panel's view model, and its agreement with rutland-cli log / explain / diff: undo,
+// redo and time travel agree with rutland-cli on the same file.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A fingerprint as the store shows it (store.h invariant 4), from the hash by hand: 16 digits in 4 groups.
+// A fingerprint as the store shows it (basic_store.h invariant 4), from the hash by hand: 16 digits in 4 groups.
 std::string Grouped(const std::string& hash) {
     return hash.substr(0, 4) + " " + hash.substr(4, 4) + " " + hash.substr(8, 4) + " " + hash.substr(12, 4);
 }
@@ -85,7 +85,7 @@ TEST_CASE("explain and diff: the demo's known entries, as the CLI tests db_expla
     REQUIRE(store->Size() == 39);
 
     const std::vector<std::string> b1 = Texts(ExplainEntry(*store, 9));
-    // What happened first, the ids and the hash last (issue 16).
+    // What happened first, the ids and the hash last.
     REQUIRE(b1.size() >= 4);
     CHECK(b1[0] == "Entry 9: buy B 20k");
     CHECK(b1[1].rfind("  [B-1] Cy pays", 0) == 0);

@@ -1,4 +1,4 @@
-// The shared page's data (issue 18; app/serve/page_model.h): made by the same view models and
+// The shared page's data (app/serve/page_model.h): made by the same view models and
 // effect renderer as the dashboard, from the game file as `rutland-cli serve` reads it.
 #include <doctest/doctest.h>
 

@@ -75,7 +75,7 @@ TEST_CASE("players view: full game after the Blue Split (entry 83): shorts, marg
     CHECK(Holding(ann, Company::Yellow).HoldingText() == "35,000 + 10,000 pref");
     CHECK(Holding(ann, Company::Yellow).HoldingText(true) == "35k + 10k pref");
     CHECK(Holding(ann, Company::Blue).HoldingText() == "$10,000 bonds");
-    CHECK(Holding(ann, Company::Blue).HoldingText(true) == "$10,000 bonds");  // money in one format (issue 16)
+    CHECK(Holding(ann, Company::Blue).HoldingText(true) == "$10,000 bonds");  // money in one format
 
     const PlayerView& bob = v.players[1];
     // Bob's shorts: 10,000 Yellow sold for $13,000 (Yellow now $1.10), 20,000 Green for $34,000

@@ -1,4 +1,4 @@
-// The players' window (issue 18 point 1) without a window: what the table sees (whose turn, who is
+// The players' window without a window: what the table sees (whose turn, who is
 // next, the landed space's arrows and Asks, the standings, the margin calls) on real games, and
 // where it goes at 16:9 and 4:3 (players_window_view.h invariants 1 to 4).
 #include <doctest/doctest.h>

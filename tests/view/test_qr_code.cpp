@@ -1,4 +1,4 @@
-// The shared page's address as a QR code (issue 18; view/qr_code.h): the matrix a phone reads.
+// The shared page's address as a QR code (view/qr_code.h): the matrix a phone reads.
 #include <doctest/doctest.h>
 
 #include <string>

@@ -244,7 +244,7 @@ TEST_CASE("a submit from the dashboard says what became of it: accepted, rejecte
     s->ViewAt(std::nullopt);
     CHECK(s->GetLedger().Size() == 2);
     s.reset();
-    // A read-only game (a clean 0444 file, store.h invariant 13) refuses; no rule is involved.
+    // A read-only game (a clean 0444 file, basic_store.h invariant 13) refuses; no rule is involved.
     std::filesystem::permissions(path, std::filesystem::perms::owner_read | std::filesystem::perms::group_read |
                                            std::filesystem::perms::others_read);
     auto ro = Session::Open(path, "test-status-ro", &error);

@@ -1,4 +1,4 @@
-// The start screen's form and recent games, without a window (issue 16 point 5).
+// The start screen's form and recent games, without a window.
 #include <doctest/doctest.h>
 
 #include <filesystem>

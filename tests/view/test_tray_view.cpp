@@ -1,4 +1,4 @@
-// The tray (issue 16 point 7): what the broker has left of each company, the directorships taken
+// The tray: what the broker has left of each company, the directorships taken
 // of 6 or 8 and the escrow pawns. Figures by hand from the full game's end (full-game.expected.json:
 // Ann 20,000 Yellow; Bob 5,000 Yellow; Cy 105,000 + 15,000 pref Blue, 3 Blue directorships, the
 // Blue escrow; Dee 5,000 Yellow + $10,000 Yellow bonds, 20,000 Green + $20,000 debentures, the

@@ -1,5 +1,5 @@
-// The Turn panel's words and the broker's instructions' grouping, without a window (issue 16
-// points 2 and 8): who is next, the bonus turn, the commands legal now most likely first, the money
+// The Turn panel's words and the broker's instructions' grouping, without a window: who
+// is next, the bonus turn, the commands legal now most likely first, the money
 // to hand over before the notes.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Amber warnings before Enter (issue 16 point 3): each warning in a state where it fires and in
+// Amber warnings before Enter: each warning in a state where it fires and in
 // one where it does not. The states are the rules tests' worked examples (tests/core/test_rules_*),
 // whose figures were computed by hand there.
 #include <doctest/doctest.h>

@@ -350,7 +350,7 @@ time)";
         for (const YearEndViewLine& l : v.general)
             says_order = says_order || (l.rule == "S-6" && l.text.find("in turn order from Bob, who rolls next") != std::string::npos);
         CHECK(says_order);
-        // QA (issue 13): the SEC guy reads the calls in the order they settle, each cover's promotion
+        // QA: the SEC guy reads the calls in the order they settle, each cover's promotion
         // before the next cover, not in the rows' payout order (Ann's row comes first).
         REQUIRE(v.calls.size() == 4);
         CHECK(v.calls[0].number == 1);

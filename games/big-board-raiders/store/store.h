@@ -1,9 +1,9 @@
-// Big Board Raiders' game file: the kernel's store (basic_store.h, where the store's numbered
-// invariants are: "store.h invariant N" anywhere in Rutland means basic_store.h's invariant N) over
+// Big Board Raiders' game file: the kernel's store (core/kernel/basic_store.h, where the store's
+// numbered invariants are: "invariant N" here means basic_store.h's invariant N) over
 // the game's ruleset (rules/big_board_raiders.h) and BigBoardRaidersFile, what the file needs of
 // the game beyond its rules. Instantiated once, in store.cpp: the app compiles none of the store.
 //
-// What is Big Board Raiders' own, and stays here:
+// What is Big Board Raiders' own, and stays here (cited elsewhere as "store.h item N"):
 //  1. Effects are stored and hashed as data by effects_data.h (encoding version 1), never as words
 //     (basic_store.h invariant 15): Encode and Decode are effects_data.h's, byte for byte.
 //  2. The snapshot cache holds the state as StateToJson's dump() (invariant 7); another text that is
@@ -29,7 +29,7 @@
 #include "ledger/ledger.h"
 #include "model/board.h"
 #include "rules/rules_version.h"
-#include "store/basic_store.h"
+#include "kernel/basic_store.h"
 
 namespace rutland {
 
@@ -42,7 +42,7 @@ struct BigBoardRaidersFile {
         return std::nullopt;
     }
     static std::string Snapshot(const GameState& state);
-    // store.h 5: the board the game started on, and the game started on it again.
+    // store.h item 5: the board the game started on, and the game started on it again.
     static std::string StartData(const GameState& state) { return state.board->ToJson(); }
     static BigBoardRaiders::Started StartFrom(const GameHeader& header, std::string_view board_json);
     static constexpr std::string_view kStartDataName = "the board";
@@ -55,7 +55,7 @@ struct BigBoardRaidersFile {
 };
 
 static_assert(DurableRuleset<BigBoardRaidersFile, BigBoardRaiders>);
-static_assert(KeepsStartData<BigBoardRaidersFile, BigBoardRaiders>);  // store.h 5: the file carries the board
+static_assert(KeepsStartData<BigBoardRaidersFile, BigBoardRaiders>);  // store.h item 5: the file carries the board
 
 extern template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
 

@@ -64,7 +64,7 @@ struct Token {
 
 // The words of a line, at most `max` of them. Room for 8 is made at once (a command has fewer; a
 // header or a board fix may have more): growing the vector a word at a time was a third of the
-// parser's time (issue 15 benchmarks).
+// parser's time.
 std::vector<Token> Tokenize(std::string_view line, size_t max = SIZE_MAX) {
     std::vector<Token> tokens;
     tokens.reserve(std::min<size_t>(max, 8));

@@ -1,4 +1,4 @@
-// The in-memory ledger of any game (issue 15 point 5): every accepted command, in order, from the
+// The in-memory ledger of any game: every accepted command, in order, from the
 // game's header. It knows the game only through its ruleset (kernel/ruleset.h); Big Board Raiders'
 // ledger is BasicLedger<BigBoardRaiders> (ledger.h), a toy game's is tested in tests/kernel/.
 //
@@ -74,8 +74,8 @@ struct BasicEntry {
 // What became of a submitted command. The ledger answers Accepted, Rejected or Blank; the store
 // (store.h) adds Duplicate and Refused. Callers branch on this, never on a rejection's rule.
 enum class SubmitStatus : uint8_t {
-    Accepted,   // applied and appended (by the store: committed, store.h invariant 2)
-    Duplicate,  // store only: a retry of a command id already in the file; nothing applied (store.h invariant 3)
+    Accepted,   // applied and appended (by the store: committed, basic_store.h invariant 2)
+    Duplicate,  // store only: a retry of a command id already in the file; nothing applied (basic_store.h invariant 3)
     Rejected,   // a rule of the game (or the game's language) refused it: `rejection` says which
     Blank,      // a blank or comment line: nothing to submit
     Refused,    // store only: the file could not or may not be written (read-only, a full disk, a bad stamp)

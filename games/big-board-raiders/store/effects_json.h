@@ -1,5 +1,5 @@
 // Effects as JSON with their words: what `rutland-cli export --json` writes, and what game files of
-// schema version 1-2 stored and hashed (store.h invariants 15, 16: schema 3 stores data,
+// schema version 1-2 stored and hashed (basic_store.h invariants 15, 16: schema 3 stores data,
 // effects_data.h; these functions verify the old files and prove a migration). Every field of
 // every Effect, always written (not only the fields a kind uses).
 // When effects.h gains a field, add it to both functions here; the test

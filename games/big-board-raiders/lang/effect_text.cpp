@@ -270,7 +270,7 @@ std::string Render(const Effect& e, const RenderContext& x, bool brief) {
         case EffectWhat::StoredText:
         case EffectWhat::kCount: return e.quote;
 
-        // engine.h: accounting
+        // rules/detail/accounting.h: accounting
         case EffectWhat::NoteWritten:
             return fmt::format("the broker puts {} in the {} margin account with {}'s note for {} shares",
                                FormatMoney(e.amount), Name(CompanyAt(n[1])), x.Player(static_cast<int>(n[0])), Shares(n[2]));
@@ -297,7 +297,7 @@ std::string Render(const Effect& e, const RenderContext& x, bool brief) {
             return fmt::format("{} has nothing left to sell: the bank writes off the {} still owed for {}",
                                x.Player(static_cast<int>(n[0])), Cents(n[1]), e.quote);
 
-        // engine.h: prices and market events
+        // rules/detail/market_events.h: prices and market events
         case EffectWhat::PriceMove: {
             const int delta = Ticks(n[0]);
             std::string why;
@@ -336,7 +336,7 @@ std::string Render(const Effect& e, const RenderContext& x, bool brief) {
             return fmt::format("{} returns {} of {} {} to the broker, unpaid", x.Player(e.player),
                                FormatMoney(Money::Dollars(e.quantity)), Name(e.company), GetProspectus(e.company).debt_name);
 
-        // engine.h: directorships, proxies, escrow
+        // rules/detail/market_events.h: directorships, proxies, escrow
         case EffectWhat::ForfeitBankruptcy:
         case EffectWhat::ForfeitShares: {
             const int64_t count = -e.quantity;

@@ -1,4 +1,4 @@
-// The table language's commands, described once (issue 15 point 4): each command's keyword, an
+// The table language's commands, described once: each command's keyword, an
 // example of its use (the parser's messages quote it), and its arguments as the entry line
 // completes them. The parser (table_language.cpp) reads the keyword and the example from here
 // (IsKnownKeyword, Usage); the dashboard's completion (app/view/entry_model.cpp Complete) reads

@@ -74,7 +74,7 @@ struct BigBoardRaiders {
     }
     static constexpr std::string_view kLanguageRule = "COMMANDS.md";
 
-    // For the session (app/view/basic_session.h): what may be entered now, and who types at the
+    // For the session (core/kernel/basic_session.h): what may be entered now, and who types at the
     // desk when nobody says otherwise: the game's broker, else "broker".
     static LegalNow Legal(const GameState& state) { return rutland::Legal(state); }
     static std::string DefaultWho(const GameState& state) { return state.header->broker.value_or("broker"); }

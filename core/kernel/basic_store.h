@@ -1,4 +1,4 @@
-// The durable ledger of any game (issue 15 point 5): one game per SQLite file (`.rutland`), every
+// The durable ledger of any game: one game per SQLite file (`.rutland`), every
 // accepted command committed before it is acknowledged, a hash chain that proves the file was not
 // edited, and a full check every time a game is opened. BasicStore<R, D> is written against the
 // kernel's concept of a ruleset (kernel/ruleset.h): R the game (its ledger is BasicLedger<R>), D
@@ -27,7 +27,7 @@
 //     id, rules version and effects exactly as stored: from schema 3
 //     the effects' data (invariant 15), never their words. The game's fingerprint is the first 16
 //     hex digits (64 bits) of the head hash, shown in groups of 4 (FormatFingerprint): 8 digits could
-//     be matched by a forger's brute force in minutes (issue 14). prev_hash is stored too, only to
+//     be matched by a forger's brute force in minutes. prev_hash is stored too, only to
 //     say where a chain breaks.
 //  5. Opening verifies everything, in one snapshot (invariant 9): the schema (invariant 12), PRAGMA
 //     quick_check, the column types, the hash chain (and the version-2 chain, invariant 17), the head
@@ -111,7 +111,7 @@
 //     file is checked and replayed exactly as a writer's catch-up does (invariant 10), so memory
 //     is always a prefix of the file that verified. Follow never writes; a store that found a
 //     problem (or opened with one) stops following and says why.
-// 19. Start data (issue 17 point 2). A game whose D keeps start data (KeepsStartData; Big Board
+// 19. Start data. A game whose D keeps start data (KeepsStartData; Big Board
 //     Raiders: the board's JSON, the format of assets/boards/*.json) is created as schema 4: meta
 //     row 'start_data' holds D::StartData of the state its header started, and entry 0 chains from
 //     StartLink(32 zero bytes, that text), so the fingerprint covers it: a change to it breaks the
@@ -154,7 +154,7 @@
 #include <vector>
 
 #include "kernel/ruleset.h"
-#include "ledger/basic_ledger.h"
+#include "kernel/basic_ledger.h"
 
 struct sqlite3;
 

@@ -17,7 +17,7 @@
 
 #include <sqlite3.h>
 
-#include "store/basic_store.h"
+#include "kernel/basic_store.h"
 
 namespace rutland::store_detail {
 

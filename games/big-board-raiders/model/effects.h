@@ -48,7 +48,7 @@ enum class EffectKind : uint8_t {
 // Which sentence an effect is: one value per distinct shape of the table's words. The rules fill
 // in the numbers and ids; effect_text.cpp alone turns them into words (EffectText). Nothing here
 // is formatted while a command is applied, so a wording change touches no rule and no state.
-// The game file stores these values by number (store/effects_data.h, store.h invariant 15): add a
+// The game file stores these values by number (store/effects_data.h, basic_store.h invariant 15): add a
 // new kind at the end, never in the middle.
 //
 // n[] holds the numbers a sentence needs beyond the effect's own fields, as each value below
@@ -56,7 +56,7 @@ enum class EffectKind : uint8_t {
 enum class EffectWhat : uint16_t {
     StoredText,  // read back from a game file (EffectFromJson): only the stored words are known, in `quote`
 
-    // engine.h: accounting
+    // rules/detail/accounting.h: accounting
     NoteWritten,     // Cash bank -> margin with the player's note: n0 = player, n1 = company, n2 = shares
     ShortTotal,      // ShortNote written: n0 = the player's short shares in the company after it
     NoteTakenBack,   // Cash margin -> player: n1 = company, n2 = shares taken back
@@ -66,7 +66,7 @@ enum class EffectWhat : uint16_t {
     DebtPaid,        // Cash player -> bank of a debt: `quote` the obligation's reason, n0 = still owed (cents)
     DebtWrittenOff,  // Info S-6: nothing left to sell: `quote` the obligation's reason, n0 = player, n1 = owed (cents)
 
-    // engine.h: prices and market events
+    // rules/detail/market_events.h: prices and market events
     PriceMove,        // Price: n0 = the ticks asked (signed), n1 = PriceWhy
     MarketOpen,       // Info T-2 (D-2 when provisional): n0 = space, n1 = arrows (bit k: company k up),
                       // n2 = 1 verified, n3 = volatility
@@ -79,7 +79,7 @@ enum class EffectWhat : uint16_t {
     BankruptcyReturnCommon,  // Certificates M-6: common returned unpaid
     BankruptcyReturnBonds,   // Certificates M-6: bonds returned unpaid
 
-    // engine.h: directorships, proxies, escrow
+    // rules/detail/market_events.h: directorships, proxies, escrow
     ForfeitBankruptcy,  // Directorship: -quantity forfeited in the Bankruptcy
     ForfeitShares,      // Directorship S-3: n0 = voting shares, n1 = directorships they back
     ProxiesClosed,      // Info E-1: all four escrows taken

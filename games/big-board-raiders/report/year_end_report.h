@@ -48,7 +48,7 @@ struct YearEndStatement {
     // ledger order: the statement of a year with counts names them (NameCounts).
     std::vector<std::string> counts;
     Money Total() const;                // all payouts
-    // The game's fingerprint (store.h invariant 4) after `fingerprint_entry`, when the caller has the
+    // The game's fingerprint (basic_store.h invariant 4) after `fingerprint_entry`, when the caller has the
     // game file: the statement says it so the table can note it at the year end. Empty: not known.
     std::string fingerprint;
     int fingerprint_entry = -1;

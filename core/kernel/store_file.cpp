@@ -7,7 +7,7 @@
 // [SECTION] Schema and migrations; the exact schema (invariant 12)
 // [SECTION] The hash chain (invariant 4)
 // [SECTION] A row read back
-#include "store/store_file.h"
+#include "kernel/store_file.h"
 
 #include <algorithm>
 #include <array>

@@ -25,7 +25,7 @@
 //     version, an unknown `what` (a newer Rutland's kind of effect), an unknown field bit, a value
 //     out of its enum's range, bytes cut short or left over. It never guesses.
 //  3. Decode(Encode(x)) == x for every effect the rules make, and Encode is a function of the data
-//     alone: the store compares stored and replayed effects as bytes (store.h invariant 6).
+//     alone: the store compares stored and replayed effects as bytes (basic_store.h invariant 6).
 #pragma once
 
 #include <optional>

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "ledger/basic_ledger.h"
+#include "kernel/basic_ledger.h"
 #include "rules/big_board_raiders.h"
 
 namespace rutland {

@@ -1,5 +1,5 @@
-// The broker's instructions: what the people at the table physically do for an accepted command
-// (issue 3). The effects say what changed in the ledger's accounts; the instructions say which
+// The broker's instructions: what the people at the table physically do for an accepted command.
+// The effects say what changed in the ledger's accounts; the instructions say which
 // bills, certificates, notes, markers, rings and pawns move, and between whom.
 //
 // They are read off the effects' generic fields (from/to/amount; player/company/security/quantity/
@@ -63,7 +63,7 @@ std::string BillsText(const Breakdown& bills);
 // counts still held (rings on a pawn, notes in a margin account) by backing out later effects.
 std::vector<std::string> BrokerInstructions(const Effects& effects, const GameState& after);
 
-// What the table does to take commands back (issue 16 point 4): the effects of the commands undone,
+// What the table does to take commands back: the effects of the commands undone,
 // newest first and each reversed (cash and certificates go back the other way, markers back to
 // where they were, rings back on or off, short notes rewritten or torn up), said as
 // BrokerInstructions says them, then what has no physical piece (a market event, a year end, the

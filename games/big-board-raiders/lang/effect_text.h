@@ -1,7 +1,7 @@
 // The one place that turns effects (effects.h) into the table's words. The rules record what
 // happened as data (EffectWhat and numbers); every reader that shows an effect (explain, the
 // broker's instructions, the ledger, previews, the year-end statement, the CLI) call EffectText;
-// the game file stores no words (store.h invariant 15), only an old one's migration renders them.
+// the game file stores no words (basic_store.h invariant 15), only an old one's migration renders them.
 //
 // Invariants:
 //  1. EffectText gives, for every effect the rules make, exactly the words the rules wrote before

@@ -1,11 +1,11 @@
-// A game open for play, of any game (issue 15 point 5): the durable store, or a ledger in memory
+// A game open for play, of any game: the durable store, or a ledger in memory
 // only, and what the broker is looking at. It knows the game through its ruleset (kernel/ruleset.h)
 // and the game file through the store type S; Big Board Raiders' is Session (session.h), a toy
 // game's is tested in tests/kernel/. Used by the dashboard and by `rutland-cli play`.
 //
 // Invariants:
 //  1. Every command accepted here went through S::Submit, which returns only after COMMIT
-//     (store.h invariant 2): the screen shows an entry only once it is durable.
+//     (basic_store.h invariant 2): the screen shows an entry only once it is durable.
 //  2. The dashboard's entry line, the quick forms, undo/redo and `--script` all submit through
 //     Submit(const Command&): one typed path, so a script played in screenshot mode tests what the
 //     broker types. A line is parsed once (Submit(line) parses, then submits the Command); the
@@ -16,10 +16,10 @@
 //  4. No clock here (core invariant 8): the app passes the time of each line in.
 //  5. A game in memory (InMemory) writes nothing and has no store: GetStore() is only for InFile().
 //  6. Two writers agree (the dashboard and `rutland-cli play --db` on one file). Follow() takes in
-//     what another program appended (store.h invariant 18, the same mechanism `serve` follows with)
+//     what another program appended (basic_store.h invariant 18, the same mechanism `serve` follows with)
 //     and bumps Version(), so every panel, preview and fingerprint is of the file as it is. A
 //     command submitted with the number of entries its preview was computed on (`expected_size`)
-//     is recorded only onto a file of that many entries (store.h invariant 10): when the file moved
+//     is recorded only onto a file of that many entries (basic_store.h invariant 10): when the file moved
 //     meanwhile nothing is written, the new entries are taken in, and the outcome says `moved`, so
 //     the broker sees the new preview before anything is recorded.
 //
@@ -38,7 +38,7 @@
 #include <utility>
 
 #include "kernel/ruleset.h"
-#include "ledger/basic_ledger.h"
+#include "kernel/basic_ledger.h"
 
 namespace rutland::view {
 
@@ -81,7 +81,7 @@ public:
     using State = typename R::State;
     using Stamp = typename StoreTraits<S>::Stamp;
 
-    // `id_prefix` makes this run's command ids unique in the file (store.h invariant 3); the app
+    // `id_prefix` makes this run's command ids unique in the file (basic_store.h invariant 3); the app
     // gives the time it started and its process id.
     static std::unique_ptr<BasicSession> Create(const std::string& path, const typename R::Header& header,
                                                 const std::string& time, const std::string& who,
@@ -113,12 +113,12 @@ public:
         return Submit(command, Stamp{time, who, m_id_prefix + ":" + std::to_string(++m_counter)}, expected_size);
     }
     // The same with the caller's stamp: its command id makes a replayed script's line a retry
-    // (Duplicate) instead of a second entry (store.h invariant 3). In memory the stamp is unused.
+    // (Duplicate) instead of a second entry (basic_store.h invariant 3). In memory the stamp is unused.
     SubmitOutcome Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size = std::nullopt);
 
     // Invariant 6: takes in what other programs appended to the file since it was read here. The
     // number of entries taken (0: none, and always 0 in memory), or -1 and *error when what was
-    // appended does not check out (store.h invariant 18; the game stays as it was read).
+    // appended does not check out (basic_store.h invariant 18; the game stays as it was read).
     int Follow(std::string* error) {
         if (!m_store || m_store->ReadOnly()) return 0;
         const int n = m_store->Follow(error);
@@ -153,7 +153,7 @@ public:
     const State& Live() const { return GetLedger().State(); }
     bool ReadOnly() const { return m_store && m_store->ReadOnly(); }
     // Why nothing can be added, for the screen: the first problem verify found, else the first rules
-    // change, else the read-only place (store.h invariant 13). Empty when writable.
+    // change, else the read-only place (basic_store.h invariant 13). Empty when writable.
     std::string ReadOnlyWhy() const {
         if (!ReadOnly()) return {};
         const auto& r = m_store->Report();
@@ -247,7 +247,7 @@ SubmitOutcome BasicSession<R, S>::Submit(const Command& command, const Stamp& st
     }
     const int size_before = m_store->Size();
     auto r = m_store->Submit(command, stamp, expected_size);
-    // Another program's entries, taken in before the command (store.h invariant 10): the panels'
+    // Another program's entries, taken in before the command (basic_store.h invariant 10): the panels'
     // caches are stale even when the command itself is not accepted.
     if (m_store->Size() != size_before) ++m_version;
     out.status = r.status;

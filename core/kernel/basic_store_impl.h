@@ -23,8 +23,8 @@
 #include <fmt/format.h>
 
 #include "base/sha256.h"
-#include "store/basic_store.h"
-#include "store/store_file.h"
+#include "kernel/basic_store.h"
+#include "kernel/store_file.h"
 
 namespace rutland {
 

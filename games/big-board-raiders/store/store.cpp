@@ -1,9 +1,9 @@
 // Big Board Raiders' game file (store.h): what the file needs of the game beyond its rules, and
 // the one instantiation of the kernel's store for it. Invariant numbers refer to basic_store.h,
-// "store.h 1-4" to the list at the top of store.h.
+// "store.h item N" to the numbered list at the top of store.h.
 //
-// [SECTION] A difference in the table's words (invariant 6, store.h 4)
-// [SECTION] Schema 1-2: the stored words (invariant 16, store.h 3)
+// [SECTION] A difference in the table's words (invariant 6, store.h item 4)
+// [SECTION] Schema 1-2: the stored words (invariant 16, store.h item 3)
 // [SECTION] BigBoardRaidersFile
 // [SECTION] The instantiation
 #include "store/store.h"
@@ -23,7 +23,7 @@
 namespace rutland {
 
 // =============================================================================================
-// [SECTION] A difference in the table's words (invariant 6, store.h 4)
+// [SECTION] A difference in the table's words (invariant 6, store.h item 4)
 // =============================================================================================
 namespace {
 
@@ -138,7 +138,7 @@ std::string CashDifference(const Effects& recorded, const Effects& replayed, con
 }
 
 // =============================================================================================
-// [SECTION] Schema 1-2: the stored words (invariant 16, store.h 3)
+// [SECTION] Schema 1-2: the stored words (invariant 16, store.h item 3)
 // =============================================================================================
 
 // The effects an undo or redo entry of more than kListedUndoRedo commands had before ledger.h
@@ -223,7 +223,7 @@ std::string BigBoardRaidersFile::LegacyDifference(const Ledger& ledger, int seq,
 // =============================================================================================
 } // namespace rutland
 
-#include "store/basic_store_impl.h"
+#include "kernel/basic_store_impl.h"
 
 namespace rutland {
 

@@ -1,4 +1,4 @@
-// Named boards (issue 17): the boards built into the core (board.h BuiltinBoard) and the table's
+// Named boards: the boards built into the core (board.h BuiltinBoard) and the table's
 // own, which the app reads from the user's files and hands in here as data. The core never reads
 // the environment or a file: what a user board says reaches it only through InstallUserBoards.
 //
@@ -7,7 +7,7 @@
 //     a built-in board first, then the installed user boards. The app (rutland-cli main.cpp, the
 //     dashboard's main.cpp) installs the user boards once at start and again whenever it saves one.
 //     StartGame(header, board) takes the board itself: when the game file carries its own copy of
-//     its board (issue 17 point 2), the store starts the game from that copy through it, and
+//     its board, the store starts the game from that copy through it, and
 //     FindBoard is then only for a new game.
 //  2. A built-in name always means the built-in board: a user board of that name is never
 //     installed (IsUserBoardName refuses it), so `board=standard` replays the same everywhere.

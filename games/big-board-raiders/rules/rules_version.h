@@ -5,7 +5,7 @@
 
 namespace rutland {
 
-// 1: the first rules. 2 (issue 13): calls at market from the player who would roll next (S-6), forced
+// 1: the first rules. 2: calls at market from the player who would roll next (S-6), forced
 // sales no larger than the debt (S-6), the year-ending draw's exception (D-24), expired options cite
 // Y-3.
 inline constexpr int kRulesVersion = 2;

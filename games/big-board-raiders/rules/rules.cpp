@@ -3,7 +3,8 @@
 // names the rule, and only then mutates the state. So a rejected command never changes anything,
 // and once mutation starts nothing can fail: market events, margin covers and forfeits that a
 // transaction triggers are applied in full, and money a player cannot pay becomes a pending
-// obligation instead of a failure. The Engine (engine.h) is the only way the state changes.
+// obligation instead of a failure. The Engine (rules/detail/market_events.h, over
+// the accounts of rules/detail/accounting.h) is the only way the state changes.
 //
 // Index:
 // [SECTION] Starting a game (G-1..G-5)

@@ -23,7 +23,7 @@ bool GameState::operator==(const GameState& o) const {
 
 // names.h rule 1: the same player after NFC and case folding. The header's exact spelling wins
 // first: an older game whose players differ only by accents' case ("Éva", "éva", accepted before
-// issue 14) names each by its exact spelling in every stored line, so it replays as it was
+// names.h folded them) names each by its exact spelling in every stored line, so it replays as it was
 // written; a folded match that fits two players is nobody.
 std::optional<int> GameState::FindPlayer(std::string_view name) const {
     for (size_t i = 0; i < players.size(); ++i)

@@ -170,7 +170,7 @@ struct ParseResult {
 // characters, names follow names.h (rules 1-2) and are stored in NFC. Stored: a line a game file
 // already holds, read as it was written (store.cpp), so a game from before these limits still opens.
 enum class ParseMode : uint8_t { NewInput, Stored };
-// A note is who said what: a few sentences. 32,000 characters once aborted the dashboard (issue 14).
+// A note is who said what: a few sentences. 32,000 characters once aborted the dashboard.
 inline constexpr size_t kMaxNoteChars = 1000;
 
 // The longest line the table language reads as new input, in bytes, whatever its command (a `count`
