@@ -13,6 +13,7 @@
 #include "ledger/ledger.h"
 #include "samples.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::bench {
 namespace {

@@ -13,6 +13,7 @@
 #include "game_generator.h"
 #include "store/store.h"
 #include "lang/command.h"
+#include "games.h"
 
 namespace fs = std::filesystem;
 

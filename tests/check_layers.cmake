@@ -16,6 +16,9 @@
 #    own game: never another game (games/<other>/, or a header that only another game has).
 # 3. rules/detail/ is a game's rules' insides: nothing outside that game's rules/ includes it
 #    (kernel, games, app, tests, bench alike).
+# 4. The shell (app/) names the game it is built on in one place, app/games.h: no other file of
+#    app/ names a game's namespace (rutland::bbr) or includes a game by its path, so the registry
+#    of games that replaces games.h has one place to change.
 set(kernel_layers base kernel)
 set(game_layers base kernel model lang rules ledger store report)
 set(problems "")
@@ -103,6 +106,20 @@ foreach(path ${all_files})
     file(STRINGS ${path} includes REGEX "^#include [\"<]rules/detail/")
     foreach(line ${includes})
         string(APPEND problems "${rel}: includes the rules' insides: ${line}\n")
+    endforeach()
+endforeach()
+
+# 4. The shell names its game only in app/games.h.
+file(GLOB_RECURSE app_files ${ROOT}/app/*.h ${ROOT}/app/*.cpp)
+foreach(path ${app_files})
+    file(RELATIVE_PATH rel ${ROOT} ${path})
+    if(rel STREQUAL "app/games.h")
+        continue()
+    endif()
+    file(STRINGS ${path} naming REGEX "(^|[^A-Za-z0-9_])bbr::|namespace bbr|#include [\"<]games/")
+    foreach(line ${naming})
+        string(REPLACE "\"" "'" line "${line}")
+        string(APPEND problems "${rel}: names the game outside app/games.h: ${line}\n")
     endforeach()
 endforeach()
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "store/store.h"
+#include "games.h"
 
 namespace CLI {
 class App;

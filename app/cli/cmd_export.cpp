@@ -13,6 +13,7 @@
 #include "report/explain.h"
 #include "base/safe_text.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 namespace rutland::cli {
 

@@ -17,6 +17,7 @@
 #include "session.h"
 #include "base/sha256.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 namespace rutland::cli {
 

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "report/rule_book.h"
+#include "games.h"
 
 namespace rutland::cli {
 

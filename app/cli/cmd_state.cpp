@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "report/report.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 namespace rutland::cli {
 

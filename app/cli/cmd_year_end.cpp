@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "report/year_end_report.h"
+#include "games.h"
 
 namespace rutland::cli {
 

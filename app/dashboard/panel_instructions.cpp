@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "report/instructions.h"
+#include "games.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "model/company.h"
+#include "games.h"
 
 namespace rutland::dash {
 

@@ -24,6 +24,7 @@
 #include "tray_view.h"
 #include "turn_view.h"
 #include "report/year_end_report.h"
+#include "games.h"
 #include "year_end_view.h"
 
 namespace rutland::dash {

@@ -35,6 +35,7 @@
 #include "web_assets.h"
 
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::serve {
 

@@ -21,6 +21,7 @@
 
 #include "report/year_end_report.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::serve {
 

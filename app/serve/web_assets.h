@@ -1,4 +1,4 @@
-// The page's own files (assets/web/), compiled in like the boards (core/embed_boards.cmake):
+// The page's own files (assets/web/), compiled in like the boards (games/big-board-raiders/embed_boards.cmake):
 // nothing is read from disk or downloaded at run time, and nothing but these can be served
 // (game_server.h invariant 4).
 #pragma once

@@ -7,6 +7,7 @@
 
 #include "base/text.h"
 #include "rules/rules.h"
+#include "games.h"
 
 namespace rutland::view {
 

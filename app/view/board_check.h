@@ -16,6 +16,7 @@
 #include "entry_model.h"
 #include "model/board.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

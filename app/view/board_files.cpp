@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "model/money.h"
+#include "games.h"
 #include "new_file.h"
 
 namespace rutland::view {

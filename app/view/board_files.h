@@ -12,6 +12,7 @@
 
 #include "model/board_catalog.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::view {
 

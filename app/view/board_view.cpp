@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lang/command.h"
+#include "games.h"
 
 namespace rutland::view {
 

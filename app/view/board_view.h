@@ -11,6 +11,7 @@
 #include "entry_model.h"
 #include "ledger/ledger.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

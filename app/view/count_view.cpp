@@ -1,6 +1,7 @@
 #include "count_view.h"
 
 #include "lang/command.h"
+#include "games.h"
 
 namespace rutland::view {
 

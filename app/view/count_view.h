@@ -10,6 +10,7 @@
 
 #include "entry_model.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -1,6 +1,7 @@
 #include "display_text.h"
 
 #include "model/money.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -8,6 +8,7 @@
 #include "lang/command_table.h"
 #include "report/instructions.h"
 #include "rules/rules.h"
+#include "games.h"
 
 namespace rutland::view {
 

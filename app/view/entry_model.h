@@ -12,6 +12,7 @@
 #include "rules/legal.h"
 #include "session.h"
 #include "model/state.h"
+#include "games.h"
 #include "warnings.h"
 
 namespace rutland::view {

@@ -1,6 +1,7 @@
 #include "instructions_view.h"
 
 #include "report/instructions.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "report/explain.h"
+#include "games.h"
 #include "base/safe_text.h"
 #include "base/text.h"
 

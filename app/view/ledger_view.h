@@ -11,6 +11,7 @@
 #include "ledger/ledger.h"
 #include "report/report.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/rules.h"
+#include "games.h"
 
 namespace rutland::view {
 

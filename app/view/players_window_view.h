@@ -24,6 +24,7 @@
 
 #include "ledger/ledger.h"
 #include "model/state.h"
+#include "games.h"
 #include "table_display_view.h"
 
 namespace rutland::view {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lang/effect_text.h"
+#include "games.h"
 
 namespace rutland::view {
 

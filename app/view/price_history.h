@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ledger/ledger.h"
+#include "games.h"
 
 namespace rutland::view {
 

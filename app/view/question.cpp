@@ -9,6 +9,7 @@
 #include "display_text.h"
 #include "entry_model.h"
 #include "lang/command.h"
+#include "games.h"
 
 namespace rutland::view {
 

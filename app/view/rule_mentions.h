@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "report/rule_book.h"
+#include "games.h"
 
 namespace rutland::view {
 

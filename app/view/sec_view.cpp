@@ -9,6 +9,7 @@
 
 #include "lang/effect_text.h"
 #include "rules/rules.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -13,6 +13,7 @@
 #include "ledger/ledger.h"
 #include "players_view.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -6,6 +6,7 @@
 #include "kernel/basic_session.h"
 #include "rules/big_board_raiders.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -9,6 +9,7 @@
 #include "lang/command.h"
 #include "model/board_catalog.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/vocabulary.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -10,6 +10,7 @@
 
 #include "ledger/ledger.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -10,6 +10,7 @@
 
 #include "ledger/ledger.h"
 #include "rules/legal.h"
+#include "games.h"
 
 namespace rutland::view {
 

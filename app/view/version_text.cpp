@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "store/store.h"
+#include "games.h"
 
 // RUTLAND_VERSION comes from app/CMakeLists.txt (the project's VERSION), defined for this file only,
 // so a new version recompiles one file.

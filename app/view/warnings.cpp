@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "lang/effect_text.h"
+#include "games.h"
 
 namespace rutland::view {
 

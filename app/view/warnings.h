@@ -11,6 +11,7 @@
 
 #include "model/effects.h"
 #include "model/state.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -12,6 +12,7 @@
 
 #include "ledger/ledger.h"
 #include "report/year_end_report.h"
+#include "games.h"
 
 namespace rutland::view {
 

@@ -8,14 +8,14 @@ foreach(var RULES COMMANDS)
         message(FATAL_ERROR "${${var}} holds the raw string's delimiter")
     endif()
 endforeach()
-file(WRITE ${OUT} "// Generated from games/big-board-raiders/docs/*.md by core/embed_rules.cmake. Do not edit.
+file(WRITE ${OUT} "// Generated from games/big-board-raiders/docs/*.md by games/big-board-raiders/embed_rules.cmake. Do not edit.
 #include \"report/rule_book.h\"
-namespace rutland {
+namespace rutland::bbr {
 std::string_view RulesReferenceText() {
     return R\"rutland_rules(${text_RULES})rutland_rules\";
 }
 std::string_view CommandsReferenceText() {
     return R\"rutland_rules(${text_COMMANDS})rutland_rules\";
 }
-} // namespace rutland
+} // namespace rutland::bbr
 ")

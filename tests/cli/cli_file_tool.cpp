@@ -33,6 +33,7 @@
 #include "base/safe_text.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace {
 

@@ -29,6 +29,7 @@
 
 #include "game_generator.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

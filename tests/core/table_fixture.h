@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "rules/rules.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 namespace rutland::testing {
 

@@ -9,6 +9,7 @@
 #include "lang/command.h"
 #include "model/board_catalog.h"
 #include "rules/rules.h"
+#include "games.h"
 
 using namespace rutland;
 

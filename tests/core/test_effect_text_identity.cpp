@@ -22,6 +22,7 @@
 #include "store/effects_json.h"
 #include "game_generator.h"
 #include "ledger/ledger.h"
+#include "games.h"
 #include "base/sha256.h"
 
 namespace {

@@ -19,6 +19,7 @@
 #include "game_generator.h"
 #include "ledger/ledger.h"
 #include "store/effects_data.h"
+#include "games.h"
 
 namespace {
 

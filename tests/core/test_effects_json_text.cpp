@@ -9,6 +9,7 @@
 #include "store/effects_json.h"
 #include "game_generator.h"
 #include "ledger/ledger.h"
+#include "games.h"
 
 namespace {
 

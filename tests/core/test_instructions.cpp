@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "report/instructions.h"
+#include "games.h"
 #include "table_fixture.h"
 
 using rutland::Breakdown;

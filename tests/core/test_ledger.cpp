@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "store/effects_json.h"
+#include "games.h"
 #include "table_fixture.h"
 
 using rutland::Company;

@@ -7,6 +7,7 @@
 
 #include "model/company.h"
 #include "model/money.h"
+#include "games.h"
 
 using namespace rutland;
 

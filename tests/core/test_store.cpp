@@ -23,6 +23,7 @@
 #include "base/sha256.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "games.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"
 

@@ -19,6 +19,7 @@
 #include "model/board_catalog.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "games.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"
 

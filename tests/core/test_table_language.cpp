@@ -12,6 +12,7 @@
 #include "lang/command_table.h"
 #include "model/money.h"
 #include "ledger/ledger.h"
+#include "games.h"
 
 using namespace rutland;
 

@@ -6,6 +6,7 @@
 
 #include "table_fixture.h"
 #include "report/year_end_report.h"
+#include "games.h"
 
 using namespace rutland;
 

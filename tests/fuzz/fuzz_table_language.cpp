@@ -21,6 +21,7 @@
 #include "ledger/ledger.h"
 #include "rules/rules.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 namespace {
 

@@ -46,6 +46,7 @@
 #include "rules/rules.h"
 #include "rules/state_json.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace fs = std::filesystem;
 using namespace rutland;

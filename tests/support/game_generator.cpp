@@ -10,6 +10,7 @@
 #include "ledger/ledger.h"
 #include "rules/legal.h"
 #include "rules/rules.h"
+#include "games.h"
 
 namespace rutland::testing {
 

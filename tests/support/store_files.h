@@ -13,6 +13,7 @@
 
 #include "lang/command.h"
 #include "store/store.h"
+#include "games.h"
 
 namespace rutland::test {
 

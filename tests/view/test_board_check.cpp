@@ -4,6 +4,7 @@
 
 #include "board_check.h"
 #include "model/board_catalog.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -12,6 +12,7 @@
 #include "instructions_view.h"
 #include "layout_model.h"
 #include "rules/legal.h"
+#include "games.h"
 #include "turn_view.h"
 
 using namespace rutland;

@@ -9,6 +9,7 @@
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "rules/legal.h"
+#include "games.h"
 #include "session.h"
 
 using namespace rutland;

@@ -17,6 +17,7 @@
 #include "players_view.h"
 #include "script_ledger.h"
 #include "rules/legal.h"
+#include "games.h"
 #include "turn_view.h"
 
 using namespace rutland;

@@ -12,6 +12,7 @@
 #include "lang/effect_text.h"
 #include "report/rule_book.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 using namespace rutland;
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "model/board_catalog.h"
+#include "games.h"
 #include "question.h"
 
 using namespace rutland;

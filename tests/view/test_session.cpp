@@ -13,6 +13,7 @@
 #include "session.h"
 #include "settings.h"
 #include "rules/state_json.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -18,7 +18,7 @@
 #include "model/money.h"
 #include "model/vocabulary.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // roll D1 D2 V [@space]
 struct Roll {
@@ -187,4 +187,4 @@ std::string PrintCommand(const Command& command);
 // "10k" for multiples of 1,000, else the plain number.
 std::string PrintCount(int64_t n);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -68,4 +68,4 @@ const ArgSpec* ArgumentAt(const CommandInfo& command, size_t index) {
     return command.last_repeats ? &command.args[count - 1] : nullptr;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

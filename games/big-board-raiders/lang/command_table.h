@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace rutland {
+namespace rutland::bbr {
 
 // What an argument's completions are drawn from, besides its fixed words. The game supplies the
 // names (its players, its board's spaces, the option cards in play, how many entries can be undone).
@@ -54,4 +54,4 @@ std::string Usage(std::string_view keyword);
 // The spec of the argument at `index` (0: the first after the keyword), or null past the last.
 const ArgSpec* ArgumentAt(const CommandInfo& command, size_t index);
 
-} // namespace rutland
+} // namespace rutland::bbr

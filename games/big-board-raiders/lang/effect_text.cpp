@@ -15,7 +15,7 @@
 
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // [SECTION] Context and small helpers
 
@@ -653,4 +653,4 @@ std::string EffectShort(const Effect& e, const RenderContext& x, bool* payout) {
     return text;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -17,7 +17,7 @@
 #include "model/board.h"
 #include "model/effects.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct GameState;
 struct PlayerState;
@@ -51,4 +51,4 @@ std::string ChargeReasonText(const ChargeReason& reason, bool brief = false);
 // words), to show that nothing but the rendered text depends on the wording.
 void SetTestWording(EffectWhat what, std::string words);
 
-} // namespace rutland
+} // namespace rutland::bbr

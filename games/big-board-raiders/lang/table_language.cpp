@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -1441,4 +1441,4 @@ std::string PrintCount(int64_t n) {
     return std::to_string(n);
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -1,9 +1,11 @@
 #include "ledger/ledger.h"
 
 namespace rutland {
+template class BasicLedger<bbr::BigBoardRaiders>;
+} // namespace rutland
 
-template class BasicLedger<BigBoardRaiders>;
+namespace rutland::bbr {
 
 std::string PrintHeader(const GameHeader& header) { return PrintCommand(Command{std::nullopt, header}); }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -16,9 +16,9 @@
 #include "base/text.h"
 #include "model/money.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
-// Generated from assets/boards/*.json by core/embed_boards.cmake: (file name stem, file text).
+// Generated from assets/boards/*.json by embed_boards.cmake: (file name stem, file text).
 const std::vector<std::pair<std::string_view, std::string_view>>& BuiltinBoardTexts();
 
 namespace {
@@ -486,4 +486,4 @@ std::optional<SpaceKind> ParseSpaceKind(std::string_view text) {
     return std::nullopt;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -13,7 +13,7 @@
 
 #include "model/company.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 enum class SpaceKind : uint8_t { Subsidiary, Preferred, Rights, Puts, Calls, Time, Market };
 enum class Trend : uint8_t { Down, Up };
@@ -84,4 +84,4 @@ std::vector<std::string> BuiltinBoardNames();
 std::string_view SpaceKindName(SpaceKind k);  // "subsidiary", "preferred", "rights", "puts", "calls", "time", "market"
 std::optional<SpaceKind> ParseSpaceKind(std::string_view text);
 
-} // namespace rutland
+} // namespace rutland::bbr

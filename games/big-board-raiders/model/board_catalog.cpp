@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -135,4 +135,4 @@ std::vector<std::string> KnownBoardNames() {
     return names;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -26,7 +26,7 @@
 
 #include "model/board.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 inline constexpr int kBoardSpaces = 40;       // BD-1
 inline constexpr int kFactsPerSpace = 5;      // kind, position, arrows, Ask, Bids
@@ -69,4 +69,4 @@ std::shared_ptr<const Board> FindBoard(std::string_view name);
 // Every name FindBoard knows: the built-in ones, then the user's.
 std::vector<std::string> KnownBoardNames();
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <string>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -39,4 +39,4 @@ std::optional<Company> ParseCompany(std::string_view text) {
     return std::nullopt;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -8,7 +8,7 @@
 
 #include "model/money.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 enum class Company : uint8_t { Yellow, Blue, Red, Green };
 inline constexpr int kCompanyCount = 4;
@@ -63,4 +63,4 @@ struct CompanySet {
     bool operator==(const CompanySet&) const = default;
 };
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -13,7 +13,7 @@
 #include "model/company.h"
 #include "model/money.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 enum class AccountKind : uint8_t { Bank, Player, Margin };
 
@@ -277,4 +277,4 @@ inline ChargeReason DecodeReason(const Effect& e) {
     return r;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-namespace rutland {
+namespace rutland::bbr {
 
 // These run for nearly every effect the rules write (several a command), so they build the text
 // in a stack buffer, right to left, and make one short string (no heap for up to 15 characters).
@@ -76,4 +76,4 @@ std::string FormatPrice(int ticks) {
     return std::string(p, end);
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

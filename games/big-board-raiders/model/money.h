@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-namespace rutland {
+namespace rutland::bbr {
 
 class Money {
 public:
@@ -42,4 +42,4 @@ std::string FormatPrice(int ticks);
 // "10,000".
 std::string FormatCount(int64_t n);
 
-} // namespace rutland
+} // namespace rutland::bbr

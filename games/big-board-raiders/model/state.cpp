@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace rutland {
+namespace rutland::bbr {
 
 bool GameState::operator==(const GameState& o) const {
     const bool same_board = board == o.board || (board && o.board && board->Name() == o.board->Name() && board->Spaces() == o.board->Spaces());
@@ -83,4 +83,4 @@ Money GameState::NetWorth(int player) const {
     return worth;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -14,7 +14,7 @@
 #include "model/company.h"
 #include "model/money.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // Decisions a game may switch at setup (RULES.md section 14).
 struct Variants {
@@ -149,4 +149,4 @@ struct GameState {
     Money ShortExposure(int player) const;  // all short positions at current prices
 };
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -12,7 +12,7 @@
                                // that is not in the table language at all
 #include "model/money.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // game players=Ann,Bob [cash=100000] [broker=Dee] [sec=Cy] [board=standard] [year-cards=N]
 //      [variants=v1,v2] [start=@space,@space,...]
@@ -32,4 +32,4 @@ enum class Security : uint8_t { Common, Preferred, Bond };  // Bond = debentures
 
 enum class OptionKind : uint8_t { Call, Put };
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -195,4 +195,4 @@ bool EffectInvolvesCompany(const Effect& e, Company company) {
     }
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -9,7 +9,7 @@
 #include "model/effects.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // For each effect, in order, the arithmetic it implies, or "" when there is none:
 //   "Cy's cash: $100,000 - $44,000 = $56,000", "Cy's Blue: 0 + 20,000 = 20,000",
@@ -27,4 +27,4 @@ bool EffectInvolvesPlayer(const Effect& effect, int player);
 // True when the effect is about the company (its certificates, price, margin account...).
 bool EffectInvolvesCompany(const Effect& effect, Company company);
 
-} // namespace rutland
+} // namespace rutland::bbr

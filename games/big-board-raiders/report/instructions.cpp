@@ -7,7 +7,7 @@
 #include <optional>
 #include <fmt/format.h>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -439,4 +439,4 @@ std::vector<std::string> UndoInstructions(const Ledger& ledger, int count) {
     return ReversalInstructions(undone, after);
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

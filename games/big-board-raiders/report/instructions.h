@@ -19,7 +19,7 @@
 #include "model/money.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // `count` pieces of one size: a bill (in cents), a share certificate (shares) or a bond
 // certificate (dollars of face).
@@ -74,4 +74,4 @@ std::vector<std::string> ReversalInstructions(const std::vector<const Effects*>&
 // that many.
 std::vector<std::string> UndoInstructions(const Ledger& ledger, int count);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -10,7 +10,7 @@
 #include "rules/rules.h"
 #include "rules/state_json.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -132,4 +132,4 @@ std::vector<StateChange> DiffStates(const GameState& before, const GameState& af
     return out;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -7,7 +7,7 @@
 #include "model/effects.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // Prices, each player's cash, holdings and net worth, pending obligations.
 std::string BrokerSummary(const GameState& state);
@@ -26,4 +26,4 @@ struct StateChange {
 // Every path whose value differs, sorted by path (`rutland-cli diff`, the dashboard's "diff to now").
 std::vector<StateChange> DiffStates(const GameState& before, const GameState& after);
 
-} // namespace rutland
+} // namespace rutland::bbr

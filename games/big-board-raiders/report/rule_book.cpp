@@ -4,7 +4,7 @@
 #include <cctype>
 #include <map>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -282,4 +282,4 @@ std::vector<std::string> NearestRuleIds(std::string_view id, size_t most) {
     return ids;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -1,7 +1,7 @@
 // The rules reference as Rutland shows it: every rule ID it cites ("S-6", "BD-1", "D-24"), the
 // table language ("COMMANDS.md") and a section of the rules ("RULES.md section 2"), each with its
 // words. The words are the project's reference itself, games/big-board-raiders/docs/RULES.md and
-// COMMANDS.md, compiled in at build time (core/embed_rules.cmake) and read here: one source.
+// COMMANDS.md, compiled in at build time (embed_rules.cmake) and read here: one source.
 //
 // Invariants:
 //  1. Every ID of RULES.md (an ID opening a list item, or a decision's row in section 14) is one
@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct RuleText {
     std::string id;       // "S-6", "D-24", "COMMANDS.md", "RULES.md section 8"
@@ -26,7 +26,7 @@ struct RuleText {
     std::string text;     // the whole rule, plain text; '\n' between paragraphs
 };
 
-// The reference files' bytes as compiled in (core/embed_rules.cmake writes them).
+// The reference files' bytes as compiled in (embed_rules.cmake writes them).
 std::string_view RulesReferenceText();
 std::string_view CommandsReferenceText();
 
@@ -44,4 +44,4 @@ std::vector<std::string> NearestRuleIds(std::string_view id, size_t most = 3);
 // Parses a reference in RULES.md's form (exposed for the tests: the compiled-in one is AllRules).
 std::vector<RuleText> ParseRulesReference(std::string_view rules_md, std::string_view commands_md);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -9,7 +9,7 @@
 #include "rules/rules.h"
 #include "base/safe_text.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -242,4 +242,4 @@ std::string StatementHtml(const YearEndStatement& s, const std::string& game_tit
     return out;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -13,7 +13,7 @@
 #include "model/money.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct YearEndLine {
     std::string rule;   // "Y-2", "D-13", "Y-3"...
@@ -78,4 +78,4 @@ std::string StatementText(const YearEndStatement& statement);
 std::string StatementCsv(const YearEndStatement& statement);
 std::string StatementHtml(const YearEndStatement& statement, const std::string& game_title);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -14,13 +14,13 @@
 #include "rules/legal.h"
 #include "rules/rules.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct BigBoardRaiders {
     using State = GameState;
     using Header = GameHeader;
-    using Command = rutland::Command;
-    using Effect = rutland::Effect;
+    using Command = rutland::bbr::Command;
+    using Effect = rutland::bbr::Effect;
 
     // StartGame's answer with the header as a Command (entry 0 records the header line).
     struct Started {
@@ -34,7 +34,7 @@ struct BigBoardRaiders {
         return {std::move(r.state), std::move(r.rejection), std::move(r.effects),
                 Command{std::nullopt, std::move(r.canonical)}};
     }
-    static ApplyResult Apply(GameState& state, const Command& command) { return rutland::Apply(state, command); }
+    static ApplyResult Apply(GameState& state, const Command& command) { return rutland::bbr::Apply(state, command); }
     static ParseResult Parse(std::string_view line) { return ParseCommand(line); }
     static std::string Print(const Command& command) { return PrintCommand(command); }
     static std::optional<std::string> Check(const GameState& state) { return CheckConservation(state); }
@@ -76,10 +76,10 @@ struct BigBoardRaiders {
 
     // For the session (core/kernel/basic_session.h): what may be entered now, and who types at the
     // desk when nobody says otherwise: the game's broker, else "broker".
-    static LegalNow Legal(const GameState& state) { return rutland::Legal(state); }
+    static LegalNow Legal(const GameState& state) { return rutland::bbr::Legal(state); }
     static std::string DefaultWho(const GameState& state) { return state.header->broker.value_or("broker"); }
 };
 
 static_assert(Ruleset<BigBoardRaiders>);
 
-} // namespace rutland
+} // namespace rutland::bbr

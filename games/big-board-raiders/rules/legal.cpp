@@ -2,7 +2,7 @@
 
 #include "rules/rules.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 bool IsLegal(const GameState& state, const Command& command) {
     GameState copy = state;
@@ -77,4 +77,4 @@ LegalNow Legal(const GameState& state) {
     return legal;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

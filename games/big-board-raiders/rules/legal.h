@@ -8,7 +8,7 @@
 #include "lang/command.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct LegalNow {
     bool roll = false;  // the current player may roll (T-1)
@@ -28,4 +28,4 @@ LegalNow Legal(const GameState& state);
 // True when Apply would accept the command (the state is not changed).
 bool IsLegal(const GameState& state, const Command& command);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -27,7 +27,7 @@
 #include "base/text.h"
 #include "model/board_catalog.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 using namespace detail;  // NOLINT: the engine is this file's own vocabulary
 
@@ -747,4 +747,4 @@ std::optional<std::string> CheckConservation(const GameState& s) {
     return std::nullopt;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

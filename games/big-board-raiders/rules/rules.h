@@ -12,7 +12,7 @@
 #include "model/effects.h"
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct StartResult {
     std::optional<GameState> state;
@@ -64,4 +64,4 @@ std::vector<int> TurnOrderFrom(const GameState& state, int first);
 bool HasAsk(const GameState& state, int space, Company c);
 bool HasBid(const GameState& state, int space, Company c);
 
-} // namespace rutland
+} // namespace rutland::bbr

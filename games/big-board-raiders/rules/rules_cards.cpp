@@ -13,7 +13,7 @@
 
 #include "rules/detail/checks.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 namespace {
 
@@ -418,4 +418,4 @@ ApplyResult DoTransfer(Ctx& x, const Transfer& t) {
     return Accept(std::move(fx), std::move(canonical));
 }
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail

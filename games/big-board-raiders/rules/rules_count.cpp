@@ -23,7 +23,7 @@
 
 #include "rules/detail/checks.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 namespace {
 
@@ -342,4 +342,4 @@ ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& count) {
     return Accept(std::move(fx), std::move(canonical));
 }
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail

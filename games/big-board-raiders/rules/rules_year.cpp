@@ -14,7 +14,7 @@
 
 #include "rules/detail/checks.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 // [SECTION] Conversions (C-1..C-4, D-15)
 
@@ -375,4 +375,4 @@ ApplyResult DoYearEnd(Ctx& x) {
     return Accept(std::move(fx), Canon(x));
 }
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail

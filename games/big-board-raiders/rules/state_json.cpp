@@ -2,7 +2,7 @@
 
 #include "rules/rules.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -118,4 +118,4 @@ nlohmann::json StateToJson(const GameState& s) {
     return j;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

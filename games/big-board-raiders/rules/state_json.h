@@ -6,8 +6,8 @@
 
 #include "model/state.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 nlohmann::json StateToJson(const GameState& state);
 
-} // namespace rutland
+} // namespace rutland::bbr

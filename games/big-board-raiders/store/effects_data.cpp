@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace rutland {
+namespace rutland::bbr {
 
 // Invariant 1: EffectWhat is stored by number. This is the last value encoding 1 was written with;
 // a kind inserted before it renumbers stored effects and stops the build here. Add new kinds after
@@ -187,4 +187,4 @@ bool SameEffect(const Effect& a, const Effect& b) {
     return a.what == b.what && a.rule == b.rule && a.quote == b.quote && Ints(a) == Ints(b);
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

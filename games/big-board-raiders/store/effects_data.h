@@ -34,7 +34,7 @@
 
 #include "model/effects.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 inline constexpr int kEffectsEncoding = 1;
 
@@ -44,4 +44,4 @@ std::optional<Effects> DecodeEffects(std::string_view bytes, std::string* error 
 // Whether two effects hold the same data (every encoded field).
 bool SameEffect(const Effect& a, const Effect& b);
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <string_view>
 
-namespace rutland {
+namespace rutland::bbr {
 
 namespace {
 
@@ -263,4 +263,4 @@ std::optional<Effects> EffectsFromJson(const nlohmann::json& j, std::string* err
     return out;
 }
 
-} // namespace rutland
+} // namespace rutland::bbr

@@ -14,7 +14,7 @@
 #include "lang/effect_text.h"
 #include "model/effects.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // The "text" is the effect's words (EffectText with `context`): what a schema-2 game file stored.
 nlohmann::json EffectToJson(const Effect& effect, const RenderContext& context);
@@ -31,4 +31,4 @@ std::string EffectsJsonText(const Effects& effects, const RenderContext& context
 std::optional<Effect> EffectFromJson(const nlohmann::json& json, std::string* error = nullptr);
 std::optional<Effects> EffectsFromJson(const nlohmann::json& json, std::string* error = nullptr);
 
-} // namespace rutland
+} // namespace rutland::bbr

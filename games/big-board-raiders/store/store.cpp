@@ -20,7 +20,7 @@
 #include "store/effects_data.h"
 #include "store/effects_json.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 // =============================================================================================
 // [SECTION] A difference in the table's words (invariant 6, store.h item 4)
@@ -221,12 +221,12 @@ std::string BigBoardRaidersFile::LegacyDifference(const Ledger& ledger, int seq,
 // =============================================================================================
 // [SECTION] The instantiation
 // =============================================================================================
-} // namespace rutland
+} // namespace rutland::bbr
 
 #include "kernel/basic_store_impl.h"
 
 namespace rutland {
 
-template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
+template class BasicStore<bbr::BigBoardRaiders, bbr::BigBoardRaidersFile>;
 
 } // namespace rutland

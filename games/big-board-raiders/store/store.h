@@ -31,7 +31,7 @@
 #include "rules/rules_version.h"
 #include "kernel/basic_store.h"
 
-namespace rutland {
+namespace rutland::bbr {
 
 struct BigBoardRaidersFile {
     static std::string Encode(const Effects& effects);
@@ -46,7 +46,7 @@ struct BigBoardRaidersFile {
     static std::string StartData(const GameState& state) { return state.board->ToJson(); }
     static BigBoardRaiders::Started StartFrom(const GameHeader& header, std::string_view board_json);
     static constexpr std::string_view kStartDataName = "the board";
-    static constexpr int kRulesVersion = rutland::kRulesVersion;
+    static constexpr int kRulesVersion = rutland::bbr::kRulesVersion;
 
     static std::optional<std::string> SnapshotDifference(const std::string& stored, const GameState& state);
     static std::string EffectsDifference(const Effects& recorded, const Effects& replayed, const GameState& state,
@@ -57,8 +57,11 @@ struct BigBoardRaidersFile {
 static_assert(DurableRuleset<BigBoardRaidersFile, BigBoardRaiders>);
 static_assert(KeepsStartData<BigBoardRaidersFile, BigBoardRaiders>);  // store.h item 5: the file carries the board
 
-extern template class BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
-
 using Store = BasicStore<BigBoardRaiders, BigBoardRaidersFile>;
 
+} // namespace rutland::bbr
+
+// Instantiated once, in store.cpp, in the template's namespace (the kernel's).
+namespace rutland {
+extern template class BasicStore<bbr::BigBoardRaiders, bbr::BigBoardRaidersFile>;
 } // namespace rutland

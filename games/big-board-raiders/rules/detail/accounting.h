@@ -22,7 +22,7 @@
 #include "lang/effect_text.h"
 #include "rules/rules.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 // [SECTION] Messages and small helpers
 
@@ -385,4 +385,4 @@ protected:
     Effects& m_fx;
 };
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail

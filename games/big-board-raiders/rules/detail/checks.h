@@ -6,7 +6,7 @@
 
 #include "rules/detail/market_events.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 // [SECTION] Handler context and the checks every trade shares
 
@@ -189,4 +189,4 @@ bool HoldsMajority(const GameState& s, int player, Company c);
 ApplyResult DoCountMarket(Ctx& x, const CountMarket& count);
 ApplyResult DoCountPlayer(Ctx& x, const CountPlayer& count);
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail

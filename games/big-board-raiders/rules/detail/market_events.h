@@ -5,7 +5,7 @@
 
 #include "rules/detail/accounting.h"
 
-namespace rutland::detail {
+namespace rutland::bbr::detail {
 
 class Engine : public Accounts {
 public:
@@ -243,4 +243,4 @@ public:
     }
 };
 
-} // namespace rutland::detail
+} // namespace rutland::bbr::detail
