@@ -13,6 +13,8 @@
 
 namespace rutland::view {
 
+class EntryWindow;  // entry_window.h
+
 struct TableDisplay {
     std::string headline;             // "Year 2: Ann's turn", or "Cy wins!"
     bool won = false;
@@ -34,5 +36,7 @@ struct TableDisplay {
 
 // `state` is the state shown; `viewing` the entry being viewed (time travel), else now.
 TableDisplay MakeTableDisplay(const GameState& state, const Ledger& ledger, std::optional<int> viewing);
+// The same from the shared page's window on a streamed store (entry_window.h).
+TableDisplay MakeTableDisplay(const GameState& state, const EntryWindow& window, std::optional<int> viewing);
 
 } // namespace rutland::view
