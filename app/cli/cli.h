@@ -81,6 +81,20 @@ struct BoardOptions {
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);
 int RunBoard(const BoardOptions& options);
 
+// For its lifetime, everything written to std::cout and std::cerr is escaped for a terminal
+// (escaped_output.cpp, safe_text.h TerminalEscaper). main() makes one first.
+class EscapedOutput {
+public:
+    EscapedOutput();
+    ~EscapedOutput();
+    EscapedOutput(const EscapedOutput&) = delete;
+    EscapedOutput& operator=(const EscapedOutput&) = delete;
+
+private:
+    struct Buffers;
+    std::unique_ptr<Buffers> m_buffers;
+};
+
 // Shared by the subcommands that read a game file.
 // Opens read-only (never changes the file); prints why on stderr when refused, and a warning
 // naming the first problem when it did not verify clean.

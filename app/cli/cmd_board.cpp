@@ -84,15 +84,13 @@ int Save(const Board& board, bool replace, const std::string& what) {
 }
 
 int Import(const std::string& file, bool replace) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        std::cerr << "rutland-cli: cannot read " << file << "; nothing was written\n";
-        return kExitUnusable;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
     std::string why;
-    std::optional<Board> board = view::ParseUserBoard(text.str(), &why);
+    const std::optional<std::string> text = view::ReadBoardText(file, &why);
+    if (!text) {
+        std::cerr << "rutland-cli: " << file << " refused: " << why << "; nothing was written\n";
+        return why.find("kMaxBoardJsonBytes") != std::string::npos ? kExitRejected : kExitUnusable;
+    }
+    std::optional<Board> board = view::ParseUserBoard(*text, &why);
     if (!board) {
         std::cerr << fmt::format("rutland-cli: {} refused: {}; nothing was written\n", file, why);
         return kExitRejected;

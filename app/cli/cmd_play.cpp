@@ -1,4 +1,5 @@
 // rutland-cli play: replays a script in the table language, in memory or into a game file (--db).
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -53,20 +54,36 @@ std::string ScriptCommandId(const std::string& session, int ordinal, std::string
     return fmt::format("{}:{}:{}", session, ordinal, ToHex(Sha256(line)).substr(0, 12));
 }
 
+// A command id as ScriptCommandId makes them, read back: "SESSION:ORDINAL:HASH12" (a session may
+// hold ':' itself, so it is read from the right).
+struct ScriptId {
+    std::string_view session;
+    int ordinal = 0;
+    std::string_view hash;  // the first 12 hex digits of SHA-256 of the command as the script printed it
+};
+
+// nullopt for an id no script made (the dashboard's "PREFIX:N", the header's, a '#=' id of another shape).
+std::optional<ScriptId> ReadScriptId(std::string_view id) {
+    const size_t last = id.rfind(':');
+    if (last == std::string_view::npos || last == 0 || id.size() - last - 1 != 12) return std::nullopt;
+    const size_t middle = id.rfind(':', last - 1);
+    if (middle == std::string_view::npos || middle == 0 || middle + 1 == last) return std::nullopt;
+    ScriptId out;
+    out.session = id.substr(0, middle);
+    out.hash = id.substr(last + 1);
+    for (char ch : out.hash)
+        if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'))) return std::nullopt;
+    const auto [end, ec] = std::from_chars(id.data() + middle + 1, id.data() + last, out.ordinal);
+    if (ec != std::errc() || end != id.data() + last || out.ordinal < 1) return std::nullopt;
+    return out;
+}
+
 // The ordinal of a command id ScriptCommandId made for `session`; nullopt for any other id (the
 // dashboard's, another session's).
 std::optional<int> OrdinalInSession(std::string_view id, std::string_view session) {
-    if (id.size() < session.size() + 15 || id.substr(0, session.size()) != session || id[session.size()] != ':')
-        return std::nullopt;
-    const std::string_view rest = id.substr(session.size() + 1);  // "ORDINAL:HASH12"
-    const size_t colon = rest.find(':');
-    if (colon == std::string_view::npos || colon == 0 || rest.size() - colon - 1 != 12) return std::nullopt;
-    for (char ch : rest.substr(colon + 1))
-        if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f'))) return std::nullopt;
-    int ordinal = 0;
-    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + colon, ordinal);
-    if (ec != std::errc() || end != rest.data() + colon || ordinal < 1) return std::nullopt;
-    return ordinal;
+    const auto read = ReadScriptId(id);
+    if (!read || read->session != session) return std::nullopt;
+    return read->ordinal;
 }
 
 // A "#= {...}" line gives the next command's time, who and command id (export --script writes
@@ -133,7 +150,69 @@ enum class Standing : uint8_t {
     InFile,  // in the file, the same command (a retry): applied nothing again
     Gap,     // not in the file, yet later lines of the script are: it was rejected when the script
              // was played (or was put there since); it cannot go into the middle of the game
+    Recorded,  // in the file under another session's id, the same command in the same order (the
+               // same script under another name, or a copy of it): recognised, never applied again
 };
+
+// The command a script line would record, as a script session recorded it: entry `seq` was made
+// by a script (its id is a ScriptId) and either the id's hash is this line's (the same text, the
+// way ScriptCommandId hashed it) or the ledger's canonical line is this line as printed (an
+// exported script, whose lines are the canonical ones).
+bool SameScriptCommand(const Store& store, int seq, const ScriptCommand& c) {
+    const auto id = ReadScriptId(store.Record(seq).stamp.command_id);
+    if (!id) return false;
+    return id->hash == ToHex(Sha256(c.printed)).substr(0, 12) || store.GetLedger().At(seq).line == c.printed;
+}
+
+// A script is never applied twice, whatever its name (store.h invariant 3 matches ids, and a new
+// name is a new session, so ids alone cannot see a copy). After the lines placed by their ids, the
+// script's new lines are matched by content against what scripts of other sessions recorded after
+// the last of them (entries the dashboard made are no script's and are passed over):
+//  - the script's next lines are exactly those entries, in order: they are Recorded (the game is
+//    continued after them, as resuming the same script continues after its own lines);
+//  - the script's next line is such an entry but the script then departs from them: refused,
+//    naming that line and the session that recorded it, and the first line that differs;
+//  - the next line is not the first of them: the script's lines are new (another script played
+//    into the same game, e.g. a second day's under --session).
+// Returns false (and *error) when refused; nothing was applied.
+bool MatchRecordedByContent(const Store& store, const std::vector<ScriptCommand>& script,
+                            std::vector<Standing>& standing, const std::vector<int>& seqs, const std::string& name,
+                            const std::string& db, std::string* error) {
+    int after = 0;  // the entries of other sessions come after the last line placed by its id (and the header)
+    size_t first_new = 0;
+    for (size_t i = 0; i < script.size(); ++i)
+        if (standing[i] == Standing::InFile) after = std::max(after, seqs[i]), first_new = i + 1;
+    std::vector<int> recorded;  // entries after `after` that a script session made
+    for (int seq = after + 1; seq < store.Size(); ++seq)
+        if (ReadScriptId(store.Record(seq).stamp.command_id)) recorded.push_back(seq);
+    std::vector<size_t> fresh;  // the script's lines about to be applied, in order
+    for (size_t i = first_new; i < script.size(); ++i)
+        if (standing[i] == Standing::New && !script[i].IsHeader()) fresh.push_back(i);
+    if (recorded.empty() || fresh.empty() || !SameScriptCommand(store, recorded[0], script[fresh[0]])) return true;
+    size_t k = 0;
+    while (k < recorded.size() && k < fresh.size() && SameScriptCommand(store, recorded[k], script[fresh[k]])) ++k;
+    if (k == recorded.size()) {
+        for (size_t m = 0; m < k; ++m) standing[fresh[m]] = Standing::Recorded;
+        return true;
+    }
+    const Ledger& ledger = store.GetLedger();
+    const ScriptCommand& first = script[fresh[0]];
+    const auto session = ReadScriptId(store.Record(recorded[0]).stamp.command_id)->session;
+    std::string departs;
+    if (k < fresh.size())
+        departs = fmt::format("its line {} is `{}`, where the game recorded entry {}: `{}`", script[fresh[k]].line_no,
+                              PrintableText(script[fresh[k]].printed), recorded[k], PrintableText(ledger.At(recorded[k]).line));
+    else
+        departs = fmt::format("it ends at line {}, and the game recorded more of it after: entry {}: `{}`",
+                              script[fresh[k - 1]].line_no, recorded[k], PrintableText(ledger.At(recorded[k]).line));
+    *error = fmt::format("{}:{}: this line is already entry {} of {} (`{}`), recorded by the script session '{}': this "
+                         "script repeats that session's lines but does not continue the game after them ({}): nothing "
+                         "was applied\n  to continue a game, play the script it was played from (or give --session "
+                         "{}); a script's lines already in the game are never applied again under another name",
+                         name, first.line_no, recorded[0], db, PrintableText(ledger.At(recorded[0]).line),
+                         PrintableText(session), departs, PrintableText(session));
+    return false;
+}
 
 // Replaying a script into a game must never apply a command twice or out of its place. Before
 // anything is played, each command of the script is placed against the file: by its command id,
@@ -214,7 +293,16 @@ std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::v
     for (int i = 0; i < last_in_file; ++i)
         if (standing[static_cast<size_t>(i)] == Standing::New && !script[static_cast<size_t>(i)].IsHeader())
             standing[static_cast<size_t>(i)] = Standing::Gap;
+    if (!MatchRecordedByContent(store, script, standing, seqs, name, db, error)) return std::nullopt;
     return standing;
+}
+
+// Ledger::Start on a given board instead of the one the header names.
+std::optional<Ledger> StartOnBoard(const GameHeader& header, std::shared_ptr<const Board> board, Rejection* why) {
+    StartResult r = StartGame(header, std::move(board));
+    return Ledger::FromStart(BigBoardRaiders::Started{std::move(r.state), std::move(r.rejection), std::move(r.effects),
+                                                      Command{std::nullopt, std::move(r.canonical)}},
+                             why);
 }
 
 } // namespace
@@ -333,6 +421,7 @@ int Play(const PlayOptions& options) {
     bool any_rejected = false;
     bool added = false;  // this run has added an entry to the file
     int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
+    int recognised = 0, first_recognised = 0, last_recognised = 0;  // script lines Recorded under another session
     for (size_t index = 0; index < script.size(); ++index) {
         const ScriptCommand& c = script[index];
         const int line_no = c.line_no;
@@ -350,7 +439,11 @@ int Play(const PlayOptions& options) {
                 return kExitUnusable;
             }
             Rejection why;
-            std::optional<Ledger> ledger = Ledger::Start(*header, &why);
+            // Into an existing game the header is started on the board the game carries: a game
+            // never needs its board file again (store.h invariant 19), and a board file edited or
+            // deleted since changes nothing of it.
+            std::optional<Ledger> ledger = game ? StartOnBoard(*header, game->GetLedger().State().board, &why)
+                                                : Ledger::Start(*header, &why);
             if (!ledger) {
                 std::cerr << name << ":" << line_no << ": rejected: " << why.ToString() << "\n";
                 return kExitUnusable;
@@ -375,6 +468,11 @@ int Play(const PlayOptions& options) {
                 added = true;
             }
             ReportAccepted(*game, 0, options);
+            continue;
+        }
+        if (standing[index] == Standing::Recorded) {  // in the game under another session (PlanReplay)
+            if (!recognised++) first_recognised = line_no;
+            last_recognised = line_no;
             continue;
         }
         if (standing[index] == Standing::Gap) {
@@ -426,6 +524,11 @@ int Play(const PlayOptions& options) {
         std::cerr << name << ": no game header (game players=...)\n";
         return kExitUnusable;
     }
+    if (recognised)
+        std::cerr << fmt::format("{}: line{} {}-{} ({} command{}) already in {}, recorded by another script session "
+                                 "with the same commands in the same order, not applied again\n",
+                                 name, recognised == 1 ? "" : "s", first_recognised, last_recognised, recognised,
+                                 recognised == 1 ? "" : "s", options.db);
     if (skipped)  // said, never silent: a new session with the same text needs --session
         std::cerr << fmt::format("{}: {} line{} already in {} (entries {}-{}, same command ids) not applied again\n", name,
                                  skipped, skipped == 1 ? " was" : "s were", options.db, first_skipped, last_skipped);

@@ -13,6 +13,7 @@
 using namespace rutland::cli;
 
 int main(int argc, char** argv) {
+    const EscapedOutput escaped;  // nothing raw reaches a terminal (escaped_output.cpp)
     CLI::App app{"rutland-cli: the broker's desk for Big Board Raiders, without a screen"};
     app.require_subcommand(1);
     app.set_version_flag("--version", rutland::view::VersionText("rutland-cli"), "print the version and each game's rules version, and exit");

@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <utility>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -11,7 +12,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClearActiveID
 
+#include "key_focus.h"
 #include "panels.h"
+#include "question_draw.h"
 #include "rule_text_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -60,6 +63,8 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     m_session = std::move(session);
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
+    m_waiting.Clear();
+    m_follow_problem.clear();
     m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
@@ -78,6 +83,8 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
     m_session = std::move(session);
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
+    m_waiting.Clear();
+    m_follow_problem.clear();
     m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
@@ -86,15 +93,35 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
 }
 
 view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
-    EntryUi& e = m_ui.entry;
     // Enter submits what the preview parsed for this very text (entry_model.h SubmitEntry); a
     // script line (`--script`) has no preview and is parsed once.
-    const view::Preview* preview = e.preview.typed == text ? &e.preview : nullptr;
+    return SubmitFromEntry(text, m_ui.entry.preview.typed == text ? &m_ui.entry.preview : nullptr, true);
+}
+
+void App::EmptyEntryLine() {
+    EntryUi& e = m_ui.entry;
+    e.buffer.fill('\0');
+    ++e.generation;
+}
+
+view::SubmitOutcome App::SubmitFromEntry(const std::string& text, const view::Preview* preview, bool from_field) {
+    EntryUi& e = m_ui.entry;
     view::SubmitOutcome r = view::SubmitEntry(*m_session, text, preview, m_now(), m_session->DefaultWho());
+    if (r.moved) {
+        // Another program appended since the preview (basic_session.h invariant 6): nothing was
+        // recorded; the line is held, previewed again on the game as it is now, and the broker is
+        // asked (question.h). What is typed next waits behind it.
+        m_ui.moved_line = text;
+        m_ui.moved_why = r.refusal;
+        m_ui.moved_preview = view::PreviewLine(text, m_session->Live(), &m_session->GetLedger());
+        m_ui.moved_version = m_session->Version();
+        if (from_field) EmptyEntryLine();
+        m_ui.status = fmt::format("Not recorded yet: {}. Check the new preview: Enter records it, Esc drops it", r.refusal);
+        return r;
+    }
     if (r.accepted) {
         e.history.Add(std::string(text));
-        e.buffer.fill('\0');
-        ++e.generation;
+        if (from_field) EmptyEntryLine();
         e.rejection.clear();
         e.rejected_text.clear();
         AfterAccepted(r);
@@ -104,8 +131,7 @@ view::SubmitOutcome App::SubmitFromEntry(const std::string& text) {
         // ("zzz" Enter "abc" gave "zzzabc", rejected in turn). The rejection stays shown, with
         // the line, until the next Enter or Esc.
         e.history.Add(std::string(text));
-        e.buffer.fill('\0');
-        ++e.generation;
+        if (from_field) EmptyEntryLine();
         e.refused = r.status == SubmitStatus::Refused;
         e.rejection = e.refused ? r.refusal : r.rejection.message;
         e.rejection_rule = r.rejection.rule;
@@ -148,12 +174,16 @@ void App::ClearEntry() {
 
 bool App::TakesText() const {
     if (!m_session) return m_start.takes_text || SetupActive(m_learn);  // the start screen's first field, while empty
-    if (LearnHasKeys(m_learn)) return true;  // the board check's or the save box's field
-    if (m_ui.confirm || m_session->Viewing() || m_session->ReadOnly()) return false;
+    if (LearnHasKeys(m_learn)) return true;  // the save box's field
+    // A question open or time travel: the entry line still takes the keys (question.h rule 1;
+    // a line entered while looking back is refused with the reason, panel_entry.cpp).
+    if (m_session->ReadOnly()) return false;
     return m_panel.empty() || m_panel == "entry";
 }
 
 bool App::TakeRedrawRequest() {
+    // The entry line's feedback outgrew its panel: the next frame gives it the room (layout.cpp).
+    if (std::exchange(m_ui.entry.relayout, false)) return true;
     if (m_redraw_frames == 0) return false;
     --m_redraw_frames;
     return true;
@@ -170,6 +200,7 @@ void App::CloseGame() {
     m_session.reset();
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
+    m_waiting.Clear();
     m_start.error.clear();
     m_start.focus = true;
     m_start.recent.clear();  // read again: this game has new entries
@@ -193,7 +224,9 @@ void App::Share(bool on, bool lan) {
     serve::ServeOptions o;
     o.file = m_session->Path();
     o.lan = lan;
-    o.token = serve::NewAccessToken();  // a new one each time: turning it off and on revokes the old address
+    // The game's token (ui_state.h ShareUi::token): phones keep their page across off and on.
+    if (s.token.empty()) s.token = serve::NewAccessToken();
+    o.token = s.token;
     m_sharing = serve::GameServer::Start(o, &s.error);
     if (!m_sharing) return;
     s.lan = lan;
@@ -240,6 +273,19 @@ void App::FramePlayers(const Fonts& fonts) {
     Outbox out;  // the players' window asks for nothing: dropped
     DrawTableDisplay(v, m_ui, out);
     ImGui::End();
+    // The question the broker is answering shows here too (question.h): the table waits for it.
+    if (!m_players_question.empty()) {
+        ImGui::SetNextWindowBgAlpha(1.0f);
+        ImGui::SetNextWindowPos(ImVec2(viewport->Pos.x + viewport->Size.x * 0.5f, viewport->Pos.y + viewport->Size.y * 0.5f),
+                                ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+        ImGui::Begin("##players-question", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                                        ImGuiWindowFlags_NoInputs);
+        ImGui::PushFont(fonts.large);
+        ImGui::TextColored(Theme::Warn(), "%s", m_players_question.c_str());
+        ImGui::PopFont();
+        ImGui::End();
+    }
 }
 
 void App::Frame(const std::string& panel) {
@@ -259,6 +305,8 @@ void App::Frame(const std::string& panel) {
         ImGui::End();
         return;
     }
+    FollowFile();  // before anything is drawn: every panel and preview of this frame is of the file as it is
+    DescribeQuestion();
     const view::Session& s = *m_session;
     const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), m_fonts, s.Version()};
     Outbox out;
@@ -273,6 +321,7 @@ void App::Frame(const std::string& panel) {
         DrawDashboard(v, out);
     }
     DrawConfirm(v, out);
+    DrawMoved(v, out);
     DrawBoardLearning(out);
     DrawRuleWindow(m_ui);  // F1: the words of the rule under the mouse or on the entry line
     if (m_ui.share.open && panel.empty()) {
@@ -332,8 +381,16 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
         m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
-    // The confirm box, the board check or a rule's window (its Esc closes it) has the keys.
-    if (m_ui.confirm || LearnHasKeys(m_learn) || !m_ui.rule.open.empty()) return;
+    // The save box or a rule's window (its Esc closes it) has the keys.
+    if (LearnHasKeys(m_learn) || !m_ui.rule.open.empty()) return;
+    if (QuestionOpen()) {
+        // Esc on an empty line says no (question.h rule 1); on a line being typed it only empties it.
+        if (KeyPressed(GLFW_KEY_ESCAPE)) {
+            if (m_ui.entry.buffer[0] == '\0') out.Push(AnswerQuestion{false});
+            else m_clear_entry = true;
+        }
+        return;
+    }
     if (KeyPressed(GLFW_KEY_ESCAPE)) {  // Esc empties the line; again (or in time travel) back to now
         if (v.viewing) out.View(std::nullopt);
         m_clear_entry = true;
@@ -346,6 +403,17 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
     // The lower row's tabs: F2 to F8, in the order drawn (their labels say so).
     for (size_t i = 0; i < kLowerTabs.size(); ++i)
         if (KeyPressed(GLFW_KEY_F2 + static_cast<int>(i))) m_ui.front_request = kLowerTabs[i];
+    // The Count tab's choice by keyboard (X-1; its buttons say so): Alt+0 the whole table, Alt+1 to
+    // Alt+8 one player, in turn order. The tab comes to the front.
+    if (io.KeyAlt && !io.KeyCtrl) {
+        const int players = static_cast<int>(v.state.players.size());
+        for (int i = 0; i <= std::min(players, 8); ++i) {
+            if (!KeyPressed(GLFW_KEY_0 + i)) continue;
+            m_ui.count.whole_table = i == 0;
+            m_ui.count.player = i == 0 ? -1 : i - 1;
+            m_ui.front_request = "count";
+        }
+    }
     // Closed after the frame: this frame's panels still read the session.
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
@@ -381,7 +449,8 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     }
     // Share on the network (issue 18): the panel with the switch, the address and its QR code.
     ImGui::SameLine();
-    if (ImGui::SmallButton(m_ui.share.on ? "Shared on the network" : "Share")) m_ui.share.open = !m_ui.share.open;
+    const char* share_label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
+    if (ImGui::SmallButton(share_label)) m_ui.share.open = !m_ui.share.open;
     // The key hints at the right: as many as the line has room for, the most used first.
     ImGui::SameLine();
     const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
@@ -406,15 +475,15 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
     const bool redo = *m_ui.confirm;
     const Ledger& l = v.ledger;
     const int target = redo ? l.NextRedo() : l.NextUndo();
-    ImGui::OpenPopup("Confirm");
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    if (ImGui::BeginPopupModal("Confirm", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+    // Not modal: the entry line keeps the keyboard; its Enter on an empty line confirms, Esc cancels,
+    // and a line typed meanwhile waits behind the confirm (question.h).
+    if (BeginQuestionWindow("Confirm")) {
         if (target < 0) {
             ImGui::Text("Nothing to %s.", redo ? "redo" : "undo");
         } else {
             const Entry& e = l.At(target);
             ImGui::PushFont(m_fonts.large);
-            // The modal sizes itself to this line: a long note is cut (display_text.h).
+            // The box sizes itself to this line: a long note is cut (display_text.h).
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
             TextWrappedWords(view::SummarizeEffects(e.effects, RenderContext::Of(l.State()), 12));
@@ -428,33 +497,196 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             DrawUndoSteps(m_ui.confirm_preview.steps);
             ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", redo ? "Redo" : "Undo");
         }
-        const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
-        if (target >= 0 && (ImGui::Button(redo ? "Redo (Enter)" : "Undo (Enter)") || enter)) {
-            out.Submit(view::ConfirmCommand(redo));
-            m_ui.confirm.reset();
-            ImGui::CloseCurrentPopup();
+        if (!m_ui.waiting.empty()) ImGui::TextColored(Theme::Warn(), "%s (after this, in order)", m_ui.waiting.c_str());
+        if (target >= 0 && ImGui::Button(redo ? "Redo (Enter)" : "Undo (Enter)")) out.Push(AnswerQuestion{true});
+        if (target >= 0) ImGui::SameLine();
+        if (ImGui::Button(target >= 0 ? "Cancel (Esc)" : "Close (Enter)")) out.Push(AnswerQuestion{false});
+    }
+    EndQuestionWindow();
+}
+
+// A line the game moved under (basic_session.h invariant 6): its preview on the game as it is now.
+void App::DrawMoved(const AppView& v, Outbox& out) {
+    if (!m_ui.moved_line) return;
+    if (m_ui.moved_version != v.version) {  // it moved again: preview again
+        m_ui.moved_preview = view::PreviewLine(*m_ui.moved_line, m_session->Live(), &v.ledger);
+        m_ui.moved_version = v.version;
+    }
+    if (BeginQuestionWindow("The game moved")) {
+        ImGui::PushFont(m_fonts.large);
+        ImGui::Text("'%s' was not recorded", view::CutForDisplay(*m_ui.moved_line, view::kOneLineChars).c_str());
+        ImGui::PopFont();
+        TextWrappedWords(m_ui.moved_why);
+        const view::Preview& p = m_ui.moved_preview;
+        if (p.kind == view::Preview::Kind::Accepted) {
+            const ImVec4 good = Theme::Good();
+            TextWrappedWords("On the game as it is now, Enter: " + p.text, &good);
+            DrawWarnings(p.warnings);
+        } else if (p.kind == view::Preview::Kind::Rejected) {
+            const ImVec4 warn = Theme::Warn();
+            TextWrappedWords(fmt::format("On the game as it is now it would be rejected: {} ({})", p.text, p.rule), &warn);
         }
+        if (!m_ui.waiting.empty()) ImGui::TextColored(Theme::Warn(), "%s (after this, in order)", m_ui.waiting.c_str());
+        if (ImGui::Button("Record it now (Enter)")) out.Push(AnswerQuestion{true});
         ImGui::SameLine();
-        if (ImGui::Button("Cancel (Esc)") || KeyPressed(GLFW_KEY_ESCAPE) || (target < 0 && enter)) {
-            m_ui.confirm.reset();
-            ImGui::CloseCurrentPopup();
-        }
-        ImGui::EndPopup();
+        if (ImGui::Button("Drop it (Esc; Up brings it back)")) out.Push(AnswerQuestion{false});
+    }
+    EndQuestionWindow();
+}
+
+// The board check at a first landing (a question, answered through the entry line: AtQuestion,
+// Answer) and the save box (board_learning.h).
+void App::DrawBoardLearning(Outbox& out) {
+    const GameState& live = m_session->GetLedger().State();
+    if (std::optional<bool> clicked = DrawLandingCheck(m_learn, m_fonts, m_ui.waiting)) out.Push(AnswerQuestion{*clicked});
+    if (!m_session->Viewing() && !m_session->ReadOnly()) DrawSaveBoard(m_learn, live, &m_ui.status);
+}
+
+// [SECTION] Questions and the lines waiting behind them (question.h), another program's appends
+
+bool App::QuestionOpen() const { return m_learn.landing.has_value() || m_ui.confirm.has_value() || m_ui.moved_line.has_value(); }
+
+void App::DescribeQuestion() {
+    m_ui.waiting = m_waiting.Text();
+    m_players_question.clear();
+    m_ui.question.clear();
+    m_ui.question_enter = "it waits behind the question, then is applied to the game as it is then";
+    if (m_learn.landing) {
+        m_ui.question = fmt::format("Check {} on the physical board", m_learn.landing->label);
+        m_ui.question_enter = "a reading of the space (dduu ybr) answers the check; any other line waits behind it";
+        m_players_question = LandingWords(m_learn);
+    } else if (m_ui.confirm) {
+        const Ledger& l = m_session->GetLedger();
+        const int target = *m_ui.confirm ? l.NextRedo() : l.NextUndo();
+        m_ui.question = target < 0 ? fmt::format("Nothing to {}", *m_ui.confirm ? "redo" : "undo")
+                                   : fmt::format("{} entry {}", *m_ui.confirm ? "Redo" : "Undo", target);
+        if (target >= 0)
+            m_players_question = fmt::format("{} entry {}: {} ?", *m_ui.confirm ? "Redo" : "Undo", target,
+                                             view::CutForDisplay(l.At(target).line, view::kOneLineChars));
+    } else if (m_ui.moved_line) {
+        m_ui.question = "The game moved under the line";
+        m_players_question = "Another program added to the game: the broker checks the next line";
     }
 }
 
-// The board check at a first landing and the save box (board_learning.h). What the check decided
-// goes through the outbox like any line: the `board` entry first, then the roll, which the check
-// lets through (OfferLandingCheck is not asked again for it).
-void App::DrawBoardLearning(Outbox& out) {
-    const GameState& live = m_session->GetLedger().State();
-    const std::vector<std::string> lines = DrawLandingCheck(m_learn, m_fonts, live);
-    for (size_t i = 0; i + 1 < lines.size(); ++i) out.Submit(lines[i], false);
-    if (!lines.empty()) {
-        m_learn.pass_roll = true;
-        out.Submit(lines.back(), true);
+void App::SubmitTyped(const std::string& text, bool from_field) {
+    const view::Preview none;
+    const view::Preview* preview = from_field && m_ui.entry.preview.typed == text ? &m_ui.entry.preview : nullptr;
+    // A roll onto a space with unverified facts waits for the board check (D-2, board_learning.h); the
+    // line leaves the field at once, so what is typed next is not glued to it.
+    if (!m_session->Viewing() && !m_session->ReadOnly() &&
+        OfferLandingCheck(m_learn, m_settings, m_session->Live(), text, preview ? *preview : none)) {
+        m_learn.roll_entries = m_session->GetLedger().Size();
+        if (from_field) EmptyEntryLine();
+        return;
     }
-    if (!m_session->Viewing() && !m_session->ReadOnly()) DrawSaveBoard(m_learn, live, &m_ui.status);
+    SubmitFromEntry(text, preview, from_field);
+}
+
+void App::AtQuestion(const std::string& text) {
+    const int space = m_learn.landing ? m_learn.landing->space : -1;
+    const view::LineAtQuestion l = view::ClassifyAtQuestion(*m_session->Live().board, space, text);
+    EmptyEntryLine();  // whatever it is, it leaves the field: the next line is not glued to it
+    switch (l.what) {
+        case view::AtQuestion::Yes: Answer(true); break;
+        case view::AtQuestion::Reading: Answer(true, l.reading); break;
+        case view::AtQuestion::Refused:
+            m_ui.entry.history.Add(text);  // Up brings it back to fix it
+            m_learn.landing_error = fmt::format("\"{}\" refused: {}", text, l.why);
+            m_ui.status = "Not a reading of the space: " + m_learn.landing_error;
+            break;
+        case view::AtQuestion::Waits:
+            m_waiting.Add(text);
+            m_ui.status = m_waiting.Text() + ": recorded in order once the question is answered";
+            break;
+    }
+}
+
+void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
+    if (m_learn.landing) {
+        const std::string label = m_learn.landing->label;
+        const int entries = m_learn.roll_entries;
+        // The `board` entry first, then the roll the check held (not asked again).
+        const std::vector<std::string> lines = AnswerLanding(m_learn, m_session->Live(), yes, reading);
+        if (m_session->GetLedger().Size() != entries) {
+            // Another program added to the game while the check was open (basic_session.h invariant
+            // 6): nothing is recorded; the roll is previewed again on the game as it is and asked.
+            m_ui.moved_line = lines.back();
+            m_ui.moved_why = fmt::format("Another program added to the game while {} was being checked: nothing was written "
+                                         "(the check is asked again if the roll still lands there).", label);
+            m_ui.moved_preview = view::PreviewLine(lines.back(), m_session->Live(), &m_session->GetLedger());
+            m_ui.moved_version = m_session->Version();
+            return;  // the lines waiting still wait
+        }
+        for (size_t i = 0; i + 1 < lines.size(); ++i) {
+            const ParseResult parsed = ParseCommand(lines[i]);
+            if (!parsed.command) continue;
+            const view::SubmitOutcome r = m_session->Submit(*parsed.command, m_now(), m_session->DefaultWho(), entries);
+            if (r.accepted) AfterAccepted(r);
+            else ShowNotAccepted(r);
+        }
+        if (!lines.empty()) {
+            // On the game as it is now (the board entry just recorded), and only onto it.
+            const view::Preview p = view::PreviewLine(lines.back(), m_session->Live(), &m_session->GetLedger());
+            SubmitFromEntry(lines.back(), &p, false);
+        }
+    } else if (m_ui.confirm) {
+        const bool redo = *m_ui.confirm;
+        const Ledger& l = m_session->GetLedger();
+        const int target = redo ? l.NextRedo() : l.NextUndo();
+        const int shown_at = m_ui.confirm_preview.entries;  // the confirm shows what it undoes on this game
+        m_ui.confirm.reset();
+        if (yes && target >= 0) {
+            const view::SubmitOutcome r = m_session->Submit(view::ConfirmCommand(redo), m_now(), m_session->DefaultWho(),
+                                                            shown_at >= 0 ? std::optional<int>(shown_at) : std::nullopt);
+            if (r.moved) {  // another program added to the game since: the confirm is asked again, on it
+                m_ui.confirm = redo;
+                m_ui.status = fmt::format("Not {}: {}. Look again, then Enter", redo ? "redone" : "undone", r.refusal);
+                return;  // the lines waiting still wait
+            }
+            if (r.accepted) AfterAccepted(r);
+            else ShowNotAccepted(r);
+        }
+    } else if (m_ui.moved_line) {
+        const std::string line = *m_ui.moved_line;
+        m_ui.moved_line.reset();
+        if (yes) {
+            const view::Preview p = m_ui.moved_preview;  // what the box showed (again moved: asked again)
+            if (!m_session->Viewing() && OfferLandingCheck(m_learn, m_settings, m_session->Live(), line, p))
+                m_learn.roll_entries = p.entries;  // a roll onto a space still unchecked: the check first
+            else
+                SubmitFromEntry(line, &p, false);
+        } else {
+            m_ui.entry.history.Add(line);
+            m_ui.status = fmt::format("Dropped '{}' (Up brings it back)", view::CutForDisplay(line, view::kOneLineChars));
+        }
+    }
+    DrainWaiting();
+}
+
+void App::DrainWaiting() {
+    // In order, as if typed now; one that opens a question stops it, the rest wait behind that one.
+    while (!QuestionOpen() && !m_waiting.Empty()) SubmitTyped(m_waiting.Take(), false);
+}
+
+void App::FollowFile() {
+    // As `serve` follows (store.h invariant 18), about twice a second: the main loop draws a frame
+    // at least every 0.25 s (main.cpp), so another program's entry shows within a second.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_followed < std::chrono::milliseconds(500)) return;
+    m_followed = now;
+    const int before = m_session->GetLedger().Size();
+    std::string why;
+    const int n = m_session->Follow(&why);
+    if (n > 0) {
+        m_ui.status = n == 1 ? fmt::format("Entry {} added by another program (fingerprint {})", before, m_session->Fingerprint())
+                             : fmt::format("Entries {} to {} added by another program (fingerprint {})", before, before + n - 1,
+                                           m_session->Fingerprint());
+        m_ui.ledger.scroll_to_end = true;
+    } else if (n < 0 && why != m_follow_problem) {
+        m_follow_problem = why;
+        m_ui.status = "Not following the game file: " + why;
+    }
 }
 
 void App::Apply(Outbox& out) {
@@ -464,9 +696,8 @@ void App::Apply(Outbox& out) {
                 using T = std::decay_t<decltype(a)>;
                 if constexpr (std::is_same_v<T, SubmitLine>) {
                     if (a.from_entry_line) {
-                        // A roll onto a space with unverified facts waits for the board check (issue 17 point 4).
-                        if (!OfferLandingCheck(m_learn, m_settings, m_session->GetLedger().State(), a.text, m_ui.entry.preview))
-                            SubmitFromEntry(a.text);
+                        if (QuestionOpen()) AtQuestion(a.text);  // question.h
+                        else SubmitTyped(a.text, true);
                     } else {
                         view::SubmitOutcome r = m_session->Submit(std::string_view(a.text), m_now(), m_session->DefaultWho());
                         if (r.accepted) AfterAccepted(r);
@@ -481,7 +712,7 @@ void App::Apply(Outbox& out) {
                     m_ui.status = m_session->Viewing() ? fmt::format("Viewing the state after entry {} (read-only)", *m_session->Viewing())
                                                        : "Back to now";
                 } else if constexpr (std::is_same_v<T, AskUndo>) {
-                    if (!m_session->Viewing()) m_ui.confirm = a.redo;
+                    if (!m_session->Viewing() && !QuestionOpen()) m_ui.confirm = a.redo;
                 } else if constexpr (std::is_same_v<T, ExportYearEnd>) {
                     const Ledger& l = m_session->GetLedger();
                     std::optional<YearEndStatement> st =
@@ -505,7 +736,10 @@ void App::Apply(Outbox& out) {
                 } else if constexpr (std::is_same_v<T, ShowPanel>) {
                     m_ui.front_request = a.name;
                 } else if constexpr (std::is_same_v<T, ShareGame>) {
+                    if (a.new_token) m_ui.share.token.clear();
                     Share(a.on, a.lan);
+                } else if constexpr (std::is_same_v<T, AnswerQuestion>) {
+                    if (QuestionOpen()) Answer(a.yes);
                 }
             },
             action);
@@ -524,9 +758,10 @@ void FieldError(const std::string& error) {
     ImGui::TextColored(Theme::Bad(), "%s", error.c_str());
 }
 
-// Broker or SEC guy: nobody, one of the players, or someone who does not play (typed once).
+// Broker or SEC guy: nobody, one of the players, or someone who does not play (typed once). With
+// the keyboard's focus (key_focus.h) Space and the arrows step through the same choices.
 void RoleCombo(const char* label, view::RolePick& pick, std::array<char, 64>& other_name, const std::vector<std::string>& players,
-               const char* nobody) {
+               const char* nobody, KeyFocus& keys) {
     const std::string shown = pick.other ? "someone who does not play"
                               : pick.player >= 0 && pick.player < static_cast<int>(players.size()) ? players[static_cast<size_t>(pick.player)]
                                                                                                   : std::string(nobody);
@@ -537,21 +772,43 @@ void RoleCombo(const char* label, view::RolePick& pick, std::array<char, 64>& ot
         if (ImGui::Selectable("someone who does not play...", pick.other)) pick = view::RolePick{-1, true, {}};
         ImGui::EndCombo();
     }
+    if (EndStop(keys, false) && keys.step != 0) {
+        // The choices in order: nobody (-1), each player, someone who does not play (players.size()).
+        const int n = static_cast<int>(players.size()) + 2;
+        const int now = pick.other ? n - 2 : std::clamp(pick.player, -1, n - 3);
+        const int next = view::NextStop(now + 1, keys.step, n) - 1;
+        pick = next == n - 2 ? view::RolePick{-1, true, {}} : view::RolePick{next, false, {}};
+    }
     if (pick.other) {
         ImGui::Indent();
+        TextStop(keys);
         ImGui::InputTextWithHint((std::string("Name##") + label).c_str(), "their name", other_name.data(), other_name.size());
+        EndStop(keys, true);
         ImGui::Unindent();
         pick.name = other_name.data();
     }
 }
 
+// A check box with the keyboard's focus: Space ticks it.
+void CheckStop(const char* label, bool* value, KeyFocus& keys) {
+    ImGui::Checkbox(label, value);
+    if (EndStop(keys, false) && keys.press) *value = !*value;
+}
+
 } // namespace
 
 void App::DrawStart() {
+    KeyFocus& keys = m_start.keys;
+    if (m_start.focus) {  // the screen opens with the first field's focus, framed
+        keys.at = 0;
+        keys.moved = true;
+        m_start.focus = false;
+    }
+    BeginKeyFocus(keys);
     ImGui::PushFont(m_fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
-    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Ctrl+Q quit");
+    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit");
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("New game");
@@ -564,47 +821,62 @@ void App::DrawStart() {
     form.year_cards = m_start.year_cards.data();
     form.broker = m_start.broker_pick;
     form.sec = m_start.sec_pick;
+    form.start = m_start.start.data();
     for (size_t i = 0; i < kVariantNames.size(); ++i)
         if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
-    form.board = DrawStartBoardPick(m_learn, m_settings);  // board_learning.cpp (issue 17 point 5)
-    const view::NewGameCheck check = view::CheckNewGame(form);
+    form.board = m_settings.board.empty() ? std::string("standard") : m_settings.board;  // as picked below (last frame)
     const bool typed_players = *m_start.players.data() != '\0';
+    // Enter opens the game named in the Open section when the focus is there, else starts the new one.
+    const bool in_open = m_start.first_open_stop >= 0 && keys.at >= m_start.first_open_stop;
 
     ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
     // The first field has the keyboard when the screen opens, and when typing finds no field while
     // it is still empty (a focus by code selects the whole text, which the typing would replace).
-    m_start.takes_text = !typed_players;
-    if (m_start.focus || (m_text_waiting && !typed_players && !ImGui::IsAnyItemActive())) {
-        ImGui::SetKeyboardFocusHere();
-        m_start.focus = false;
-    }
+    // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
+    m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
+    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
+    TextStop(keys);
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
-    if (typed_players) FieldError(check.players_error);
+    EndStop(keys, true);
+    const view::NewGameCheck check_players = view::CheckNewGame(form);
+    if (typed_players) FieldError(check_players.players_error);
+    TextStop(keys);
     ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
-    FieldError(check.cash_error);
-    RoleCombo("Broker", m_start.broker_pick, m_start.broker, check.players, "nobody named (optional)");
-    FieldError(check.broker_error);
-    RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check.players, "nobody named (optional)");
-    FieldError(check.sec_error);
+    EndStop(keys, true);
+    FieldError(check_players.cash_error);
+    RoleCombo("Broker", m_start.broker_pick, m_start.broker, check_players.players, "nobody named (optional)", keys);
+    FieldError(check_players.broker_error);
+    RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check_players.players, "nobody named (optional)", keys);
+    FieldError(check_players.sec_error);
+    TextStop(keys);
     ImGui::InputTextWithHint("Time cards per year (D-4)", "blank: one per player", m_start.year_cards.data(), m_start.year_cards.size(),
                              ImGuiInputTextFlags_CharsDecimal);
-    FieldError(check.year_cards_error);
+    EndStop(keys, true);
+    FieldError(check_players.year_cards_error);
+    TextStop(keys);
+    ImGui::InputTextWithHint("Start spaces", "blank: first rolls name it; @market-1 for all",
+                             m_start.start.data(), m_start.start.size());
+    EndStop(keys, true);
+    if (*m_start.start.data() != '\0') FieldError(check_players.start_error);
     ImGui::PopItemWidth();
     m_start.broker_pick.name = m_start.broker.data();
     m_start.sec_pick.name = m_start.sec.data();
+    form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp: the board a new game is played on
+    const view::NewGameCheck check = view::CheckNewGame(form);
     ImGui::TextUnformatted("Variants (RULES.md section 14):");
     for (size_t i = 0; i < kVariantNames.size(); ++i) {
-        ImGui::Checkbox(kVariantNames[i], &m_start.variants[i]);
+        CheckStop(kVariantNames[i], &m_start.variants[i], keys);
         ImGui::SameLine();
         ImGui::TextDisabled("%s", kVariantHelp[i]);
     }
-    ImGui::Checkbox("Start from the table", &m_start.from_table);
+    CheckStop("Start from the table", &m_start.from_table, keys);
     ImGui::SameLine();
     ImGui::TextDisabled("a game in progress: count the Big Board and each player's holdings first (X-1)");
     ImGui::BeginDisabled(!check.Ok());
-    // Enter starts it too (from any field): the keyboard does everything.
+    // Enter starts it too (from any item of the new game): the keyboard does everything.
     const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
-    const bool start = ImGui::Button("Start the game (Enter)") || (enter && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
+    bool start = ImGui::Button("Start the game (Enter)");
+    start = (EndStop(keys, false) && keys.press) || start || (enter && !in_open && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
     ImGui::EndDisabled();
     if (!check.form_error.empty()) FieldError(check.form_error);
     if (start && check.Ok()) {
@@ -618,6 +890,7 @@ void App::DrawStart() {
                 m_ui.count.whole_table = true;
                 m_ui.front_request = "count";
             }
+            EndKeyFocus(keys);
             return;
         }
     }
@@ -626,24 +899,26 @@ void App::DrawStart() {
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("Open a game");
     ImGui::PopFont();
+    m_start.first_open_stop = keys.next;
+    std::optional<std::string> open;  // the game to open: Enter or Space on it, or a click
     ImGui::SetNextItemWidth(std::min(520.0f, ImGui::GetContentRegionAvail().x * 0.5f));
-    ImGui::InputTextWithHint("File", "/path/to/game.rutland", m_start.open_path.data(), m_start.open_path.size());
+    TextStop(keys);
+    // Enter in this field opens the file typed (not a new game, as the form's Enter would).
+    if (ImGui::InputTextWithHint("File", "/path/to/game.rutland", m_start.open_path.data(), m_start.open_path.size(),
+                                 ImGuiInputTextFlags_EnterReturnsTrue))
+        open = m_start.open_path.data();
+    EndStop(keys, true);
     ImGui::SameLine();
-    if (ImGui::Button("Open")) {
-        std::string error;
-        if (!OpenGame(m_start.open_path.data(), &error)) m_start.error = error;
-        else return;
-    }
+    const bool open_clicked = ImGui::Button("Open");
+    if ((EndStop(keys, false) && (keys.press || enter)) || open_clicked) open = m_start.open_path.data();
     const std::string data_dir = view::DataDir();
     ImGui::TextDisabled("Games are kept in %s", data_dir.c_str());
     std::error_code ec;
     for (const auto& f : std::filesystem::directory_iterator(data_dir, ec)) {
         if (f.path().extension() != ".rutland") continue;
-        if (ImGui::Selectable(f.path().filename().string().c_str())) {
-            std::string error;
-            if (!OpenGame(f.path().string(), &error)) m_start.error = error;
-            return;
-        }
+        const bool clicked = ImGui::Selectable(f.path().filename().string().c_str());
+        if (EndStop(keys, false) && (keys.press || enter)) open = f.path().string();
+        if (clicked) open = f.path().string();
     }
     ImGui::Separator();
     ImGui::PushFont(m_fonts.large);
@@ -663,14 +938,8 @@ void App::DrawStart() {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             const std::string name = std::filesystem::path(g.path).filename().string();
-            if (ImGui::Selectable((name + "##" + g.path).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
-                std::string error;
-                if (!OpenGame(g.path, &error)) m_start.error = error;
-                else {
-                    ImGui::EndTable();
-                    return;
-                }
-            }
+            if (ImGui::Selectable((name + "##" + g.path).c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) open = g.path;
+            if (EndStop(keys, false) && (keys.press || enter)) open = g.path;
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", g.path.c_str());
             ImGui::TableNextColumn();
             if (!g.error.empty()) {
@@ -690,6 +959,16 @@ void App::DrawStart() {
             ImGui::TextColored(Theme::Accent(), "%s", g.fingerprint.c_str());
         }
         ImGui::EndTable();
+    }
+    EndKeyFocus(keys);
+    // Where the next frame's characters go (input_queue.h rule 3), with the focus as it is now: a
+    // text stop just reached by Tab has the keyboard only from the next frame, and the characters
+    // typed behind the Tab wait for it.
+    m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
+    if (open) {
+        std::string error;
+        if (open->empty()) m_start.error = "Type the game file's path in the File field, then Enter.";
+        else if (!OpenGame(*open, &error)) m_start.error = error;
     }
 }
 

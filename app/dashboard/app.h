@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -12,6 +13,8 @@
 #include "app_view.h"
 #include "board_learning.h"
 #include "game_server.h"
+#include "key_focus.h"
+#include "question.h"
 #include "settings.h"
 #include "start_view.h"
 #include "ui_state.h"
@@ -28,7 +31,10 @@ struct StartUi {
     std::array<char, 8> year_cards{};
     std::array<bool, 7> variants{};    // in the order of kVariantNames (app.cpp)
     bool from_table = false;           // a game in progress: open the Count tab on the whole table
+    std::array<char, 256> start{};     // start spaces: blank, one for all, or one per player (start=)
     std::array<char, 512> open_path{};
+    KeyFocus keys;                     // Tab over every item, its frame (key_focus.h)
+    int first_open_stop = -1;          // the first stop of the Open section (last frame): Enter there opens
     std::string error;
     bool focus = true;                 // the first field takes the keyboard on the next frame
     bool takes_text = true;            // typing with no field active goes to the first field (it is empty)
@@ -90,7 +96,20 @@ private:
     void DrawDashboard(const AppView& v, Outbox& out);
     void DrawTopBar(const AppView& v, Outbox& out);
     void DrawConfirm(const AppView& v, Outbox& out);
+    void DrawMoved(const AppView& v, Outbox& out);
     void DrawBoardLearning(Outbox& out);
+    // The questions (question.h): the board check, the undo/redo confirm, a line the game moved under.
+    bool QuestionOpen() const;
+    void DescribeQuestion();                      // m_ui.question, question_enter, waiting; m_players_question
+    void SubmitTyped(const std::string& text, bool from_field);  // a line typed, or one that waited
+    void AtQuestion(const std::string& text);    // a line typed while a question is open (question.h rule 1)
+    void Answer(bool yes, const std::optional<view::SpaceReading>& reading = std::nullopt);
+    void DrainWaiting();                          // the lines that waited, once no question is open
+    void FollowFile();                            // another program's appends (basic_session.h invariant 6)
+    // `preview`: of `text` (the entry line's), or null to parse it afresh; `from_field`: the text is
+    // the entry line's, which is emptied once it is recorded or rejected.
+    view::SubmitOutcome SubmitFromEntry(const std::string& text, const view::Preview* preview, bool from_field);
+    void EmptyEntryLine();
     void DrawStart();
     void HandleKeys(const AppView& v, Outbox& out);
     void HandleAppKeys();  // the keys that work on the start screen too
@@ -108,6 +127,10 @@ private:
     UiState m_ui;
     StartUi m_start;
     BoardLearnUi m_learn;  // the table's own board (board_learning.h, issue 17)
+    view::WaitingLines m_waiting;        // lines typed behind a question (question.h rule 2)
+    std::string m_players_question;      // the question, as the players' window says it
+    std::chrono::steady_clock::time_point m_followed{};  // the last FollowFile
+    std::string m_follow_problem;        // what the last failed follow said (said once)
     Fonts m_fonts;
     std::optional<float> m_font_request;
     std::optional<std::string> m_screenshot_request;

@@ -46,8 +46,10 @@ struct ViewAt { std::optional<int> seq; };               // time travel to an en
 struct AskUndo { bool redo = false; };                    // show what undo/redo would do, then confirm
 struct ExportYearEnd { bool html = false; bool preview = false; };
 struct ShowPanel { std::string name; };                   // bring a tab to the front
-struct ShareGame { bool on = false; bool lan = false; };  // start or stop sharing the game (panel_share.cpp)
-using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel, ShareGame>;
+// Start or stop sharing the game (panel_share.cpp); `new_token`: a new address, the old one revoked.
+struct ShareGame { bool on = false; bool lan = false; bool new_token = false; };
+struct AnswerQuestion { bool yes = true; };              // Enter on an empty entry line, or a question's button (question.h)
+using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel, ShareGame, AnswerQuestion>;
 
 struct Outbox {
     std::vector<UiAction> actions;

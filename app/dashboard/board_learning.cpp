@@ -10,6 +10,8 @@
 #include <imgui_internal.h>  // ClearActiveID
 
 #include "board_files.h"
+#include "question_draw.h"
+#include "start_view.h"
 #include "text_wrap.h"
 #include "theme.h"
 
@@ -54,7 +56,7 @@ bool LineField(const char* id, char* buffer, size_t size, bool* focus) {
 
 // [SECTION] The start screen
 
-std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings) {
+std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings, KeyFocus& keys) {
     if (ui.boards.empty()) {
         if (!ui.saved_name.empty()) settings.board = ui.saved_name;  // a board just set up is the next game's
         ui.saved_name.clear();
@@ -67,10 +69,13 @@ std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings) {
             if (ImGui::Selectable(ui.summaries[i].c_str(), static_cast<int>(i) == ui.picked)) ui.picked = static_cast<int>(i);
         ImGui::EndCombo();
     }
+    if (EndStop(keys, false) && keys.step != 0)
+        ui.picked = view::NextStop(ui.picked, keys.step, static_cast<int>(ui.boards.size()));
     settings.board = ui.boards[static_cast<size_t>(ui.picked)];  // kept when the game starts (App::CreateGame)
     ImGui::SameLine();
     const bool setup_key = ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_B);
-    if (ImGui::Button("Set up the table's board (Ctrl+B)") || setup_key) {
+    const bool setup_clicked = ImGui::Button("Set up the table's board (Ctrl+B)");
+    if ((EndStop(keys, false) && keys.press) || setup_clicked || setup_key) {
         ui.setup = view::StartBoardSetup(*FindBoard(settings.board));
         ui.line.fill('\0');
         ui.name.fill('\0');
@@ -83,6 +88,7 @@ std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings) {
         ImGui::ClearActiveID();
     }
     ImGui::Checkbox("Check each space on the physical board at its first landing", &settings.learn_board);
+    if (EndStop(keys, false) && keys.press) settings.learn_board = !settings.learn_board;
     ImGui::SameLine();
     ImGui::TextDisabled("D-2: Enter confirms what Rutland has, or type the correction");
     if (!ui.saved.empty()) ImGui::TextColored(Theme::Good(), "%s", ui.saved.c_str());
@@ -175,30 +181,21 @@ void DrawBoardSetup(BoardLearnUi& ui, const Fonts& fonts) {
 
 bool OfferLandingCheck(BoardLearnUi& ui, const view::Settings& settings, const GameState& live, const std::string& text,
                        const view::Preview& preview) {
-    if (ui.pass_roll) {
-        ui.pass_roll = false;
-        return false;
-    }
     if (!settings.learn_board) return false;
-    const view::Preview own = preview.typed == text ? view::Preview{} : view::PreviewLine(text, live, nullptr);
-    std::optional<view::LandingCheck> check = view::CheckLanding(live, preview.typed == text ? preview : own);
+    std::optional<view::LandingCheck> check =
+        view::CheckLanding(live, preview.typed == text ? preview : view::PreviewLine(text, live, nullptr));
     if (!check) return false;
     ui.roll = text;
     ui.landing = std::move(check);
-    ui.correction.fill('\0');
     ui.landing_error.clear();
-    ui.focus = true;
-    ImGui::ClearActiveID();  // the entry line lets go: what is typed next waits for the check's line
-    return true;
+    return true;  // the entry line keeps the keyboard: it answers the check (question.h rule 1)
 }
 
-std::vector<std::string> DrawLandingCheck(BoardLearnUi& ui, const Fonts& fonts, const GameState& live) {
-    if (!ui.landing) return {};
-    std::vector<std::string> lines;
-    ImGui::OpenPopup("Check the board");
-    ImGui::SetNextWindowBgAlpha(1.0f);  // the panels behind must not show through the facts
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    if (ImGui::BeginPopupModal("Check the board", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+std::optional<bool> DrawLandingCheck(const BoardLearnUi& ui, const Fonts& fonts, const std::string& waiting) {
+    if (!ui.landing) return std::nullopt;
+    std::optional<bool> clicked;
+    // Not modal: the entry line behind it keeps the keyboard (question.h rule 1).
+    if (BeginQuestionWindow("Check the board")) {
         const view::LandingCheck& c = *ui.landing;
         ImGui::PushFont(fonts.large);
         ImGui::Text("%s: check it on the physical board", c.label.c_str());
@@ -206,31 +203,31 @@ std::vector<std::string> DrawLandingCheck(BoardLearnUi& ui, const Fonts& fonts, 
         ImGui::Text("Rutland has: %s", c.facts.c_str());
         ImGui::TextColored(Theme::Warn(), "not yet checked (D-2): %s", c.unverified.c_str());
         ImGui::TextUnformatted("Enter: the board shows this.   Or type what it shows (e.g. dduu ybr), then Enter.");
-        ImGui::PushFont(fonts.large);
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
-        const bool enter = LineField("##landing", ui.correction.data(), ui.correction.size(), &ui.focus);
-        ImGui::PopFont();
         if (!ui.landing_error.empty()) ImGui::TextColored(Theme::Bad(), "%s", ui.landing_error.c_str());
-        ImGui::TextDisabled("Either way it is recorded as a board entry (undo takes it back), then the roll.   Esc: roll without checking");
-        if (enter) {
-            std::string why;
-            std::optional<view::SpaceReading> r = view::ParseReading(*live.board, c.space, ui.correction.data(), &why);
-            if (r) {
-                lines = {view::ReadingLine(*live.board, c.space, *r), ui.roll};
-            } else {
-                ui.landing_error = Refused(ui.correction.data(), why);  // and the field is cleared, as above
-                ui.correction.fill('\0');
-            }
-        } else if (KeyPressed(GLFW_KEY_ESCAPE)) {
-            lines = {ui.roll};
-        }
-        if (!lines.empty()) {
-            ui.landing.reset();
-            ImGui::CloseCurrentPopup();
-        }
-        ImGui::EndPopup();
+        if (!waiting.empty()) ImGui::TextColored(Theme::Warn(), "%s (after the roll, in order)", waiting.c_str());
+        ImGui::TextDisabled("Either way it is recorded as a board entry (undo takes it back), then the roll.");
+        if (ImGui::Button("The board shows this (Enter)")) clicked = true;
+        ImGui::SameLine();
+        if (ImGui::Button("Roll without checking (Esc)")) clicked = false;
     }
+    EndQuestionWindow();
+    return clicked;
+}
+
+std::vector<std::string> AnswerLanding(BoardLearnUi& ui, const GameState& live, bool yes,
+                                       const std::optional<view::SpaceReading>& reading) {
+    if (!ui.landing) return {};
+    std::vector<std::string> lines;
+    if (reading) lines.push_back(view::ReadingLine(*live.board, ui.landing->space, *reading));
+    else if (yes) lines.push_back(ui.landing->confirm_line);
+    lines.push_back(ui.roll);
+    ui.landing.reset();
+    ui.landing_error.clear();
     return lines;
+}
+
+std::string LandingWords(const BoardLearnUi& ui) {
+    return ui.landing ? fmt::format("The broker checks {} on the physical board", ui.landing->label) : std::string();
 }
 
 void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status) {
@@ -277,6 +274,6 @@ void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status)
     }
 }
 
-bool LearnHasKeys(const BoardLearnUi& ui) { return ui.landing.has_value() || ui.save_open; }
+bool LearnHasKeys(const BoardLearnUi& ui) { return ui.save_open; }
 
 } // namespace rutland::dash

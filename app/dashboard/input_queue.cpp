@@ -143,7 +143,10 @@ void InputQueue::Feed(TextTarget target) {
             }
             case Kind::Key: {
                 const bool command = IsCommandKey(e.key, e.mods);
-                const bool once = command || (IsModifier(e.key) && !IsShift(e.key));
+                // Space too while no text field has the keyboard: it ticks the start screen's focused
+                // box (key_focus.h), read as a key (in a field it is a character, and flows).
+                const bool once = command || (IsModifier(e.key) && !IsShift(e.key)) ||
+                                  (e.key == GLFW_KEY_SPACE && target != TextTarget::Ready);
                 if (once && std::find(changed.begin(), changed.end(), e.key) != changed.end()) return;  // rule 1
                 if (command && e.action == GLFW_PRESS && text_fed) return;                             // rule 2
                 if (target == TextTarget::Waiting && e.action == GLFW_PRESS && IsEditingKey(e.key, e.mods)) return;  // rule 3

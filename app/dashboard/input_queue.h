@@ -11,14 +11,16 @@
 //      mouse button or a Ctrl/Alt/Super modifier changes state at most once a frame, and a command
 //      key's press or a button's press ends the frame's share: Ctrl stays down for the Q of Ctrl+Q
 //      even when xdotool lets go of Ctrl first. Letters, digits and Shift flow freely: the field
-//      reads the characters, not their keys.
+//      reads the characters, not their keys. While no text field has the keyboard, Space
+//      changes state at most once a frame too: a check box with the keyboard's focus reads its press.
 //   2. Characters never come after a command key or a click in the same frame: what was typed
 //      before Enter is submitted, what came after it waits for the next line.
 //   3. Characters, and the keys a text field reads (Enter, Tab, Backspace, arrows...), wait in
 //      order and with everything behind them until a text field has the keyboard
-//      (TextTarget::Waiting); when no field can take text (time travel, a modal, a read-only game)
+//      (TextTarget::Waiting); when no field can take text (a read-only game, one panel's screenshot)
 //      characters are dropped, so they never block the keys behind them, and those keys go to the
-//      app (Enter confirms an undo).
+//      app. A question (the board check, the undo confirm: app/view/question.h) and time travel
+//      are no such case: the entry line keeps the keyboard, so nothing typed then is dropped.
 //   4. The window losing the focus is an event in the queue too, handed over in its place: ImGui
 //      forgets the keys held down at the next frame (so Ctrl does not stay down after Alt+Tab),
 //      which would also forget a key pressed in that frame, so it never shares a frame with a key

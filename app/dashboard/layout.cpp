@@ -66,7 +66,9 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     in.m = MeasuredMetrics(v.fonts);
     in.width = avail.x;
     in.height = avail.y - ImGui::GetTextLineHeightWithSpacing();  // the status line
-    in.content = view::MakeMiddleContent(ui.entry.preview, TurnViewNow(v, ui), InstructionsViewNow(v, ui));
+    in.content = view::MakeMiddleContent(EntryFeedbackNow(v, ui), TurnViewNow(v, ui), InstructionsViewNow(v, ui));
+    in.content.entry_measured = ui.entry.measured_height;
+    in.content.entry_measured_width = ui.entry.measured_width;
     // The players table needs its tab bar, header and two lines a player; another tab (the ledger,
     // the prices) takes what the middle leaves.
     if (ui.bottom_tab == "players")
@@ -75,6 +77,9 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
         in.lower_need = in.m.frame + 5 * in.m.line + 3 * in.m.padding;
     else
         in.lower_wanted = std::floor(in.height * 0.42f);
+    in.players = static_cast<int>(v.state.players.size());
+    in.strip_cell = PlayersStripCellWidth(v, ui, false);
+    in.strip_cell_narrow = PlayersStripCellWidth(v, ui, true);
     ui.layout = view::ComputeLayout(in);
     const view::DashboardLayout& L = ui.layout;
 
@@ -108,6 +113,8 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     }
 
     ImGui::BeginChild("##lower", ImVec2(0, L.lower), true);
+    // Every player's cash, whatever tab is in front (layout_model.h invariant 5).
+    DrawPlayersStrip(v, ui, out);
     if (ImGui::BeginTabBar("##tabs")) {
         struct Tab {
             std::string name;

@@ -84,7 +84,27 @@ struct Options {
     std::string font = kDejaVu;
     std::string bold_font = kDejaVuBold;
     bool exit_after_first_frame = false;
+    std::string layout_log;
 };
+
+// The live window's layout as drawn (ui_state.h LayoutProbe) with the window's, the framebuffer's
+// and ImGui's idea of its size: one `key value...` a line, for tests/dashboard/live_layout.sh.
+std::string LayoutLog(GLFWwindow* window, App& app) {
+    int w = 0, h = 0, fb_w = 0, fb_h = 0;
+    glfwGetWindowSize(window, &w, &h);
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    const ImGuiIO& io = ImGui::GetIO();
+    const LayoutProbe& p = app.Ui().probe;
+    const view::DashboardLayout& l = app.Ui().layout;
+    return fmt::format("window {} {}\nframebuffer {} {}\ndisplay {:.0f} {:.0f}\nfont {:.0f}\nfits {}\n"
+                       "entry_lines {}\nentry_bottom {:.0f}\nentry_right {:.0f}\nentry_clip_bottom {:.0f}\nentry_clip_right {:.0f}\n"
+                       "strip_cells {}\nstrip_bottom {:.0f}\nstrip_right {:.0f}\nlower_clip_bottom {:.0f}\nlower_clip_right {:.0f}\n"
+                       "status {}\nentry_text {}\nend\n",
+                       w, h, fb_w, fb_h, io.DisplaySize.x, io.DisplaySize.y, ImGui::GetFontSize(), l.fits ? 1 : 0, p.entry_lines,
+                       p.entry_bottom, p.entry_right, p.entry_clip_bottom, p.entry_clip_right, p.strip_cells, p.strip_bottom,
+                       p.strip_right, p.lower_clip_bottom, p.lower_clip_right, app.Ui().status,
+                       std::string(app.Ui().entry.buffer.data()));
+}
 
 // Plays a script through the entry line (session.h invariant 2). The first command line must be the
 // game header when there is no game yet; a header matching the open game's is skipped. Returns
@@ -142,7 +162,8 @@ int main(int argc, char** argv) {
     cli.add_option("game", o.game, "the game file (.rutland) to open, or to create from --script's header");
     cli.add_option("--script", o.script, "play this table-language script through the entry line first");
     cli.add_option("--screenshot", o.screenshot, "render, save this PNG and exit");
-    cli.add_option("--size", o.size, "window size for --screenshot, WxH")->capture_default_str();
+    CLI::Option* size_option = cli.add_option("--size", o.size, "the window's size, WxH (default: 1600x900, or what fits the screen's work area)")
+                                   ->capture_default_str();
     cli.add_option("--panel", o.panel, "draw only this panel, filling the window (names: big-board, turn, entry, instructions, "
                                        "players, sec, ledger, year-end, prices, board, table)");
     cli.add_option("--type", o.type, "put this text in the entry line, as if typed (shows the live preview)");
@@ -159,6 +180,8 @@ int main(int argc, char** argv) {
     cli.add_option("--font-size", o.font_size, "text size in pixels (Ctrl +/- changes it and remembers it)")->check(CLI::Range(10.0f, 48.0f));
     cli.add_flag("--exit-after-first-frame", o.exit_after_first_frame,
                  "exit once the first frame is on screen, printing the ms since main() (start-up benchmark)");
+    cli.add_option("--layout-log", o.layout_log, "after each frame that changes it, write where the entry line's last line and "
+                                                 "the players' strip are, and what their panels show, to this file (layout tests)");
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
     if (!o.panel.empty() && !FindPanel(o.panel)) {
@@ -225,9 +248,22 @@ int main(int argc, char** argv) {
         std::cerr << "rutland: cannot open a window (no display? run under xvfb-run for screenshots)\n";
         return 2;
     }
+    // A screen smaller than the default window (a 1366x768 laptop): the window fits the monitor's
+    // work area (less its task bar and panels, and a title bar's room), and is maximized there.
+    if (size_option->count() == 0 && o.screenshot.empty()) {
+        int area_x = 0, area_y = 0, area_w = 0, area_h = 0;
+        if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) glfwGetMonitorWorkarea(monitor, &area_x, &area_y, &area_w, &area_h);
+        constexpr int kTitleBar = 40;
+        if (area_w > 0 && area_h > 0 && (area_w < width || area_h - kTitleBar < height)) {
+            width = std::max(320, std::min(width, area_w));
+            height = std::max(240, std::min(height, area_h - kTitleBar));
+            glfwWindowHint(GLFW_MAXIMIZED, GLFW_TRUE);
+        }
+    }
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
     GLFWwindow* window = glfwCreateWindow(width, height, "Rutland", nullptr, nullptr);
+    glfwWindowHint(GLFW_MAXIMIZED, GLFW_FALSE);  // not the players' window
     if (!window) {
         std::cerr << "rutland: cannot create an OpenGL 3 window\n";
         glfwTerminate();
@@ -274,20 +310,26 @@ int main(int argc, char** argv) {
             if (!players.Open(window, input, players_width, players_height, pos, &error)) {
                 app.SetPlayersWindowOpen(false);
                 app.Ui().status = error;
+            } else if (!players.Placement().empty()) {
+                app.Ui().status = players.Placement();
             }
         } else if (!app.PlayersWindowOpen() && players.IsOpen()) {
             players.Close();
         }
-        if (app.TakePlayersFullScreenRequest() && o.screenshot.empty()) players.ToggleFullScreen();
+        if (app.TakePlayersFullScreenRequest() && o.screenshot.empty()) {
+            std::string why_not;
+            if (!players.ToggleFullScreen(window, &why_not)) app.Ui().status = why_not;
+        }
     };
     auto players_frame = [&](const std::string& shot, std::string* error) {
         const int seated = app.HasGame() ? static_cast<int>(app.GetSession()->Shown().players.size()) : 4;
-        return players.Frame(app, seated, app.Ui().share.on, shot, error);
+        return players.Frame(app, seated, SharedWithPhones(app.Ui().share), shot, error);
     };
     sync_players();
     if (o.share && app.HasGame()) app.Share(true, false);
 
     int frame = 0;
+    std::string last_layout_log;
     TextTarget text_target = TextTarget::Waiting;
     bool drawn = false;  // the first frame is drawn at once, not after an idle wait for events
     while (!glfwWindowShouldClose(window)) {
@@ -316,6 +358,16 @@ int main(int argc, char** argv) {
         if (o.f1 && app.HasGame()) {
             app.Ui().rule.request = true;
             o.f1 = false;
+        }
+        if (!o.layout_log.empty() && app.HasGame()) {
+            // Written whole to a temporary file and renamed: a test reading it never sees half.
+            std::string now = LayoutLog(window, app);
+            if (now != last_layout_log) {
+                const std::string temp = o.layout_log + ".tmp";
+                std::ofstream(temp) << now;
+                std::filesystem::rename(temp, o.layout_log);
+                last_layout_log = std::move(now);
+            }
         }
         ImGui::Render();
         int fb_w = 0, fb_h = 0;

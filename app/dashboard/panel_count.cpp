@@ -4,6 +4,7 @@
 // starts as the ledger holds things; what the broker changes becomes a `count` line (count_view.h),
 // previewed by the rules (X-2 says why a count is refused) and recorded through the outbox.
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -18,6 +19,16 @@ namespace rutland::dash {
 namespace {
 
 const ImVec4* Muted() { return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]; }
+
+// A price as the table says it, in dollars ("$2.10"), held in cents (count_view.h); the buttons
+// step one tick (5 cents). What is typed is rounded to the cent at once: no money stays a double.
+void PriceInDollars(const char* id, int& cents, float width) {
+    ImGui::TextUnformatted("$");
+    ImGui::SameLine(0, 2);
+    ImGui::SetNextItemWidth(width);
+    double dollars = cents / 100.0;
+    if (ImGui::InputDouble(id, &dollars, kTickCents / 100.0, 0.25, "%.2f")) cents = static_cast<int>(std::lround(dollars * 100));
+}
 
 // The preview of `line`, cached on the session's version.
 const view::Preview& PreviewOf(CountPreviewUi& ui, const AppView& v, const std::string& line) {
@@ -65,10 +76,8 @@ void MarketForm(const AppView& v, CountUi& cu, bool can_write, Outbox& out) {
             const size_t k = static_cast<size_t>(Index(c));
             ImGui::TableNextColumn();
             ImGui::PushID(static_cast<int>(k));
-            ImGui::TextColored(Theme::Company(c), "%s $%d.%02d", std::string(GetProspectus(c).name).c_str(), m.price_cents[k] / 100,
-                               std::abs(m.price_cents[k] % 100));
-            ImGui::SetNextItemWidth(em * 6.0f);
-            ImGui::InputInt("cents", &m.price_cents[k], static_cast<int>(kTickCents), 25);
+            ImGui::TextColored(Theme::Company(c), "%s", std::string(GetProspectus(c).name).c_str());
+            PriceInDollars("##price", m.price_cents[k], em * 6.0f);
             ImGui::Checkbox("delisted", &m.delisted[k]);
             ImGui::PopID();
         }
@@ -151,12 +160,11 @@ void PlayerForm(const AppView& v, CountUi& cu, int player, bool can_write, Outbo
         }
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted("short sold at (cents)");
+        ImGui::TextUnformatted("short sold at ($ a share)");
         for (size_t k = 0; k < 4; ++k) {
             ImGui::TableNextColumn();
             ImGui::PushID(fmt::format("price{}", k).c_str());
-            ImGui::SetNextItemWidth(-1);
-            ImGui::InputInt("##v", &f.short_price_cents[k], static_cast<int>(kTickCents), 25);
+            PriceInDollars("##v", f.short_price_cents[k], -1);
             ImGui::PopID();
         }
         ImGui::TableNextRow();
@@ -217,10 +225,12 @@ void DrawCount(const AppView& v, UiState& ui, Outbox& out) {
     if (!cu.whole_table && cu.player < 0) {
         ImGui::TextDisabled("Choose what to count:");
         ImGui::SameLine();
-        if (ImGui::SmallButton("the whole table")) cu.whole_table = true;
+        // Alt+0 to Alt+8 choose by keyboard (app.cpp HandleKeys).
+        if (ImGui::SmallButton("the whole table (Alt+0)")) cu.whole_table = true;
         for (size_t i = 0; i < s.players.size(); ++i) {
             ImGui::SameLine();
-            if (ImGui::SmallButton(s.players[i].name.c_str())) cu.player = static_cast<int>(i);
+            const std::string label = i < 8 ? fmt::format("{} (Alt+{})##{}", s.players[i].name, i + 1, i) : s.players[i].name;
+            if (ImGui::SmallButton(label.c_str())) cu.player = static_cast<int>(i);
         }
         return;
     }

@@ -7,6 +7,7 @@
 
 #include "panels.h"
 #include "text_wrap.h"
+#include "entry_feedback.h"
 #include "theme.h"
 #include "warnings_draw.h"
 
@@ -67,7 +68,47 @@ int EntryCallback(ImGuiInputTextCallbackData* data) {
     return 0;
 }
 
+void DrawFeedbackLine(const view::FeedbackLine& line) {
+    using Tone = view::FeedbackLine::Tone;
+    if (!line.prefix.empty()) {
+        ImGui::TextDisabled("%s", line.prefix.c_str());
+        ImGui::SameLine();
+    }
+    ImVec4 colour = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+    switch (line.tone) {
+        case Tone::Plain: break;
+        case Tone::Quiet: colour = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); break;
+        case Tone::Good: colour = Theme::Good(); break;
+        case Tone::Warn: colour = Theme::Warn(); break;
+        case Tone::Bad: colour = Theme::Bad(); break;
+    }
+    TextWrappedWords(line.text, &colour);
+}
+
 } // namespace
+
+std::vector<view::FeedbackLine> EntryFeedbackNow(const AppView& v, const UiState& ui) {
+    const EntryUi& e = ui.entry;
+    view::EntryFeedbackInput in;
+    in.text = std::string(e.buffer.data());
+    in.full = in.text.size() + 1 >= e.buffer.size();
+    in.capacity = e.buffer.size();
+    // The preview of the text as last drawn (the layout, before this frame's keys, sizes the panel
+    // for it; DrawEntry previews a changed line before drawing).
+    in.preview = &e.preview;
+    in.rejection = e.rejection;
+    in.rejection_rule = e.rejection_rule;
+    in.rejected_text = e.rejected_text;
+    in.refused = e.refused;
+    in.completions = &e.completions;
+    in.completion_index = e.completion_index;
+    in.accepted = e.accepted;
+    in.viewing = v.viewing;
+    in.question = ui.question;
+    in.question_enter = ui.question_enter;
+    in.waiting = ui.waiting;
+    return view::EntryFeedback(in);
+}
 
 void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     EntryUi& e = ui.entry;
@@ -77,23 +118,19 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         for (int seq = first; seq < v.ledger.Size(); ++seq)
             if (v.ledger.At(seq).kind == EntryKind::Command) e.history.Add(v.ledger.At(seq).line);
     }
-    const bool disabled = v.viewing.has_value() || v.read_only;
-    if (disabled) {
-        if (v.viewing)
-            ImGui::TextColored(Theme::Warn(), "Looking at entry %d: read-only. Esc returns to now.", *v.viewing);
-        else {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
-            const ImVec4 bad = Theme::Bad();
-            TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
-        }
+    if (v.read_only) {  // why: a problem verify found, a rules change, or a read-only place (a clean 0444 game)
+        const ImVec4 bad = Theme::Bad();
+        TextWrappedWords("This game is open read-only: " + v.session.ReadOnlyWhy(), &bad);
         return;
     }
+
     if (e.focus) {  // the buffer was replaced from outside the field: a new id makes ImGui read it afresh
         ++e.generation;
         e.focus = false;
     }
     // The keyboard always comes back here (input_queue.h): whenever no other field or button is
     // in use and no modal is up, the line asks for it, every frame until it has it.
-    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.confirm && !ui.learn_modal && ui.rule.open.empty())
+    if (!ImGui::IsAnyItemActive() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ui.learn_modal && ui.rule.open.empty())
         ImGui::SetKeyboardFocusHere();
     CallbackContext ctx{&e, &v};
     ImGui::PushFont(v.fonts.large);
@@ -108,14 +145,9 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::PopID();
     ImGui::PopFont();
     const std::string text(e.buffer.data());
-    // A paste longer than the field holds was cut by ImGui without a word: say so before Enter.
-    if (text.size() + 1 >= e.buffer.size()) {
-        const ImVec4 warn = Theme::Warn();
-        TextWrappedWords(fmt::format("The entry line is full ({} bytes): the rest of what was pasted was cut off.",
-                                     e.buffer.size() - 1), &warn);
-    }
     if (enter) {
         if (!text.empty()) out.Submit(text, true);
+        else if (!ui.question.empty()) out.Push(AnswerQuestion{true});
         // Enter deactivates the field; ask for it back in this very frame, so the next frame
         // already takes the next keys (a request made next frame would drop a fast typist's keys).
         ImGui::SetKeyboardFocusHere(-1);
@@ -129,42 +161,25 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
         e.preview_for = text;
         e.preview_version = v.version;
     }
-    if (!e.rejection.empty() && (text.empty() || text == e.rejected_text)) {
-        // The line just rejected (it left the field: Up brings it back to edit).
-        const ImVec4 bad = Theme::Bad();
-        const std::string line = view::CutForDisplay(e.rejected_text, view::kOneLineChars);
-        TextWrappedWords(e.refused ? fmt::format("Not saved '{}': {}", line, e.rejection)
-                                   : fmt::format("Rejected '{}': {} ({})", line, e.rejection, e.rejection_rule),
-                         &bad);
-        if (text.empty()) ImGui::TextDisabled("Up brings the line back to edit it.");
-    } else if (e.preview.kind == view::Preview::Kind::Accepted) {
-        if (e.preview.expanded != text) {
-            ImGui::TextDisabled("%s", e.preview.expanded.c_str());
-            ImGui::SameLine();
-        }
-        const ImVec4 good = Theme::Good();
-        TextWrappedWords("Enter: " + e.preview.text, &good);
-        if (e.preview.provisional) {  // its own line: after a wrapped preview it would be cut at the edge
-            const ImVec4 warn = Theme::Warn();
-            TextWrappedWords("(provisional: an Ask, Bid or arrow this uses is not verified on the physical board, D-2)", &warn);
-        }
-        DrawWarnings(e.preview.warnings);
-        DrawUndoSteps(e.preview.steps);
-    } else if (e.preview.kind == view::Preview::Kind::Rejected) {
-        const ImVec4 warn = Theme::Warn();
-        TextWrappedWords(fmt::format("Would be rejected: {} ({})", e.preview.text, e.preview.rule), &warn);
-        if (!e.preview.did_you_mean.empty())
-            TextWrappedWords(fmt::format("Did you mean {}?  Tab: {}", e.preview.nearest, e.preview.did_you_mean), &warn);
-    } else if (!e.accepted.empty()) {
-        ImGui::TextDisabled("Saved %s", e.accepted.c_str());
+    // Everything under the field is entry_feedback.h's list, each line wrapped (its invariants):
+    // the layout sized this panel for the same lines.
+    LayoutProbe& probe = ui.probe;
+    probe.entry_lines = 0;
+    probe.entry_right = 0;
+    probe.entry_bottom = ImGui::GetItemRectMax().y;  // the field's, when nothing is under it
+    for (const view::FeedbackLine& line : EntryFeedbackNow(v, ui)) {
+        DrawFeedbackLine(line);
+        ++probe.entry_lines;
+        probe.entry_right = std::max(probe.entry_right, ImGui::GetItemRectMax().x);
+        probe.entry_bottom = ImGui::GetItemRectMax().y;
     }
-    if (!e.completions.empty()) {
-        std::string list;
-        for (size_t i = 0; i < e.completions.size() && i < 8; ++i)
-            list += (i ? "   " : "") + std::string(static_cast<int>(i) == e.completion_index ? "> " : "") + e.completions[i];
-        if (e.completions.size() > 8) list += "   ...";
-        ImGui::TextDisabled("Tab: %s", list.c_str());
-    }
+    probe.entry_clip_bottom = ImGui::GetCurrentWindow()->InnerClipRect.Max.y;
+    probe.entry_clip_right = ImGui::GetCurrentWindow()->InnerClipRect.Max.x;
+    // What the lines took, for the layout's next frame (layout.cpp): the estimate is a wrap at an
+    // average glyph width, this is ImGui's own measure.
+    e.measured_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+    e.measured_width = ImGui::GetWindowWidth();
+    if (e.measured_height > ImGui::GetWindowHeight() + 0.5f) e.relayout = true;
 }
 
 } // namespace rutland::dash

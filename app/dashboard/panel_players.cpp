@@ -183,12 +183,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
 } // namespace
 
 void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
-    PlayersUi& pu = ui.players;
-    if (pu.version != v.version) {
-        pu.view = view::MakePlayersView(v.state);
-        pu.version = v.version;
-    }
-    const view::PlayersView& pv = pu.view;
+    const view::PlayersView& pv = PlayersViewNow(v, ui);
     const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_RowBg |
                                   ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_PadOuterX;
     const float em = ImGui::GetFontSize();

@@ -1,7 +1,9 @@
 // Share on the network (issue 18): the game as a read-only live web page for the table's phones,
 // run by the app (serve/game_server.h: its own read-only reader of the game file). Off until the
 // broker turns it on; the LAN choice says in plain words what it exposes before it is made. While
-// on: the address with its token, and its QR code for phone cameras (qr_draw.h).
+// on: the address with its token, and, shared on the local network only, its QR code for phone
+// cameras (qr_draw.h): a code of 127.0.0.1 would send a phone to itself. The token lasts while the
+// game is open (off and on keeps the phones' pages); "New address" makes a new one.
 #include <algorithm>
 #include <string>
 
@@ -37,10 +39,23 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
     }
     if (!s.on) return;
     ImGui::Separator();
-    TextWrappedWords("Open this address, or point a phone's camera at the code:");
     const ImVec4 accent = Theme::Accent();
+    TextWrappedWords(SharedWithPhones(s) ? "Open this address, or point a phone's camera at the code:"
+                                         : "Open this address in a browser on this computer:");
     TextWrappedWords(s.address, &accent);
     if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
+    ImGui::SameLine();
+    // The token stays while the game is open; a new one locks out every page opened so far.
+    if (ImGui::SmallButton("New address (the old one stops working)")) out.Push(ShareGame{true, s.lan, true});
+    if (!SharedWithPhones(s)) {
+        // 127.0.0.1 is this computer for any device: a phone that scanned it would find nothing.
+        TextWrappedWords("Local only: phones cannot open this address. To share with phones, turn sharing off, choose "
+                         "\"The local network\" and turn it on again (the address keeps its token).",
+                         &warn);
+        TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
+                         &muted);
+        return;
+    }
     // The fingerprint's line stays in view under the code.
     const ImVec2 room = ImGui::GetContentRegionAvail();
     const float side = std::clamp(std::min(room.x, room.y - 2.5f * ImGui::GetTextLineHeightWithSpacing()), 160.0f, 480.0f);

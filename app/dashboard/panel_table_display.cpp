@@ -120,7 +120,7 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
     if (!ImGui::BeginTable("##standings", 7, flags)) return;
     // Widths by what they hold: a name, two sums of money, a holding per company, the majority.
     ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_None, 0.8f);
-    ImGui::TableSetupColumn("Cash / net worth", ImGuiTableColumnFlags_None, 1.0f);
+    ImGui::TableSetupColumn("Cash / net worth", ImGuiTableColumnFlags_None, 1.3f);  // the cash in large text
     for (Company c : kCompanies) ImGui::TableSetupColumn(std::string(GetProspectus(c).name).c_str(), ImGuiTableColumnFlags_None, 1.2f);
     ImGui::TableSetupColumn("Nearest majority (W-1)", ImGuiTableColumnFlags_None, 1.8f);
     // The heading row by hand: the companies in their colours.
@@ -149,8 +149,15 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
         else if (s.current) Small("to play", scale, Theme::Accent());
         else if (s.next) Small("next", scale);
         ImGui::TableNextColumn();
+        // The money is what the table reads from across the room: the cash as large as the name,
+        // the net worth at the body size (at small print it was ~17 px on a 1080p TV).
+        ImGui::PushFont(v.fonts.large);
+        const bool large_fits = ImGui::CalcTextSize(s.cash.c_str()).x <= ImGui::GetContentRegionAvail().x;
+        if (!large_fits) ImGui::PopFont();  // a narrow column: the body size, never cut
         ImGui::TextUnformatted(s.cash.c_str());
-        Small(s.net_worth, scale);
+        if (large_fits) ImGui::PopFont();
+        const ImVec4 muted = Theme::Muted();
+        TextWrappedWords(s.net_worth, &muted);
         for (size_t c = 0; c < 4; ++c) {
             ImGui::TableNextColumn();
             // Wrapped: a long holding takes a third line (the layout leaves room for a few).
@@ -208,7 +215,7 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const view::PlayersWindowLayout l =
-        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), ui.share.on);
+        view::LayOutPlayersWindow(avail.x, avail.y, static_cast<int>(v.state.players.size()), SharedWithPhones(ui.share));
     const ImGuiWindowFlags still = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     auto region = [&](const char* id, const view::Rect& r, bool background, auto&& draw) {
         ImGui::SetCursorScreenPos(ImVec2(origin.x + r.x, origin.y + r.y));

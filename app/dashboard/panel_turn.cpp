@@ -20,7 +20,7 @@ void SpaceFacts(const AppView& v, int index, const char* heading) {
     const std::string where = fmt::format("({}, position {})", SpaceKindName(sp.kind.value), sp.position.value);
     SameLineIfFits(where.c_str());
     ImGui::TextDisabled("%s", where.c_str());
-    if (!sp.kind.verified || !sp.position.verified) ProvisionalFlag("this space's kind or place on the ring");
+    if (view::LandingProvisional(sp)) ProvisionalFlag("this space's kind");
     ImGui::TextUnformatted("Arrows:");
     for (Company c : kCompanies) {
         const bool up = sp.trend.value[static_cast<size_t>(Index(c))] == Trend::Up;

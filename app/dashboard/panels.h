@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "app_view.h"
+#include "entry_feedback.h"
 #include "ui_state.h"
 
 namespace rutland::dash {
@@ -24,6 +25,14 @@ struct PanelInfo {
 void DrawBigBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTurn(const AppView& v, UiState& ui, Outbox& out);
 void DrawEntry(const AppView& v, UiState& ui, Outbox& out);
+// The players' strip over the lower row's tabs (panel_players_strip.cpp), its widest cell (pixels)
+// for the layout, and the players' view both it and the Players tab draw.
+void DrawPlayersStrip(const AppView& v, UiState& ui, Outbox& out);
+float PlayersStripCellWidth(const AppView& v, UiState& ui, bool narrow);
+const view::PlayersView& PlayersViewNow(const AppView& v, UiState& ui);
+// The lines the entry panel draws under its field now (entry_feedback.h): the layout sizes the
+// panel for them.
+std::vector<view::FeedbackLine> EntryFeedbackNow(const AppView& v, const UiState& ui);
 void DrawInstructions(const AppView& v, UiState& ui, Outbox& out);
 void DrawPlayers(const AppView& v, UiState& ui, Outbox& out);
 void DrawSec(const AppView& v, UiState& ui, Outbox& out);
@@ -34,6 +43,8 @@ void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
 void DrawCount(const AppView& v, UiState& ui, Outbox& out);
 void DrawTray(const AppView& v, UiState& ui, Outbox& out);
+// A QR code only for an address a phone can reach: shared on the local network (panel_share.cpp).
+inline bool SharedWithPhones(const ShareUi& s) { return s.on && s.lan; }
 void DrawShare(const AppView& v, UiState& ui, Outbox& out);  // panel_share.cpp (issue 18)
 
 // The dashboard under the top bar: the panels where layout_model.h puts them for this window and

@@ -39,6 +39,46 @@ MonitorRect RectOf(GLFWmonitor* m) {
     return r;
 }
 
+struct Rect {
+    int x = 0, y = 0, w = 0, h = 0;
+};
+
+// What a window manager leaves windows on a monitor (not the panels, the task bar).
+Rect WorkArea(GLFWmonitor* m) {
+    Rect r;
+    glfwGetMonitorWorkarea(m, &r.x, &r.y, &r.w, &r.h);
+    if (r.w <= 0 || r.h <= 0) {
+        const MonitorRect whole = RectOf(m);
+        r = {whole.x, whole.y, whole.w, whole.h};
+    }
+    return r;
+}
+
+int InnerWidth(GLFWwindow* w) {
+    int width = 0, height = 0;
+    glfwGetWindowSize(w, &width, &height);
+    return width;
+}
+
+int InnerHeight(GLFWwindow* w) {
+    int width = 0, height = 0;
+    glfwGetWindowSize(w, &width, &height);
+    return height;
+}
+
+// The window with its frame (the title bar and borders a window manager draws, if any).
+Rect OuterRect(GLFWwindow* w) {
+    Rect r;
+    glfwGetWindowPos(w, &r.x, &r.y);
+    glfwGetWindowSize(w, &r.w, &r.h);
+    int left = 0, top = 0, right = 0, bottom = 0;
+    glfwGetWindowFrameSize(w, &left, &top, &right, &bottom);
+    return {r.x - left, r.y - top, r.w + left + right, r.h + top + bottom};
+}
+
+// A players' window narrower than this is not worth placing beside the broker's: behind instead.
+constexpr int kLeastBesideWidth = 480;
+
 // The monitor holding the window's middle; else the primary one.
 GLFWmonitor* MonitorOf(GLFWwindow* window) {
     int x = 0, y = 0, w = 0, h = 0;
@@ -90,6 +130,31 @@ bool PlayersWindow::Open(GLFWwindow* main, InputQueue& input, int width, int hei
             height = std::min(height, other->h);
             break;
         }
+    // Invariant 5: one screen. Beside the broker's window where its work area has room for a
+    // useful one, else behind it (the broker's window raised again once it shows).
+    m_placement.clear();
+    std::optional<std::pair<int, int>> beside;
+    bool behind = false;
+    if (!pos && !other && broker) {
+        const Rect area = WorkArea(broker);
+        const Rect b = OuterRect(main);
+        const int right = area.x + area.w - (b.x + b.w), left = b.x - area.x;
+        const int room = std::max(right, left);
+        const int frame_h = b.h - InnerHeight(main);  // the title bar, where a window manager draws one
+        if (room >= kLeastBesideWidth) {
+            width = std::min(width, room - (b.w - InnerWidth(main)));
+            height = std::min(height, area.h - frame_h);
+            beside = {right >= left ? b.x + b.w + (b.w - InnerWidth(main)) / 2 : area.x + (b.w - InnerWidth(main)) / 2,
+                      area.y + frame_h};
+            m_placement = "The players' window opened beside this one (one screen): drag it to the TV or projector.";
+        } else {
+            width = std::min(width, area.w);
+            height = std::min(height, std::max(240, area.h - frame_h));
+            behind = true;
+            m_placement = "The players' window opened behind this one (one screen): drag it to the TV or projector "
+                          "(Alt+Tab reaches it); the keys stay here.";
+        }
+    }
     glfwWindowHint(GLFW_FOCUSED, GLFW_FALSE);
     glfwWindowHint(GLFW_FOCUS_ON_SHOW, GLFW_FALSE);
     glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);  // shown once placed
@@ -103,7 +168,10 @@ bool PlayersWindow::Open(GLFWwindow* main, InputQueue& input, int width, int hei
     }
     if (pos) glfwSetWindowPos(m_window, pos->first, pos->second);
     else if (other) glfwSetWindowPos(m_window, other->x + (other->w - width) / 2, other->y + (other->h - height) / 2);
+    else if (beside) glfwSetWindowPos(m_window, beside->first, beside->second);
     glfwShowWindow(m_window);
+    // Shown windows stack on top: the broker's goes back over it (it keeps the keys, invariant 2).
+    if (behind) glfwFocusWindow(main);
 
     m_context = ImGui::CreateContext();  // stays current only inside ContextSwitch
     ContextSwitch to(m_window, m_context);
@@ -135,13 +203,20 @@ void PlayersWindow::Close() {
 
 bool PlayersWindow::CloseRequested() const { return m_window && glfwWindowShouldClose(m_window); }
 
-void PlayersWindow::ToggleFullScreen() {
-    if (!m_window) return;
+bool PlayersWindow::ToggleFullScreen(GLFWwindow* main, std::string* why_not) {
+    if (!m_window) return false;
     if (!m_full_screen) {
+        // Invariant 5: full screen on the broker's only screen would cover the entry line while
+        // the keys still go to it.
+        if (MonitorOf(m_window) == MonitorOf(main)) {
+            *why_not = "Shift+F11: the players' window is on this screen; full screen would hide the entry line. "
+                       "Drag it to the TV or second monitor first.";
+            return false;
+        }
         glfwGetWindowPos(m_window, &m_windowed_x, &m_windowed_y);
         glfwGetWindowSize(m_window, &m_windowed_w, &m_windowed_h);
         GLFWmonitor* monitor = MonitorOf(m_window);
-        if (!monitor) return;
+        if (!monitor) return true;
         const GLFWvidmode* mode = glfwGetVideoMode(monitor);
         glfwSetWindowMonitor(m_window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
         m_full_screen = true;
@@ -149,6 +224,7 @@ void PlayersWindow::ToggleFullScreen() {
         glfwSetWindowMonitor(m_window, nullptr, m_windowed_x, m_windowed_y, m_windowed_w, m_windowed_h, 0);
         m_full_screen = false;
     }
+    return true;
 }
 
 bool PlayersWindow::Frame(App& app, int players, bool with_address, const std::string& shot, std::string* error) {

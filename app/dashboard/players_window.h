@@ -14,6 +14,9 @@
 //   3. It opens without taking the focus, on another monitor than the broker's when there is one.
 //   4. Frame() leaves the broker's ImGui and OpenGL contexts current, as it found them: events are
 //      polled and the broker's frame drawn with those.
+//   5. With one screen it never covers the broker's window: it opens beside it where the work area
+//      has room, else behind it (the broker's window is raised over it), and full screen is
+//      refused on the screen the broker's window is on.
 #pragma once
 
 #include <optional>
@@ -44,8 +47,11 @@ public:
     bool IsOpen() const { return m_window != nullptr; }
     // Its close button was pressed.
     bool CloseRequested() const;
-    // Full screen on the monitor it is on (the one holding its middle), or back to the window it was.
-    void ToggleFullScreen();
+    // Full screen on the monitor it is on (the one holding its middle), or back to the window it was;
+    // false and *why_not when that monitor is the broker's (invariant 5).
+    bool ToggleFullScreen(GLFWwindow* main, std::string* why_not);
+    // Where Open put it when the broker has one screen (beside or behind), in words; "" otherwise.
+    const std::string& Placement() const { return m_placement; }
     // Draws one frame of app.FramePlayers; saves it to `shot` when given (false and *error when
     // that fails). `players` and `with_address` size its text (view::LayOutPlayersWindow).
     bool Frame(App& app, int players, bool with_address, const std::string& shot, std::string* error);
@@ -57,6 +63,7 @@ private:
     Fonts m_fonts;
     bool m_drawn = false;               // its renderer made its objects (the first NewFrame)
     bool m_full_screen = false;
+    std::string m_placement;
     int m_windowed_x = 0, m_windowed_y = 0, m_windowed_w = 0, m_windowed_h = 0;
 };
 

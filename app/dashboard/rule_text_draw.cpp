@@ -102,8 +102,9 @@ void RuleHoverLastItem(std::string_view text) {
 
 void DrawRuleWindow(UiState& ui) {
     const RuleText* hovered = TakeHovered();
-    // The undo's confirm box or the board check is a modal of its own and has the keys: one at a time.
-    if (ui.confirm || ui.learn_modal) {
+    // The board-saving box is a modal of its own and has the keys: one at a time. (A question, the
+    // undo's confirm or the board check, is not modal: the entry line keeps the keys, question.h.)
+    if (ui.learn_modal) {
         ui.rule.request = false;
         return;
     }

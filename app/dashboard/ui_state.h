@@ -53,6 +53,11 @@ struct EntryUi {
     bool just_activated = false;    // the field was not active before this frame's InputText (caret to the end)
     bool focus = false;             // a panel put a line in the buffer (panel_turn's legal commands): re-read it
     std::string accepted;           // what the last accepted line did, in words
+    // What the lines under the field took when last drawn (ImGui's measure), at the panel's width:
+    // the layout gives the panel at least that (layout_model.h MiddleContent::entry_measured).
+    float measured_height = 0;
+    float measured_width = 0;
+    bool relayout = false;          // they did not fit the panel: draw the next frame at once
 };
 
 struct InstructionsUi {
@@ -148,6 +153,7 @@ struct PlayersUi {
     int expanded = -1;
     view::PlayersView view;         // for `version`
     uint64_t version = 0;
+    bool valid = false;
 };
 
 struct SecUi {
@@ -182,6 +188,9 @@ struct ShareUi {
     bool lan = false;               // the choice: the local network, not only this computer
     bool on = false;                // the app is sharing now
     std::string address;            // the page's address with its token, while on
+    // The page's access token: kept while the game is open, so turning sharing off and on (or to
+    // the LAN) keeps every phone's page; a new one only when the broker asks (the old revoked).
+    std::string token;
     view::QrCode qr;                // of `address`
     std::string error;              // why it could not start
 };
@@ -191,6 +200,18 @@ struct ShareUi {
 struct RuleTextUi {
     std::string open;
     bool request = false;
+};
+
+// Where this frame put what the broker must read, in screen pixels, next to what the panel holding
+// it shows (its clip rectangle): main.cpp --layout-log writes it, so a test of the live window
+// checks nothing needed is cut (tests/dashboard/live_layout.sh).
+struct LayoutProbe {
+    int entry_lines = 0;                 // the feedback lines under the entry field
+    float entry_bottom = 0, entry_right = 0;           // the last one's bottom, the widest one's right
+    float entry_clip_bottom = 0, entry_clip_right = 0; // the entry panel's visible part
+    int strip_cells = 0;                 // the players' strip's cells drawn
+    float strip_bottom = 0, strip_right = 0;
+    float lower_clip_bottom = 0, lower_clip_right = 0;  // the lower row's visible part
 };
 
 struct UiState {
@@ -212,11 +233,23 @@ struct UiState {
     std::string bottom_tab = "players";  // which tab of the lower row is in front
     std::string front_request;           // a ShowPanel asked for this tab on the next frame
     std::optional<bool> confirm;         // undo (false) or redo (true) waiting for Enter
-    bool learn_modal = false;            // a box of board_learning.h has the keys: the entry line waits
+    bool learn_modal = false;            // the save box of board_learning.h has the keys: the entry line waits
+    // The question open (question.h), in one line: what the entry line's Enter answers and what the
+    // players' window shows; empty when none is. `waiting`: the lines typed behind it, in words.
+    std::string question;
+    std::string question_enter;          // what Enter does with a line typed now ("it waits behind the question")
+    std::string waiting;
+    // A line whose game moved under it (basic_session.h invariant 6): held, with its preview on the
+    // game as it is now (for `moved_version`), until Enter records it or Esc drops it.
+    std::optional<std::string> moved_line;
+    std::string moved_why;
+    view::Preview moved_preview;
+    uint64_t moved_version = 0;
     view::Preview confirm_preview;       // its warnings and steps, for `confirm_preview_for`
     std::string confirm_preview_for;
     std::string status;                  // one line at the bottom: what just happened
     RuleTextUi rule;                     // F1's window of a rule's words
+    LayoutProbe probe;                   // this frame's (main.cpp --layout-log)
 };
 
 } // namespace rutland::dash

@@ -229,6 +229,8 @@ json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
 
     json pending = json::array();
     for (const view::TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
+    json turn = json::array();
+    for (const view::TableDisplay::TurnEntry& e : t.this_turn) turn.push_back({{"seq", e.seq}, {"line", e.line}, {"words", e.words}});
     json game = {{"file", std::filesystem::path(store.Path()).filename().string()},
                  {"fingerprint", store.Fingerprint()},
                  {"entry", last},
@@ -238,6 +240,7 @@ json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
                  {"winner", t.winner},
                  {"last_line", t.last_line},
                  {"last_words", t.last_words},
+                 {"turn", std::move(turn)},
                  {"pending", std::move(pending)},
                  {"declaring", t.declaring},
                  {"year_end", t.year_end},

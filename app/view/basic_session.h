@@ -15,6 +15,13 @@
 //     StateAt(entry) and Submit() refuses (nothing is written).
 //  4. No clock here (core invariant 8): the app passes the time of each line in.
 //  5. A game in memory (InMemory) writes nothing and has no store: GetStore() is only for InFile().
+//  6. Two writers agree (the dashboard and `rutland-cli play --db` on one file). Follow() takes in
+//     what another program appended (store.h invariant 18, the same mechanism `serve` follows with)
+//     and bumps Version(), so every panel, preview and fingerprint is of the file as it is. A
+//     command submitted with the number of entries its preview was computed on (`expected_size`)
+//     is recorded only onto a file of that many entries (store.h invariant 10): when the file moved
+//     meanwhile nothing is written, the new entries are taken in, and the outcome says `moved`, so
+//     the broker sees the new preview before anything is recorded.
 //
 // What S must offer (store.h's Store does): Create(path, header, stamp, error) and Open(path,
 // S::Mode::ReadWrite, error) giving a unique_ptr<S>; Submit(command, stamp) answering a receipt
@@ -63,6 +70,7 @@ struct SubmitOutcome {
     Rejection rejection;      // when Rejected
     std::string refusal;      // when Refused
     int seq = -1;             // the new entry
+    bool moved = false;       // Refused: the file had other entries than expected (invariant 6)
 };
 
 template <Ruleset R, class S>
@@ -97,14 +105,29 @@ public:
     }
 
     // Submits one command (invariants 1, 2, 3): the one path every submit takes.
-    SubmitOutcome Submit(const Command& command, const std::string& time, const std::string& who) {
-        if (!m_store) return Submit(command, Stamp{});
+    // With `expected_size`, only onto a game of that many entries (invariant 6).
+    SubmitOutcome Submit(const Command& command, const std::string& time, const std::string& who,
+                         std::optional<int> expected_size = std::nullopt) {
+        if (!m_store) return Submit(command, Stamp{}, expected_size);
         // Each command submitted is a new one: the id is this run's prefix and a counter, never reused.
-        return Submit(command, Stamp{time, who, m_id_prefix + ":" + std::to_string(++m_counter)});
+        return Submit(command, Stamp{time, who, m_id_prefix + ":" + std::to_string(++m_counter)}, expected_size);
     }
     // The same with the caller's stamp: its command id makes a replayed script's line a retry
     // (Duplicate) instead of a second entry (store.h invariant 3). In memory the stamp is unused.
-    SubmitOutcome Submit(const Command& command, const Stamp& stamp);
+    SubmitOutcome Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size = std::nullopt);
+
+    // Invariant 6: takes in what other programs appended to the file since it was read here. The
+    // number of entries taken (0: none, and always 0 in memory), or -1 and *error when what was
+    // appended does not check out (store.h invariant 18; the game stays as it was read).
+    int Follow(std::string* error) {
+        if (!m_store || m_store->ReadOnly()) return 0;
+        const int n = m_store->Follow(error);
+        if (n > 0) {
+            if (m_view) m_view_state = GetLedger().StateAt(*m_view);
+            ++m_version;
+        }
+        return n;
+    }
     // Parses one line, then submits its command (a parse error is Rejected, a blank or comment
     // line Blank).
     SubmitOutcome Submit(std::string_view line, const std::string& time, const std::string& who) {
@@ -196,7 +219,7 @@ private:
 };
 
 template <Ruleset R, class S>
-SubmitOutcome BasicSession<R, S>::Submit(const Command& command, const Stamp& stamp) {
+SubmitOutcome BasicSession<R, S>::Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size) {
     SubmitOutcome out;
     auto refuse = [&](std::string why) {
         out.status = SubmitStatus::Refused;
@@ -207,7 +230,12 @@ SubmitOutcome BasicSession<R, S>::Submit(const Command& command, const Stamp& st
         return refuse("you are looking at entry " + std::to_string(*m_view) + " (read-only): press Esc to return to now");
     if (ReadOnly())
         return refuse("this game file is open read-only (" + m_store->ReadOnlyReason() + "): nothing can be added");
-    if (!m_store) {  // in memory (invariant 5)
+    if (!m_store) {  // in memory (invariant 5): nobody else writes
+        if (expected_size && *expected_size != m_memory->Size()) {
+            out.moved = true;
+            return refuse("the game has " + std::to_string(m_memory->Size()) + " entries, not the " +
+                          std::to_string(*expected_size) + " this line was previewed on: nothing was added");
+        }
         SubmitResult r = m_memory->Submit(command);
         out.status = r.status;
         out.rejection = std::move(r.rejection);
@@ -218,13 +246,14 @@ SubmitOutcome BasicSession<R, S>::Submit(const Command& command, const Stamp& st
         return out;
     }
     const int size_before = m_store->Size();
-    auto r = m_store->Submit(command, stamp);
+    auto r = m_store->Submit(command, stamp, expected_size);
     // Another program's entries, taken in before the command (store.h invariant 10): the panels'
     // caches are stale even when the command itself is not accepted.
     if (m_store->Size() != size_before) ++m_version;
     out.status = r.status;
     out.rejection = std::move(r.rejection);
     out.refusal = std::move(r.refusal);
+    out.moved = r.moved;
     if (!r.accepted) return out;
     out.accepted = true;
     out.seq = r.seq;

@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "model/money.h"
+#include "new_file.h"
+
 namespace rutland::view {
 
 namespace fs = std::filesystem;
@@ -21,6 +24,29 @@ std::string BoardsDir() {
     else
         dir = fs::temp_directory_path();
     return (dir / "rutland" / "boards").string();  // created by the first board written (WriteBoardFile)
+}
+
+std::optional<std::string> ReadBoardText(const std::string& path, std::string* why) {
+    std::error_code ec;
+    const uintmax_t size = fs::file_size(path, ec);
+    if (ec) {
+        *why = fmt::format("cannot read it: {}", ec.message());
+        return std::nullopt;
+    }
+    if (size > kMaxBoardJsonBytes) {
+        *why = fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardJsonBytes); "
+                           "nothing of it was read", FormatCount(static_cast<int64_t>(size)),
+                           FormatCount(static_cast<int64_t>(kMaxBoardJsonBytes)));
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        *why = "cannot read it";
+        return std::nullopt;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 std::optional<Board> ParseUserBoard(std::string_view text, std::string* why) {
@@ -47,11 +73,9 @@ BoardFiles ReadBoardFiles(const std::string& dir) {
         if (f.path().extension() == ".json") files.push_back(f.path());
     std::sort(files.begin(), files.end());
     for (const fs::path& path : files) {
-        std::ifstream in(path, std::ios::binary);
-        std::stringstream text;
-        text << in.rdbuf();
         std::string why;
-        std::optional<Board> board = ParseUserBoard(text.str(), &why);
+        const std::optional<std::string> text = ReadBoardText(path.string(), &why);
+        std::optional<Board> board = text ? ParseUserBoard(*text, &why) : std::nullopt;
         if (board && board->Name() != path.stem().string())
             why = fmt::format("the file is called {} but the board inside is '{}'", path.filename().string(), board->Name());
         if (!why.empty()) {
@@ -84,16 +108,8 @@ bool WriteBoardFile(const std::string& dir, const Board& board, bool replace, st
     }
     fs::create_directories(dir, ec);
     const fs::path temp = fs::path(dir) / ("." + board.Name() + ".json.tmp");
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out << board.ToJson();
-        out.flush();
-        if (!out) {
-            *why = fmt::format("could not write {}", temp.string());
-            fs::remove(temp, ec);
-            return false;
-        }
-    }
+    // Made new, never through a planted link (new_file.h): BoardsDir() may be in a shared $TMPDIR.
+    if (!WriteNewFile(temp.string(), board.ToJson(), why)) return false;
     fs::rename(temp, path, ec);
     if (ec) {
         *why = fmt::format("could not write {}: {}", path.string(), ec.message());

@@ -29,6 +29,11 @@ BoardFiles ReadBoardFiles(const std::string& dir);
 // the problems.
 std::vector<std::string> InstallBoardFiles(const std::string& dir);
 
+// A board file's text, read only when it is at most kMaxBoardJsonBytes (board.h): a larger file is
+// refused by its size, before a byte of it is read. nullopt and *why when it cannot be read or is
+// too large.
+std::optional<std::string> ReadBoardText(const std::string& path, std::string* why);
+
 // A board file's text as a user board: the format (Board::FromJson), the name, and the complete
 // board (board_catalog.h CheckCompleteBoard). nullopt and *why otherwise.
 std::optional<Board> ParseUserBoard(std::string_view text, std::string* why);

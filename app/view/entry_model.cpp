@@ -300,6 +300,7 @@ std::string SummarizeEffects(const Effects& effects, const RenderContext& contex
 Preview PreviewLine(std::string_view text, const GameState& state, const Ledger* ledger) {
     Preview p;
     p.typed = std::string(text);
+    if (ledger) p.entries = ledger->Size();
     p.expanded = ExpandQuickForm(text);
     if (Trim(p.expanded).empty()) return p;
     p.parsed = ParseCommand(p.expanded);
@@ -481,11 +482,14 @@ SubmitOutcome SubmitEntry(Session& session, std::string_view typed, const Previe
         return out;
     }
     if (!preview->parsed.command) return out;  // Blank
+    std::optional<int> expected;
+    if (preview->entries >= 0) expected = preview->entries;
     if (preview->ends_turn_first) {  // the roll of the next turn: `end` first (PreviewLine)
-        SubmitOutcome end = session.Submit(Command{std::nullopt, EndTurn{}}, time, who);
+        SubmitOutcome end = session.Submit(Command{std::nullopt, EndTurn{}}, time, who, expected);
         if (!end.accepted) return end;
+        if (expected) expected = end.seq + 1;
     }
-    return session.Submit(*preview->parsed.command, time, who);
+    return session.Submit(*preview->parsed.command, time, who, expected);
 }
 
 void History::Add(std::string line) {

@@ -63,6 +63,9 @@ struct Preview {
     std::string misspelt, nearest;
     std::vector<Warning> warnings;   // amber, before Enter (warnings.h): for undo/redo, of what is undone or redone
     std::vector<std::string> steps;  // undo: what the table does to reverse it (instructions.h UndoInstructions)
+    // The entries of the game it was computed on (-1: no ledger given): Enter records it only onto
+    // a game of that many entries (basic_session.h invariant 6).
+    int entries = -1;
 };
 
 // What the line would do if Enter were pressed now: applied to a copy of the state (or, for undo
@@ -75,7 +78,9 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
 // comment line is Blank. A preview that ends the turn first (a roll typed while the turn is open)
 // submits `end` and then the roll: two entries. Otherwise (no preview, or one of other text) the text after quick forms is
 // parsed once by Session::Submit(line). Either way the store applies the command to the game as it
-// is in the file (store.h invariant 10), not the preview's copy.
+// is in the file (store.h invariant 10), not the preview's copy. A preview of this text computed
+// with a ledger is submitted only onto a game of its `entries` (basic_session.h invariant 6): when
+// another program appended meanwhile, nothing is written and the outcome says `moved`.
 // What the undo/redo confirm (Ctrl+Z, Ctrl+Shift+Z) submits once the broker has seen what it
 // does: one `undo` or `redo` as a command, not a line to parse.
 Command ConfirmCommand(bool redo);

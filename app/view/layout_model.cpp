@@ -90,7 +90,9 @@ float Chrome(const Metrics& m) { return m.font * kLarge + m.spacing + m.line + 2
 float EntryHeight(const MiddleContent& c, const Metrics& m, float width) {
     const float inner = width - 2 * m.padding;
     const float field = m.font * kLarge + 6.0f + m.spacing;
-    return Overhead(m) + field + std::max(1.0f, Lines(c.entry, m.char_w, inner)) * m.line;
+    const float estimate = Overhead(m) + field + std::max(1.0f, Lines(c.entry, m.char_w, inner)) * m.line;
+    if (c.entry_measured > 0 && std::abs(c.entry_measured_width - width) < 1.0f) return std::max(estimate, c.entry_measured);
+    return estimate;
 }
 
 float TurnHeight(const MiddleContent& c, const Metrics& m, float width) {
@@ -117,12 +119,32 @@ float InstructionsHeight(const MiddleContent& c, const Metrics& m, float width, 
     return h;
 }
 
+int StripColumns(float cell_width, float width, int players, const Metrics& m) {
+    if (players <= 0) return 1;
+    // A cell and the spacing before the next; the lower row's padding on each side.
+    const float inner = width - 2 * m.padding;
+    const int fit = static_cast<int>(std::floor((inner + m.spacing) / std::max(1.0f, cell_width + m.spacing)));
+    return std::clamp(fit, 1, players);
+}
+
+float StripHeight(float cell_width, float width, int players, const Metrics& m) {
+    if (players <= 0) return 0;
+    const int columns = StripColumns(cell_width, width, players, m);
+    const int rows = (players + columns - 1) / columns;
+    return static_cast<float>(rows) * m.line + m.spacing;  // the rows, then a separator
+}
+
 DashboardLayout ComputeLayout(const LayoutInput& in) {
     const Metrics& m = in.m;
     const float W = in.width, H = in.height, sp = m.spacing;
     const float mid_min = kMiddleEms * m.font, side_min = kSideEms * m.font, sub_min = kSubColumnEms * m.font;
-    const float lower_min = std::max(kLowerMinLines * m.line, std::min(in.lower_wanted, H * 0.6f));
-    const float lower_need = std::max(lower_min, in.lower_need > 0 ? in.lower_need : std::floor(H * 0.4f));
+    // Invariant 5: the strip and the tab bar, whatever else the lower row would keep.
+    const bool narrow = in.strip_cell_narrow > 0 && in.strip_cell > W - 2 * m.padding;
+    const float cell = narrow ? in.strip_cell_narrow : in.strip_cell;
+    const float strip = StripHeight(cell, W, in.players, m);
+    const float strip_min = strip + m.frame + 2 * m.padding;
+    const float lower_min = std::max({kLowerMinLines * m.line, strip_min, std::min(in.lower_wanted, H * 0.6f)});
+    const float lower_need = std::max(lower_min, in.lower_need > 0 ? in.lower_need + strip : std::floor(H * 0.4f));
     const float top_max = H - lower_min - sp;
 
     DashboardLayout out;
@@ -211,6 +233,9 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
     // Big Board is better taller); the lower row keeps at least its tab bar and a few lines.
     out.top = std::min(top_max, std::max(need, H - lower_need - sp));
     out.lower = H - out.top - sp;
+    out.strip = strip;
+    out.strip_columns = StripColumns(cell, W, in.players, m);
+    out.strip_narrow = narrow;
     const bool stacked = out.arrangement == Arrangement::ThreeColumns || out.arrangement == Arrangement::TwoColumns;
     if (out.fits) {
         out.entry = n.entry;
@@ -230,16 +255,15 @@ DashboardLayout ComputeLayout(const LayoutInput& in) {
 }
 
 MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, const InstructionsView& instructions) {
+    EntryFeedbackInput in;
+    in.text = preview.typed;
+    in.preview = &preview;
+    return MakeMiddleContent(EntryFeedback(in), turn, instructions);
+}
+
+MiddleContent MakeMiddleContent(const std::vector<FeedbackLine>& entry, const TurnView& turn, const InstructionsView& instructions) {
     MiddleContent c;
-    if (preview.kind == Preview::Kind::Empty) {
-        c.entry.push_back("Saved 201: declare");
-    } else {
-        c.entry.push_back((preview.expanded != preview.typed ? preview.expanded + " " : std::string()) + "Enter: " + preview.text);
-        if (preview.provisional) c.entry.push_back("(provisional: an Ask, Bid or arrow this uses is not verified on the physical board, D-2)");
-        for (const Warning& w : preview.warnings) c.entry.push_back("! " + w.text + " (" + w.rule + ")");
-        if (!preview.steps.empty()) c.entry.push_back("The table puts it back:");
-        for (size_t i = 0; i < preview.steps.size() && i < 12; ++i) c.entry.push_back("10. " + preview.steps[i]);
-    }
+    for (const FeedbackLine& line : entry) c.entry.push_back(FeedbackText(line));
     c.turn = {turn.time_cards, turn.roll + "    " + turn.next};
     if (turn.bonus) c.turn.push_back("Bonus turn after doubles (T-5)");
     for (const std::string& p : turn.pending) c.turn.push_back(p);
@@ -302,6 +326,9 @@ float LargestTextSize(float window_width, float window_height) {
         in.width = window_width - 2 * in.m.padding;
         in.height = window_height - Chrome(in.m);
         in.content = BusyMoment();
+        // Four players' strip (invariant 5): "> Bob  $123,000  net $1,234,000" is 32 characters.
+        in.players = 4;
+        in.strip_cell = 32 * in.m.char_w;
         if (ComputeLayout(in).fits) return f;
     }
     return 10;

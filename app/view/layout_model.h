@@ -18,12 +18,23 @@
 //  4. When the middle's needs do not all fit, the entry line and the Turn's essentials are served
 //     first and `fits` is false (the panels then scroll); at the four sizes docs/dashboard.md names and
 //     every text size offered, at a typical moment, they fit (tests).
+//  5. Every player's cash is always in view: the players' strip (one cell a player: name, cash,
+//     net worth, whose turn; as many cells a row as fit; without the net worth when a whole cell
+//     is wider than the window) heads the lower row whatever tab is in front, and the lower row is
+//     never smaller than the strip and its tab bar. When nothing fits, the middle scrolls, not
+//     the strip.
+//  6. The entry panel's need counts every line it draws under its field (entry_feedback.h: a
+//     rejection with its rule ID, "Did you mean", the Tab list, not only the preview), and is at
+//     least what the panel measured those lines took last frame at the same width: the live
+//     window, where a rejection or a Tab list shows, is sized as --screenshot is
+//     (tests/dashboard/live_layout.sh).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "entry_feedback.h"
 #include "entry_model.h"
 #include "instructions_view.h"
 #include "turn_view.h"
@@ -39,7 +50,13 @@ inline constexpr float kLowerMinLines = 4.0f;  // the lower row: its tab bar, th
 // (word wrap at an average glyph width), so the decision does not depend on last frame's widths.
 struct MiddleContent {
     // The entry line: the preview, its warnings, the undo's steps (each wrapped), the Tab list.
+    // (entry_feedback.h: every line the panel draws under the field.)
     std::vector<std::string> entry;
+    // What those lines took when last drawn, measured by the GUI at the panel's width (0: not
+    // drawn): the entry panel gets at least that at that width, since the estimate averages
+    // glyph widths and a line of capitals or digits wraps sooner.
+    float entry_measured = 0;
+    float entry_measured_width = 0;
     // The Turn: its sentences and the landed spaces' lines (TurnView::space_lines: name, arrows,
     // Asks or Bids), each wrapped; then the commands legal now, as buttons flowing in lines.
     std::vector<std::string> turn;
@@ -73,6 +90,10 @@ struct LayoutInput {
     // The broker brought another tab to the front (the ledger, the prices...): the lower row keeps
     // at least this much, and the middle scrolls if it must (the columns stay as they are).
     float lower_wanted = 0;
+    // The players' strip (invariant 5): how many players, and the widest cell (pixels).
+    int players = 0;
+    float strip_cell = 0;
+    float strip_cell_narrow = 0;  // the widest cell without the net worth
 };
 
 enum class Arrangement : uint8_t {
@@ -89,7 +110,10 @@ struct DashboardLayout {
     float entry = 0;              // the entry line's height (the middle's full width)
     float turn = 0, instructions = 0;  // heights: stacked, or side by side (then equal)
     float turn_width = 0;         // side by side: the Turn's width (the instructions get the rest)
-    float lower = 0;              // the lower row's height
+    float lower = 0;              // the lower row's height, the players' strip included
+    float strip = 0;              // the players' strip's height, at the lower row's top
+    int strip_columns = 1;        // its cells a row
+    bool strip_narrow = false;    // its cells without the net worth (a whole one is wider than the window)
     bool large_steps = true;      // the instructions in large text (else normal: to keep the side columns)
     bool fits = true;             // every middle panel got what its content needs
     std::vector<std::string> folded;  // panels moved into the lower row's tabs ("big-board", "sec")
@@ -100,12 +124,18 @@ float EntryHeight(const MiddleContent& c, const Metrics& m, float width);
 float TurnHeight(const MiddleContent& c, const Metrics& m, float width);
 float InstructionsHeight(const MiddleContent& c, const Metrics& m, float width, bool large = true);
 
+// The players' strip at `width`: cells a row, and its height (rows of text lines and a separator).
+int StripColumns(float cell_width, float width, int players, const Metrics& m);
+float StripHeight(float cell_width, float width, int players, const Metrics& m);
+
 // Lines of `text` wrapped at spaces to `width` with glyphs `char_w` wide.
 int WrappedLines(const std::string& text, float char_w, float width);
 
 DashboardLayout ComputeLayout(const LayoutInput& in);
 
 // The middle's content from what the panels show (the same view models they draw).
+MiddleContent MakeMiddleContent(const std::vector<FeedbackLine>& entry, const TurnView& turn, const InstructionsView& instructions);
+// The same for a line just typed (a preview, nothing rejected yet).
 MiddleContent MakeMiddleContent(const Preview& preview, const TurnView& turn, const InstructionsView& instructions);
 
 // The largest text size Ctrl+= offers in a window (even pixels, 10..48): the largest at which a

@@ -11,6 +11,16 @@ namespace rutland::view {
 
 namespace {
 
+// The first `n` characters (code points) of UTF-8 text and an ellipsis, when it is longer.
+std::string FirstChars(const std::string& text, size_t n) {
+    size_t chars = 0;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;  // inside a character
+        if (chars++ == n) return text.substr(0, i) + "\u2026";
+    }
+    return text;
+}
+
 std::string Plural(int64_t n, const char* one, const char* many) { return fmt::format("{} {}", FormatCount(n), n == 1 ? one : many); }
 
 } // namespace
@@ -177,6 +187,28 @@ PlayersView MakePlayersView(const GameState& s) {
         v.players.push_back(std::move(pv));
     }
     return v;
+}
+
+std::vector<StripCell> MakePlayersStrip(const PlayersView& view) {
+    std::vector<StripCell> out;
+    for (const PlayerView& p : view.players) {
+        StripCell c;
+        c.name = FirstChars(p.name, kStripNameChars);
+        c.cash = FormatMoney(p.cash);
+        c.net_worth = "net " + FormatMoney(p.net_worth);
+        if (p.owed > Money()) c.owes = "owes " + FormatMoney(p.owed);
+        c.current = p.current;
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::string StripCellText(const StripCell& cell) {
+    // The marker's room is kept for every cell, so the cells line up.
+    std::string text = "\u25B6 " + cell.name + "  " + cell.cash;
+    if (!cell.net_worth.empty()) text += "  " + cell.net_worth;
+    if (!cell.owes.empty()) text += "  " + cell.owes;
+    return text;
 }
 
 } // namespace rutland::view

@@ -101,6 +101,20 @@ struct PlayersView {
 
 PlayersView MakePlayersView(const GameState& state);
 
+// The players' strip (layout_model.h invariant 5): every player's cash always in view, one line
+// a player: "> Ann  $123,000  net $456,000", the one whose turn it is marked.
+struct StripCell {
+    std::string name;      // cut to kStripNameChars
+    std::string cash;      // FormatMoney
+    std::string net_worth; // "net $456,000"
+    std::string owes;      // "owes $13,750" when a call is pending, else ""
+    bool current = false;
+};
+inline constexpr size_t kStripNameChars = 14;
+std::vector<StripCell> MakePlayersStrip(const PlayersView& view);
+// The cell as one line of text (its width is the strip's cell width).
+std::string StripCellText(const StripCell& cell);
+
 // 115,000 -> "115k", 2,500 -> "2,500".
 std::string ShortCount(int64_t n);
 

@@ -23,7 +23,7 @@ LandedSpace Landed(const GameState& s, int index, bool first) {
     l.asks = sp.kind.value == SpaceKind::Subsidiary;
     const CompanySet set = l.asks ? sp.ask.value : sp.bid.value;
     for (Company c : kCompanies) l.market[static_cast<size_t>(Index(c))] = set.Has(c);
-    l.provisional = !sp.kind.verified || !sp.trend.verified || !(l.asks ? sp.ask.verified : sp.bid.verified);
+    l.provisional = LandingProvisional(sp) || !sp.trend.verified || !(l.asks ? sp.ask.verified : sp.bid.verified);
     return l;
 }
 

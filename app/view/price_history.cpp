@@ -21,7 +21,7 @@ std::string MarketEventLabel(const Effect& e) {
 PriceHistory MakePriceHistory(const Ledger& ledger) {
     PriceHistory h;
     h.last_entry = std::max(0, ledger.Size() - 1);
-    h.years.emplace_back(0, 1);
+    h.years.emplace_back(0, 1);  // G-4: a game starts in year 1; the effects say each year after it
     for (Company c : kCompanies) {
         const Prospectus& p = GetProspectus(c);
         PriceSeries& s = h.series[static_cast<size_t>(Index(c))];
@@ -70,7 +70,13 @@ PriceHistory MakePriceHistory(const Ledger& ledger) {
                     if (e.what == EffectWhat::YearBegins) {
                         if (high_from >= 0) h.high_volatility.push_back({high_from, seq});
                         high_from = -1;
-                        h.years.emplace_back(seq, h.years.back().second + 1);
+                        h.years.emplace_back(seq, static_cast<int>(e.n[0]));  // the year that begins, as the game counts it
+                    }
+                    // the table counted the year (`count market year=3`); from that entry on the
+                    // game's years are the counted ones, and the next year end begins the one after.
+                    if (e.what == EffectWhat::CountYear) {
+                        if (h.years.back().first == seq) h.years.back().second = static_cast<int>(e.n[1]);
+                        else h.years.emplace_back(seq, static_cast<int>(e.n[1]));
                     }
                     break;
                 default: break;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "new_file.h"
+
 namespace rutland::view {
 
 namespace {
@@ -49,12 +51,11 @@ Settings Settings::Load(const std::string& config_dir) {
 bool Settings::Save(const std::string& config_dir) const {
     const std::filesystem::path path = std::filesystem::path(config_dir) / "settings.json";
     const std::filesystem::path tmp = path.string() + ".tmp";
-    {
-        std::ofstream out(tmp);
-        if (!out) return false;
-        out << nlohmann::json{{"font_size", font_size}, {"recent", recent}, {"board", board}, {"learn_board", learn_board}}.dump(2) << "\n";
-        if (!out) return false;
-    }
+    // Made new, never through a planted link (new_file.h): ConfigDir() may be in a shared $TMPDIR.
+    const std::string text =
+        nlohmann::json{{"font_size", font_size}, {"recent", recent}, {"board", board}, {"learn_board", learn_board}}.dump(2) + "\n";
+    std::string why;
+    if (!WriteNewFile(tmp.string(), text, &why)) return false;
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);  // never a half-written settings file
     return !ec;

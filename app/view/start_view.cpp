@@ -7,6 +7,7 @@
 
 #include "base/names.h"
 #include "lang/command.h"
+#include "model/board_catalog.h"
 #include "store/store.h"
 
 namespace rutland::view {
@@ -100,9 +101,34 @@ NewGameCheck CheckNewGame(const NewGameForm& form) {
     const std::string year_cards = Trim(form.year_cards);
     if (!year_cards.empty() && !WholeNumberAboveZero(year_cards))
         c.year_cards_error = "Time cards per year is a whole number above zero, or blank for one per player (D-4).";
+    // Start spaces: one for all, or one per player, each a space of the board (a name or a prefix, '@' optional).
+    std::vector<std::string> start;
+    word.clear();
+    for (char ch : form.start + ",") {
+        if (ch == ',' || ch == ' ' || ch == '\t') {
+            if (!word.empty()) start.push_back(word[0] == '@' ? word.substr(1) : word);
+            word.clear();
+        } else {
+            word += ch;
+        }
+    }
+    const std::shared_ptr<const Board> board = FindBoard(form.board.empty() ? "standard" : form.board);
+    for (const std::string& s : start) {
+        std::string why;
+        if (s.empty() || (board && !board->Find(s, &why))) {
+            c.start_error = fmt::format("No space '{}' on the board {}{}.", s, form.board.empty() ? "standard" : form.board,
+                                        why.empty() ? "" : ": " + why);
+            break;
+        }
+    }
+    if (c.start_error.empty() && start.size() > 1 && c.players_error.empty() && start.size() != c.players.size())
+        c.start_error = fmt::format("Give one start space for every player, or one for each of the {} players in turn order (this is {}).",
+                                    c.players.size(), start.size());
+    if (start.size() == 1 && c.players_error.empty()) start.assign(c.players.size(), start.front());
     const std::string broker = c.players_error.empty() ? RoleName(form.broker, c.players, "broker", &c.broker_error) : std::string();
     const std::string sec = c.players_error.empty() ? RoleName(form.sec, c.players, "SEC guy", &c.sec_error) : std::string();
-    if (!c.players_error.empty() || !c.cash_error.empty() || !c.year_cards_error.empty() || !c.broker_error.empty() || !c.sec_error.empty())
+    if (!c.players_error.empty() || !c.cash_error.empty() || !c.year_cards_error.empty() || !c.broker_error.empty() ||
+        !c.sec_error.empty() || !c.start_error.empty())
         return c;
     // The header in the table language, parsed by the core: one definition of a valid header.
     std::string line = "game players=";
@@ -115,6 +141,7 @@ NewGameCheck CheckNewGame(const NewGameForm& form) {
     for (const std::string& v : form.variants) variants += (variants.empty() ? "" : ",") + v;
     if (!variants.empty()) line += " variants=" + variants;
     if (!form.board.empty() && form.board != "standard") line += " board=" + form.board;
+    for (size_t i = 0; i < start.size(); ++i) line += (i ? ",@" : " start=@") + start[i];
     ParseResult parsed = ParseCommand(line);
     const GameHeader* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
     if (parsed.error) {
@@ -147,6 +174,11 @@ RecentGame ReadRecentGame(const std::string& path) {
     }
     r.fingerprint = store->Fingerprint();
     return r;
+}
+
+int NextStop(int at, int step, int count) {
+    if (count <= 0) return 0;
+    return ((at + step) % count + count) % count;
 }
 
 } // namespace rutland::view

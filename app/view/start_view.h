@@ -24,13 +24,16 @@ struct NewGameForm {
     std::string year_cards;  // blank: the default (D-4)
     std::vector<std::string> variants;  // header variant names (RULES.md section 14)
     std::string board = "standard";     // board=NAME (a built-in board or one of the table's, issue 17)
+    // Where the pawns start (start=@space,...): blank, and each player's first roll names its space
+    // (COMMANDS.md `roll ... @space`); one space for every player; or one per player in turn order.
+    std::string start;
 };
 
 // Each field's problem in plain words, beside that field; `header_line` and `header` only when
 // there is none (the core's parser had the last word: `form_error` is what it said otherwise).
 struct NewGameCheck {
     std::vector<std::string> players;  // as read from the form, in turn order
-    std::string players_error, cash_error, broker_error, sec_error, year_cards_error, form_error;
+    std::string players_error, cash_error, broker_error, sec_error, year_cards_error, start_error, form_error;
     std::string header_line;
     std::optional<GameHeader> header;
     bool Ok() const { return header.has_value(); }
@@ -48,5 +51,9 @@ struct RecentGame {
     std::string fingerprint;
 };
 RecentGame ReadRecentGame(const std::string& path);
+
+// The start screen's keyboard focus (app/dashboard/key_focus.h): the stop after `at` (`step` +1,
+// Tab) or before it (-1, Shift+Tab) among `count` stops, round from the last to the first.
+int NextStop(int at, int step, int count);
 
 } // namespace rutland::view

@@ -45,6 +45,18 @@ TableDisplay Make(const GameState& s, const L& ledger, std::optional<int> viewin
         t.last_line = last.line;
         // The gist: a year end's dozen payouts would push the rest off the screen.
         t.last_words = SummarizeEffects(last.effects, RenderContext::Of(s), 5);
+        // Back to the entry after the previous `end` (an `end` closes the turn it is shown with).
+        int first = t.last_entry;
+        while (first > 1 && t.last_entry - first + 1 < static_cast<int>(kTurnEntriesShown)) {
+            const Entry& before = ledger.At(first - 1);
+            if (before.kind == EntryKind::Header) break;
+            if (before.kind == EntryKind::Command && std::holds_alternative<EndTurn>(before.command.action)) break;
+            --first;
+        }
+        for (int seq = first; seq <= t.last_entry; ++seq) {
+            const Entry& e = ledger.At(seq);
+            t.this_turn.push_back({seq, e.line, SummarizeEffects(e.effects, RenderContext::Of(s), 3)});
+        }
     }
 
     for (const Obligation& o : s.pending)

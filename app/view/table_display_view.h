@@ -15,6 +15,8 @@ namespace rutland::view {
 
 class EntryWindow;  // entry_window.h
 
+inline constexpr size_t kTurnEntriesShown = 8;
+
 struct TableDisplay {
     std::string headline;             // "Year 2: Ann's turn", or "Cy wins!"
     bool won = false;
@@ -23,6 +25,14 @@ struct TableDisplay {
     int last_entry = 0;               // the entry shown as the last command
     std::string last_line;            // "roll 1 3 2"
     std::string last_words;           // "Ann rolls 1+3 ...; Blue -> $3.00; ..."
+    // What was done this turn, oldest first, the last entry included: the commands since the
+    // turn before ended (after an `end`, the turn it ended), at most kTurnEntriesShown.
+    struct TurnEntry {
+        int seq = 0;
+        std::string line;             // "buy Y 10k"
+        std::string words;            // its effects' gist
+    };
+    std::vector<TurnEntry> this_turn;
     struct Owed {
         std::string headline;         // "Ann owes the bank $12,000 (M-4)"
         std::string detail;           // "for covering 30,000 Blue at $3.00 (...); she sells assets..."

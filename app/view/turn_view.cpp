@@ -31,6 +31,14 @@ std::string Name(const GameState& s, int p) {
 
 } // namespace
 
+// The landed space's kind and position are provisional only where the board check reads them
+// (board_check.h): a Time or market space's kind. A subsidiary is one by its name and its position
+// is not read at a landing, so once its arrows and Ask are checked nothing about it is provisional.
+bool LandingProvisional(const Space& sp) {
+    const bool kind_readable = sp.kind.value == SpaceKind::Time || sp.kind.value == SpaceKind::Market;
+    return kind_readable && !sp.kind.verified;
+}
+
 std::vector<std::string> LegalLines(const LegalNow& legal, const GameState& state) {
     struct Item {
         int rank;
@@ -100,7 +108,7 @@ TurnView MakeTurnView(const GameState& s, const LegalNow& legal, bool bonus) {
             const char* provisional = " (provisional)";
             v.space_lines.push_back(fmt::format("{} {} ({}, position {}){}", i == 0 ? "Landed on" : "The Time card moved the pawn to",
                                                 sp.label, SpaceKindName(sp.kind.value), sp.position.value,
-                                                sp.kind.verified && sp.position.verified ? "" : provisional));
+                                                LandingProvisional(sp) ? provisional : ""));
             std::string arrows = "Arrows:";
             for (Company c : kCompanies)
                 arrows += fmt::format(" {} {}", GetProspectus(c).letter,

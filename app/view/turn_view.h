@@ -46,6 +46,11 @@ bool IsBonusTurn(const Ledger& ledger, std::optional<int> seq, const GameState& 
 // the ledger's mark; 0 otherwise (undone entries, the header, undo and redo entries).
 std::vector<char> BonusTurnEntries(const Ledger& ledger);
 
+// The landed space's kind and position are provisional only where the board check reads them
+// (board_check.h): a Time or market space's kind. Once its arrows and Ask or Bids are checked, a
+// subsidiary or any other space is provisional in nothing.
+bool LandingProvisional(const Space& sp);
+
 TurnView MakeTurnView(const GameState& state, const LegalNow& legal, bool bonus);
 
 } // namespace rutland::view

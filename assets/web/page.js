@@ -33,10 +33,15 @@ function renderGame(g) {
   const problem = $('problem');
   problem.hidden = !g.problem;
   problem.textContent = g.problem ? 'No longer following the game: ' + g.problem : '';
+  // What was done this turn (an `end` shows the turn it ended), not only its last entry.
   const last = clear($('last'));
-  add(last, 'div', 'muted small', 'Entry ' + g.entry + ':');
-  add(last, 'div', 'line', g.last_line).style.fontWeight = 'bold';
-  add(last, 'div', '', g.last_words);
+  const turn = g.turn && g.turn.length ? g.turn : [{seq: g.entry, line: g.last_line, words: g.last_words}];
+  for (const e of turn) {
+    const row = add(last, 'div', 'turn-entry');
+    add(row, 'span', 'muted small', 'Entry ' + e.seq + ': ');
+    add(row, 'span', 'line', e.line).style.fontWeight = 'bold';
+    add(row, 'div', '', e.words);
+  }
   const alerts = clear($('alerts'));
   if (g.winner) add(alerts, 'li', 'good', g.winner);
   for (const p of g.pending) { const li = add(alerts, 'li', 'warn', p.headline); add(li, 'div', 'small muted', p.detail); }
@@ -74,9 +79,11 @@ function renderBoard(b) {
   const table = clear($('board'));
   const head = add(add(table, 'thead'), 'tr');
   add(head, 'th', '', '');
-  for (const l of b.ladders.slice(0, 2)) add(head, 'th', '', l.company + ' ' + l.price);
+  // The name over its price: one line of "Green $1.80" a column pushed Green out of a phone's width.
+  const heading = (l) => { const th = add(head, 'th', ''); add(th, 'div', '', l.company); add(th, 'div', 'muted', l.price); };
+  for (const l of b.ladders.slice(0, 2)) heading(l);
   add(head, 'th', '', '');
-  for (const l of b.ladders.slice(2)) add(head, 'th', '', l.company + ' ' + l.price);
+  for (const l of b.ladders.slice(2)) heading(l);
   const body = add(table, 'tbody');
   for (const r of b.rows.slice().reverse()) {
     const tr = add(body, 'tr');

@@ -123,6 +123,70 @@ std::string PrintableText(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// The length of the UTF-8 sequence a lead byte starts (2-4), or 0 when it starts none.
+size_t SequenceLength(unsigned char lead) {
+    if (lead >= 0xC2 && lead <= 0xDF) return 2;
+    if (lead >= 0xE0 && lead <= 0xEF) return 3;
+    if (lead >= 0xF0 && lead <= 0xF4) return 4;
+    return 0;
+}
+
+void Escape(std::string_view text, bool at_end, std::string* held, std::string* out) {
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t run = i;  // plain ASCII (and line breaks, tabs) in bulk
+        while (run < text.size()) {
+            const auto byte = static_cast<unsigned char>(text[run]);
+            if ((byte >= 0x20 && byte < 0x7F) || byte == '\n' || byte == '\t') ++run;
+            else break;
+        }
+        out->append(text.substr(i, run - i));
+        i = run;
+        if (i == text.size()) break;
+        const auto lead = static_cast<unsigned char>(text[i]);
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0) {
+            const size_t need = SequenceLength(lead);
+            bool prefix = need > 0 && text.size() - i < need && !at_end;
+            for (size_t k = i + 1; prefix && k < text.size(); ++k)
+                prefix = (static_cast<unsigned char>(text[k]) & 0xC0) == 0x80;
+            if (prefix) {  // the sequence goes on in the next piece
+                held->assign(text.substr(i));
+                return;
+            }
+            *out += fmt::format("\\x{:02x}", lead);
+            ++i;
+            continue;
+        }
+        if (IsControlCodePoint(d.code_point))
+            *out += fmt::format("\\u{:04x}", static_cast<uint32_t>(d.code_point));
+        else
+            out->append(text.substr(i, d.length));
+        i += d.length;
+    }
+}
+
+} // namespace
+
+void TerminalEscaper::Feed(std::string_view piece, std::string* out) {
+    if (m_held.empty()) {
+        Escape(piece, false, &m_held, out);
+        return;
+    }
+    std::string joined = std::move(m_held);
+    m_held.clear();
+    joined.append(piece);
+    Escape(joined, false, &m_held, out);
+}
+
+void TerminalEscaper::Finish(std::string* out) {
+    std::string held = std::move(m_held);
+    m_held.clear();
+    Escape(held, true, &m_held, out);
+}
+
 std::string ValidUtf8(std::string_view text) {
     std::string out;
     out.reserve(text.size());

@@ -34,6 +34,24 @@ bool IsUtcTime(std::string_view text);
 // unchanged, so a clean file prints exactly as before.
 std::string PrintableText(std::string_view text);
 
+// Text on its way to a terminal, escaped as it is written, piece by piece: rutland-cli's standard
+// output and error both pass through one (app/cli/escaped_output.cpp), so no label, name, note,
+// stamp or refused input it prints, nor any message quoting one, reaches a terminal raw. Like
+// PrintableText, except that a line break and a tab pass (they lay the output out), and each other
+// control character (IsControlCodePoint) becomes \uXXXX: JSON's own escape, so a --json document
+// stays the same document. A UTF-8 sequence split between two pieces is held until its end; a byte
+// that is not UTF-8 becomes \xff. Printable text passes unchanged, byte for byte.
+class TerminalEscaper {
+public:
+    // Appends to *out what `piece` adds to the output.
+    void Feed(std::string_view piece, std::string* out);
+    // Appends to *out the bytes held of a sequence that never ended (as \xNN).
+    void Finish(std::string* out);
+
+private:
+    std::string m_held;  // the start of a UTF-8 sequence the last piece ended inside
+};
+
 // `text` as valid UTF-8: every byte that is not part of a UTF-8 sequence becomes U+FFFD (what
 // nlohmann's dump() does with error_handler_t::replace). Valid text passes unchanged.
 std::string ValidUtf8(std::string_view text);

@@ -173,6 +173,14 @@ enum class ParseMode : uint8_t { NewInput, Stored };
 // A note is who said what: a few sentences. 32,000 characters once aborted the dashboard (issue 14).
 inline constexpr size_t kMaxNoteChars = 1000;
 
+// The longest line the table language reads as new input, in bytes, whatever its command (a `count`
+// too): far above any real line (a 1,000-character note of four-byte characters is about 4,000
+// bytes; a `count` naming every holding and proxy of a player a few hundred; a note typed 32 times
+// too long still gets the note's own message), and low enough that no line makes an entry, a --json
+// or the shared page's view megabytes long. Checked before anything of the line is read. Stored
+// lines are read as they were written (ParseMode::Stored): the hash chain covers them.
+inline constexpr size_t kMaxLineBytes = 65536;
+
 ParseResult ParseCommand(std::string_view line, ParseMode mode = ParseMode::NewInput);
 std::string PrintCommand(const Command& command);
 

@@ -1349,6 +1349,15 @@ std::optional<Rejection> CheckNewInput(Command& command) {
                                  " characters, this one has " + FormatCount(static_cast<int64_t>(chars)) +
                                  ": write it as several notes",
                              kSpecRef};
+        // Like a name (names.h rule 2), a note typed now holds no control, line separator or bidi
+        // character (the line itself refuses C0 controls): it would read differently from what it
+        // holds on every screen, and an exported script could not carry it back byte for byte.
+        std::string untabbed = note->text;
+        untabbed.erase(std::remove(untabbed.begin(), untabbed.end(), '\t'), untabbed.end());
+        if (PrintableText(untabbed) != untabbed)
+            return Rejection{"a note may not hold a control or bidi character, which changes how it reads: " +
+                                 Quote(PrintableText(note->text)),
+                             kSpecRef};
     }
     return std::nullopt;
 }
@@ -1408,6 +1417,10 @@ ParseResult ParseLine(std::string_view raw_line) {
 } // namespace
 
 ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
+    if (mode == ParseMode::NewInput && raw_line.size() > kMaxLineBytes)
+        return Reject("the line is " + FormatCount(static_cast<int64_t>(raw_line.size())) +
+                      " bytes long, over the line length limit of " + FormatCount(static_cast<int64_t>(kMaxLineBytes)) +
+                      " bytes (kMaxLineBytes): nothing of it was read; write it as several lines");
     ParseResult result = ParseLine(raw_line);
     if (mode == ParseMode::NewInput && result.command) {
         if (std::optional<Rejection> why = CheckNewInput(*result.command)) {

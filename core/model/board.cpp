@@ -11,7 +11,10 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "base/names.h"
+#include "base/safe_text.h"
 #include "base/text.h"
+#include "model/money.h"
 
 namespace rutland {
 
@@ -38,6 +41,67 @@ struct BoardError {
     std::string message;
 };
 
+
+// A board's text (its name, title, explanation and the spaces' labels) is shown on screens,
+// terminals and the shared page: like a player's name (names.h rule 2) it may not hold control,
+// bidi or invisible formatting characters, which would make it read as something else (a label
+// "Br<U+202E>ada" reversed on screen, or "\u001b[2J" clearing a terminal). The message shows the
+// text escaped (ShowName), never the characters themselves.
+void RequirePlainText(const std::string& text, const std::string& where, const char* key) {
+    if (const std::optional<std::string> problem = NameProblem(text))
+        throw BoardError{fmt::format("{}: \"{}\" \"{}\" holds {}: board text may not hold control, bidi or invisible "
+                                     "characters", where, key, ShowName(text), *problem)};
+}
+
+// Before anything is parsed (a 5 MB file of unclosed '[' took 389 MB as a JSON tree): the text's
+// size and its nesting depth outside strings. A real board is ~10 KB, nested 3 deep (the board,
+// its spaces, a space).
+void CheckSizeAndDepth(std::string_view text) {
+    if (text.size() > kMaxBoardJsonBytes)
+        throw BoardError{fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardJsonBytes); "
+                                     "nothing of it was read", FormatCount(static_cast<int64_t>(text.size())),
+                                     FormatCount(static_cast<int64_t>(kMaxBoardJsonBytes)))};
+    int depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char ch = text[i];
+        if (in_string) {
+            if (ch == '\\') ++i;
+            else if (ch == '"') in_string = false;
+        } else if (ch == '"') {
+            in_string = true;
+        } else if (ch == '[' || ch == '{') {
+            if (++depth > kMaxBoardJsonDepth)
+                throw BoardError{fmt::format("the board file nests arrays and objects more than {} deep (byte {}), over "
+                                             "the limit for a board (kMaxBoardJsonDepth; a board is 3 deep); nothing of "
+                                             "it was read", kMaxBoardJsonDepth, FormatCount(static_cast<int64_t>(i)))};
+        } else if (ch == ']' || ch == '}') {
+            --depth;
+        }
+    }
+}
+
+// nlohmann keeps the last of two equal keys silently: a board file with "trend" twice in a space
+// would be read with one of them dropped. The parser's callback sees every key, object by object.
+Json ParseRefusingDuplicateKeys(std::string_view text) {
+    std::vector<std::vector<std::string>> keys;  // the keys of each object being read, innermost last
+    Json::parser_callback_t callback = [&keys](int, Json::parse_event_t event, Json& parsed) {
+        if (event == Json::parse_event_t::object_start) {
+            keys.emplace_back();
+        } else if (event == Json::parse_event_t::object_end) {
+            if (!keys.empty()) keys.pop_back();
+        } else if (event == Json::parse_event_t::key && !keys.empty()) {
+            const std::string& key = parsed.get_ref<const std::string&>();
+            std::vector<std::string>& seen = keys.back();
+            if (std::find(seen.begin(), seen.end(), key) != seen.end())
+                throw BoardError{fmt::format("the key \"{}\" is given twice in one object: a board file gives each key "
+                                             "once", ShowName(key))};
+            seen.push_back(key);
+        }
+        return true;
+    };
+    return Json::parse(text.begin(), text.end(), callback);
+}
 
 void SetError(std::string* error, std::string message) {
     if (error) *error = std::move(message);
@@ -141,6 +205,7 @@ Space ParseSpace(const Json& object, size_t index, int count) {
 
     space.label = RequireString(object, "label", where);
     if (space.label.empty()) throw BoardError{fmt::format("{}: \"label\" must not be empty", where)};
+    RequirePlainText(space.label, where, "label");
 
     std::string kind_text = RequireString(object, "kind", where);
     std::optional<SpaceKind> kind = ParseSpaceKind(kind_text);
@@ -290,17 +355,20 @@ const BoardMap& BuiltinBoards() {
 
 std::optional<Board> Board::FromJson(std::string_view text, std::string* error) {
     try {
-        Json root = Json::parse(text.begin(), text.end());
+        CheckSizeAndDepth(text);
+        Json root = ParseRefusingDuplicateKeys(text);
         if (!root.is_object()) throw BoardError{"a board file must be a JSON object"};
         RejectUnknownKeys(root, kBoardKeys, "board");
 
         Board board;
         board.m_name = RequireString(root, "name", "board");
         if (board.m_name.empty()) throw BoardError{"board: \"name\" must not be empty"};
+        RequirePlainText(board.m_name, "board", "name");
         for (const char* key : {"title", "provisional"}) {
             auto it = root.find(key);
             if (it != root.end() && !it->is_string())
                 throw BoardError{fmt::format("board: \"{}\" must be a string", key)};
+            if (it != root.end()) RequirePlainText(it->get_ref<const std::string&>(), "board", key);
         }
 
         const Json& spaces = Require(root, "spaces", "board");
@@ -328,12 +396,12 @@ std::optional<Board> Board::FromJson(std::string_view text, std::string* error) 
             holder = i;
         }
         return board;
-    } catch (const BoardError& e) {
-        SetError(error, e.message);
+    } catch (const BoardError& e) {  // messages quote the file's text: escaped for any screen
+        SetError(error, PrintableText(e.message));
     } catch (const Json::parse_error& e) {
-        SetError(error, fmt::format("the board file is not valid JSON: {}", e.what()));
+        SetError(error, PrintableText(fmt::format("the board file is not valid JSON: {}", e.what())));
     } catch (const std::exception& e) {
-        SetError(error, fmt::format("the board file could not be read: {}", e.what()));
+        SetError(error, PrintableText(fmt::format("the board file could not be read: {}", e.what())));
     }
     return std::nullopt;
 }

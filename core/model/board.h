@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,9 +40,18 @@ struct Space {
     bool FullyVerified() const { return kind.verified && position.verified && trend.verified && ask.verified && bid.verified; }
 };
 
+// Bounds on a board file, checked before it is parsed (Board::FromJson): a board is about 10 KB,
+// nested 3 deep (the board, its spaces, a space).
+inline constexpr size_t kMaxBoardJsonBytes = 1024 * 1024;
+inline constexpr int kMaxBoardJsonDepth = 8;
+
 class Board {
 public:
-    // Parses a board file (assets/boards/*.json). On failure returns nullopt and sets *error.
+    // Parses a board file (assets/boards/*.json). On failure returns nullopt and sets *error (any
+    // text of the file it quotes escaped: safe_text.h PrintableText). Refused: a file over
+    // kMaxBoardJsonBytes or nested over kMaxBoardJsonDepth (before parsing), a key given twice in
+    // one object, board text (name, title, provisional, labels) with control, bidi or invisible
+    // characters (names.h rule 2).
     static std::optional<Board> FromJson(std::string_view text, std::string* error);
     std::string ToJson() const;
 

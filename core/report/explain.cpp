@@ -163,12 +163,13 @@ std::string ShortEffect(const Effect& e, const GameState& s) {
                                e.space >= 0 && e.space < s.board->SpaceCount() ? s.board->At(e.space).label : "?");
             break;
         default: {
-            // The first words of the text are enough for a log line; explain gives the rest.
-            constexpr size_t kWords = 6;
+            // A sentence whole ("Ann ends the turn; Bob is next"): cut after a few words it said
+            // nothing ("Bob is..."). Only a long one is cut, after its last word within
+            // kShortChars; explain gives the rest.
+            constexpr size_t kShortChars = 90;
             const std::string text = EffectText(e, RenderContext::Of(s));
-            size_t at = 0;
-            for (size_t words = 0; at != std::string::npos && words < kWords; ++words) at = text.find(' ', at + 1);
-            what = at == std::string::npos ? text : text.substr(0, at) + "...";
+            const size_t at = text.size() <= kShortChars ? std::string::npos : text.rfind(' ', kShortChars);
+            what = at == std::string::npos ? text : text.substr(0, at) + "...";  // (no space: whole, never inside a character)
             break;
         }
     }

@@ -55,6 +55,10 @@
 //     looked at, so the command applies to the state the file has, a command id another program
 //     wrote is a retry (invariant 3), and the new entry chains onto the real last hash. Anything
 //     else (a head that went back, an entry that does not check) is refused and nothing is added.
+//     A Submit given the size it expects the file to have (the size the broker's preview was
+//     computed at, basic_session.h invariant 6) takes in what was appended, then, when the file is
+//     not that size, adds nothing and says so (StoreReceipt::moved): a command previewed on one
+//     state is never recorded onto another.
 // 11. A write that fails (a full disk, an I/O error) leaves memory exactly as it was before the
 //     Submit: the ledger takes back the entry (ledger.h TakeBackLast), nothing is acknowledged, and
 //     the next Submit tries again from the file's real head (invariant 10): the store stays usable
@@ -86,7 +90,11 @@
 //     replay's typed effects gives exactly the stored words of every entry (D::LegacyDifference,
 //     a Big Board Raiders hook: store.cpp). Any finding (a changed
 //     wording, a rules change, a problem): nothing is written, not even the backup, and the game
-//     opens read-only with the reason. Otherwise a backup copy, then one transaction: the rows of
+//     opens read-only with the reason. Otherwise the write lock is taken first, waiting (a minute
+//     at most) for another writer: when that other writer was migrating the same file, the file is
+//     found migrated and opened again as it is, never refused. Under the lock, a backup copy
+//     (whole or absent: written to a temporary file, synced, then linked into place; a kill leaves
+//     at most a stray `.partial-PID` file, never a half backup), then in the same transaction: the rows of
 //     table `entry` are copied byte for byte into entry_v2 and kept exactly as written from then on
 //     (their words and hashes); a new table `entry` holds every entry with its effects as data, chained from
 //     MigrationLink(entry_v2's last seq and hash); meta's head is the new chain's. A migrated
@@ -224,6 +232,9 @@ struct StoreReceipt {
     Rejection rejection;     // when Rejected
     std::string refusal;     // when Refused
     int seq = -1;
+    // Refused because another program appended since the size the caller expected (invariant 10):
+    // those entries are taken in (Size() is the file's), the command is not.
+    bool moved = false;
     // Why it is not in the file, for a message: the rejection (with its rule) or the refusal.
     std::string Why() const { return status == SubmitStatus::Rejected ? rejection.ToString() : refusal; }
 };
@@ -275,6 +286,9 @@ public:
 
     // Applies and commits one command; returns once it is durable (invariant 2).
     StoreReceipt Submit(const Command& command, const Stamp& stamp);
+    // The same, only onto a file of `expected_size` entries (invariant 10): otherwise Refused with
+    // `moved` set, nothing written, what another program appended taken in.
+    StoreReceipt Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size);
     // Parses a line of the game's language first (R::Parse). Blank or comment: status Blank.
     StoreReceipt SubmitLine(std::string_view line, const Stamp& stamp);
 

@@ -106,7 +106,8 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
         BasicStore store;
         store.m_path = temp;
         store.m_schema = schema;
-        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error, options.vfs);
+        // NOFOLLOW: a symlink planted under the temporary name is refused, never written through.
+        store.m_db = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, error, options.vfs);
         if (!store.m_db) return nullptr;
         const std::string pragmas = fmt::format(
             "PRAGMA application_id={}; PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;", kApplicationId);
@@ -250,7 +251,12 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
                                         "schema version {}: nothing was written", kSchemaEffectsAsData));
     } else if (migrate) {
         std::string why;
-        if (store->MigrateToV3(&why)) {
+        if (!store->MigrateToV3(&why) && QueryInt(store->m_db, "PRAGMA user_version") == kSchemaEffectsAsData) {
+            // Another Rutland migrated it while this one waited for the lock: open it as it is now.
+            store.reset();
+            return OpenWith(path, mode, error, options, taken);
+        }
+        if (store->m_schema == kSchemaEffectsAsData) {
             std::vector<std::string> notes = std::move(store->m_report.notes);
             store->m_report = VerifyReport{};
             store->m_report.notes = std::move(notes);
@@ -267,12 +273,18 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     return store;
 }
 
+// How long a migration waits for another writer's lock (invariant 16): another Rutland's migration
+// of a large game, not the usual 5 s of one entry.
+inline constexpr int kMigrationWaitMs = 60000;
+
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 bool BasicStore<R, D>::MigrateToV3(std::string* why) {
     const int from = m_schema;
-    const std::string copy = FreeBackupName(m_path, from);
-    if (!CopyDatabase(m_db, copy, why) || !Exec(m_db, "BEGIN IMMEDIATE", why)) return false;
+    // The write lock first (invariant 16): another Rutland migrating the same file at the same
+    // moment is waited for (a minute at most), and found to have done it (Open then opens the file
+    // again, as schema 3). The backup is copied under the lock, so it is the file that was verified.
+    if (!BeginImmediateWaiting(m_db, kMigrationWaitMs, why)) return false;
     auto fail = [&](std::string message) {
         if (!message.empty()) *why = std::move(message);
         Exec(m_db, "ROLLBACK", nullptr);
@@ -283,6 +295,8 @@ bool BasicStore<R, D>::MigrateToV3(std::string* why) {
         if (q.Step() != SQLITE_ROW || q.Int(0) != Size() - 1 || q.Text(1) != m_records.back().hash || q.Int(2) != from)
             return fail("another program changed it while it was being checked: open it again");
     }
+    const std::string copy = FreeBackupName(m_path, from);
+    if (!CopyCommitted(m_db, m_path, copy, why)) return fail("");
     if (!RunMigrations(m_db, from, kSchemaEffectsAsData, why)) return fail("");
     const int last = Size() - 1;
     std::string prev = MigrationLink(last, m_records.back().hash);
@@ -1152,6 +1166,12 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp) {
+    return Submit(command, stamp, std::nullopt);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp, std::optional<int> expected_size) {
     StoreReceipt receipt;
     auto refuse = [&](std::string message) {
         receipt.status = SubmitStatus::Refused;
@@ -1180,6 +1200,20 @@ StoreReceipt BasicStore<R, D>::Submit(const Command& command, const Stamp& stamp
     };
     try {
         if (!CatchUp(&why)) return abandon(why);
+        if (expected_size && Size() != *expected_size) {  // invariant 10: not onto a state it was not meant for
+            const int expected = *expected_size;
+            Exec(m_db, "ROLLBACK", nullptr);
+            if (!sqlite3_get_autocommit(m_db)) m_broken = true;
+            receipt.moved = true;
+            return refuse(Size() == expected + 1
+                              ? fmt::format("another program added entry {} to {} since this line was previewed: nothing "
+                                            "was written", expected, m_path)
+                          : Size() > expected
+                              ? fmt::format("another program added entries {} to {} to {} since this line was previewed: "
+                                            "nothing was written", expected, Size() - 1, m_path)
+                              : fmt::format("{} has {} entries, not the {} this line was previewed on: nothing was written",
+                                            m_path, Size(), expected));
+        }
         if (auto seq = FindCommandId(stamp.command_id)) {  // another program wrote this very command
             Exec(m_db, "ROLLBACK", nullptr);
             receipt.status = SubmitStatus::Duplicate;

@@ -77,28 +77,90 @@ sqlite3* OpenDb(const std::string& path, int flags, std::string* error, const st
     return db;
 }
 
+namespace {
+
+// fsync of a file or directory by its path; false when it cannot be opened or synced.
+bool SyncPath(const std::string& path, int flags) {
+    const int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+}
+
+} // namespace
+
 // A copy of `from`'s main database into a new file `dest` (SQLite's online backup API: consistent
-// even while the game is being written).
+// even while the game is being written). Written whole under a temporary name beside dest
+// ("dest.partial-PID", made new: O_EXCL|O_NOFOLLOW, so nothing planted there is followed), synced,
+// then linked to `dest` (link, unlike rename, never replaces a file made meanwhile) and the
+// directory synced: a copy killed half-way leaves a stray .partial file, never a `dest` that is
+// half a game (a kill during migration left a broken .v2.backup).
 bool CopyDatabase(sqlite3* from, const std::string& dest, std::string* error) {
     std::error_code ec;
-    if (fs::exists(dest, ec)) {
+    if (fs::exists(fs::symlink_status(dest, ec))) {
         *error = fmt::format("{} already exists; nothing was written", dest);
         return false;
     }
-    sqlite3* to = OpenDb(dest, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, error);
-    if (!to) return false;
+    const std::string temp = fmt::format("{}.partial-{}", dest, static_cast<long>(getpid()));
+    ::unlink(temp.c_str());  // one this process left (a pid reused): a link is removed, never followed
+    {
+        const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            *error = fmt::format("{}: cannot create the copy: {}", temp, std::strerror(errno));
+            return false;
+        }
+        ::close(fd);
+    }
+    auto fail = [&](std::string message) {
+        *error = std::move(message);
+        fs::remove(temp, ec);
+        fs::remove(temp + "-wal", ec);
+        fs::remove(temp + "-shm", ec);
+        return false;
+    };
+    sqlite3* to = OpenDb(temp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW, error);
+    if (!to) return fail(*error);
     sqlite3_backup* backup = sqlite3_backup_init(to, "main", from, "main");
     int rc = backup ? sqlite3_backup_step(backup, -1) : SQLITE_ERROR;
     if (backup) sqlite3_backup_finish(backup);
     if (rc == SQLITE_DONE) rc = sqlite3_errcode(to);
     if (rc == SQLITE_OK || rc == SQLITE_DONE) rc = Exec(to, "PRAGMA journal_mode=WAL", error) ? SQLITE_OK : SQLITE_ERROR;
     if (rc != SQLITE_OK && rc != SQLITE_DONE) {
-        *error = fmt::format("{}: the copy failed: {}", dest, DbError(to));
+        std::string message = fmt::format("{}: the copy failed: {}", dest, DbError(to));
         sqlite3_close(to);
-        fs::remove(dest, ec);
-        return false;
+        return fail(std::move(message));
     }
-    return sqlite3_close(to) == SQLITE_OK;
+    if (sqlite3_close(to) != SQLITE_OK) return fail(fmt::format("{}: the copy could not be closed", dest));
+    if (!SyncPath(temp, O_RDONLY)) return fail(fmt::format("{}: the copy could not be synced: {}", dest, std::strerror(errno)));
+    if (::link(temp.c_str(), dest.c_str()) != 0)
+        return fail(fmt::format("{}: the copy could not be put in place: {}", dest, std::strerror(errno)));
+    fs::remove(temp, ec);
+    const fs::path parent = fs::path(dest).parent_path();
+    SyncPath(parent.empty() ? std::string(".") : parent.string(), O_RDONLY | O_DIRECTORY);  // the new name, durable
+    return true;
+}
+
+// SQLite's backup cannot read from a connection in a write transaction (SQLITE_LOCKED): the copy is
+// read through a second connection on the same VFS, which sees exactly the committed file that
+// db's write lock keeps from changing.
+bool CopyCommitted(sqlite3* db, const std::string& path, const std::string& dest, std::string* error) {
+    sqlite3_vfs* vfs = nullptr;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) != SQLITE_OK) vfs = nullptr;
+    sqlite3* reader = OpenDb(path, SQLITE_OPEN_READONLY, error, vfs && vfs->zName ? vfs->zName : "");
+    if (!reader) return false;
+    const bool ok = CopyDatabase(reader, dest, error);
+    sqlite3_close(reader);
+    return ok;
+}
+
+// The write lock (BEGIN IMMEDIATE), waiting up to `wait_ms` for another writer to finish instead of
+// the usual 5 s (OpenDb): a migration waits for another Rutland migrating the same file.
+bool BeginImmediateWaiting(sqlite3* db, int wait_ms, std::string* error) {
+    sqlite3_busy_timeout(db, wait_ms);
+    const bool ok = Exec(db, "BEGIN IMMEDIATE", error);
+    sqlite3_busy_timeout(db, 5000);
+    return ok;
 }
 
 // =============================================================================================

@@ -81,8 +81,13 @@ private:
 std::optional<int64_t> QueryInt(sqlite3* db, const char* sql);
 sqlite3* OpenDb(const std::string& path, int flags, std::string* error, const std::string& vfs = {});
 // A copy of `from`'s main database into a new file `dest` (SQLite's online backup API: consistent
-// even while the game is being written); fails if dest exists.
+// even while the game is being written); fails if dest exists. Written to a temporary file made
+// new (O_EXCL|O_NOFOLLOW), synced, then linked into place: `dest` is whole or absent.
 bool CopyDatabase(sqlite3* from, const std::string& dest, std::string* error);
+// The same copy of the file at `path` as committed, while `db` (open on it) holds the write lock.
+bool CopyCommitted(sqlite3* db, const std::string& path, const std::string& dest, std::string* error);
+// BEGIN IMMEDIATE, waiting up to wait_ms for another writer (the usual wait is 5 s).
+bool BeginImmediateWaiting(sqlite3* db, int wait_ms, std::string* error);
 
 // =============================================================================================
 // [SECTION] The file's header and read-only places (invariants 1, 13)

@@ -75,3 +75,36 @@ TEST_CASE("safe_text: a CSV text cell never starts a spreadsheet formula") {
     CHECK(CsvTextCell("Eve\nfake") == "Eve\\nfake");  // one row per line, always
     CHECK(CsvTextCell("") == "");
 }
+
+namespace {
+
+// What a terminal receives when `pieces` are written one after another.
+std::string Escaped(std::initializer_list<std::string_view> pieces) {
+    TerminalEscaper escaper;
+    std::string out;
+    for (std::string_view piece : pieces) escaper.Feed(piece, &out);
+    escaper.Finish(&out);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("safe_text: text on its way to a terminal has no control or bidi character left, split where it may be") {
+    // The review's label, a forged line and a terminal title: escaped, the rest unchanged.
+    CHECK(Escaped({"Br\u202eada\u0007\u001b[2J"}) == "Br\\u202eada\\u0007\\u001b[2J");
+    CHECK(Escaped({"Eve\r99: saved\n"}) == "Eve\\u000d99: saved\n");
+    CHECK(Escaped({"\x1b]0;title\x07"}) == "\\u001b]0;title\\u0007");
+    CHECK(Escaped({"a\xc2\x85" "b\xe2\x80\xa8" "c\xe2\x81\xa6"}) == "a\\u0085b\\u2028c\\u2066");
+    // Line breaks and tabs lay the output out; printable text passes byte for byte.
+    CHECK(Escaped({"buy B 10k\t| \u00c9va pays $500\n\u674e\u5a1c\n"}) == "buy B 10k\t| \u00c9va pays $500\n\u674e\u5a1c\n");
+    // A character split between two writes is held until its end, and judged whole.
+    CHECK(Escaped({"x\xe2\x80", "\xaey"}) == "x\\u202ey");
+    CHECK(Escaped({"\xc3", "\xa9t\xc3", "\xa9"}) == "\u00e9t\u00e9");
+    CHECK(Escaped({"\xf0\x9f", "\x98", "\x80!"}) == "\U0001F600!");
+    // Bytes that are not UTF-8, and a sequence that never ends, as \xNN.
+    CHECK(Escaped({"\xff\xfe"}) == "\\xff\\xfe");
+    CHECK(Escaped({"ok\xe2\x80"}) == "ok\\xe2\\x80");
+    CHECK(Escaped({"\xe2\x80", "A"}) == "\\xe2\\x80A");
+    // A JSON document stays the same document: the escape is JSON's own.
+    CHECK(Escaped({"{\"note\": \"Br\u202eada\"}"}) == "{\"note\": \"Br\\u202eada\"}");
+}

@@ -10,6 +10,7 @@
 
 #include "lang/command.h"
 #include "lang/command_table.h"
+#include "model/money.h"
 #include "ledger/ledger.h"
 
 using namespace rutland;
@@ -683,4 +684,37 @@ TEST_CASE("the command table: every keyword is known and its example parses to a
     CHECK(Usage("count-me-not") == "count-me-not");
     // The messages quote the table's example (hand-written here, not read from the table).
     CHECK(ParseCommand("sell B").error->message == "'sell' needs a share count in lots like 10k, e.g. sell B 10k");
+}
+
+TEST_CASE("table language: COMMANDS.md every line typed now has a length bound (kMaxLineBytes), count lines too, a stored one reads") {
+    // A `count` line of 7 MB (one proxy named again and again) was stored as one entry.
+    std::string count = "count Ann proxies=fulwell";
+    while (count.size() <= 7 * 1024 * 1024) count += ",fulwell";
+    const std::string message = Rejected(count);
+    INFO("message: " << message);
+    CHECK(Contains(message, "over the line length limit of " + FormatCount(static_cast<int64_t>(kMaxLineBytes)) +
+                                " bytes (kMaxLineBytes)"));
+    CHECK(Contains(message, FormatCount(static_cast<int64_t>(count.size())) + " bytes long"));
+    // At the bound a line is read as before (this one as a count of Ann's proxies).
+    std::string at_bound = "count Ann proxies=fulwell";
+    while (at_bound.size() + 8 <= kMaxLineBytes) at_bound += ",fulwell";
+    at_bound.append(kMaxLineBytes - at_bound.size(), ' ');
+    REQUIRE(at_bound.size() == kMaxLineBytes);
+    CHECK(ParseCommand(at_bound).command.has_value());
+    CHECK(Contains(Rejected("note " + std::string(kMaxLineBytes, 'x')), "line length limit"));
+    // A game file's line is read as it was written.
+    CHECK(ParseCommand(count, ParseMode::Stored).command.has_value());
+}
+
+TEST_CASE("table language: COMMANDS.md a note typed now holds no control or bidi character, a stored one reads") {
+    const std::string message = Rejected("note Br\u202eada");
+    INFO("message: " << message);
+    CHECK(Contains(message, "a note may not hold a control or bidi character"));
+    CHECK(Contains(message, "Br\\u{202e}ada"));
+    CHECK_FALSE(Contains(message, "\u202e"));
+    CHECK(Contains(Rejected("note a\u2028b"), "control or bidi"));
+    CHECK(Contains(Rejected("note a\u0085b"), "control or bidi"));
+    // Tabs, accents, other scripts and emoji (with their joiners) are a note's text.
+    CHECK(ParseAs<Note>("note \u00c9va\tpaid \u674e \U0001F468\u200D\U0001F469").text.size() > 0);
+    CHECK(ParseCommand("note Br\u202eada", ParseMode::Stored).command.has_value());
 }

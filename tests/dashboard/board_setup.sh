@@ -7,7 +7,8 @@
 #     (Ctrl+B, every character and Enter) the count README claims.
 #  2. The first landing: a game on the standard board; Ann's roll lands on Preferred Yellow: the
 #     check box opens and Enter confirms; Bob's lands on Altamont: a trade typed on without looking
-#     is refused and leaves the field, then he types the correction; his
+#     waits behind the check (app/view/question.h) while he types the correction, then comes out
+#     after his roll and is rejected by the rules (no Ask for Yellow at Altamont, B-1); his
 #     next lands on Colfax: Esc rolls without checking. The game file must hold exactly the board
 #     entries and rolls that says. Then Ctrl+B saves what the game learnt as the board `learnt`.
 # Screenshots of the setup, the saved board and the check box are left in WORK to look at.
@@ -72,7 +73,7 @@ shot                        # game.entry-0-1.png: the check box
 xdotool key --delay 25 Return; sleep 0.3   # the board shows this
 type_line "end"
 type_line "roll 2 2 1"      # Bob: 0 + 4 = Altamont
-type_line "buy Y 20k"       # typed on without looking: refused (D-2), and it leaves the field
+type_line "buy Y 20k"       # typed on without looking: it waits behind the check, then B-1 rejects it
 type_line "dduu brg"        # what the physical board shows
 type_line "end"
 type_line "roll 1 2 1"      # Bob again (doubles): 4 + 3 = Colfax

@@ -16,13 +16,19 @@
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
 # rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
 # README claims for this game.
+# With `learn`, the board check at a first landing (D-2, app/dashboard/board_learning.h) is on, as a new game has it: the
+# lines are typed straight on, and every line typed while a check is open waits behind it
+# (app/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
+# shows; the file must equal rutland-cli play of the same lines with the `board` entries the checks
+# recorded, each right before its roll. A screenshot of the lines waiting is left in WORK.
 set -u
 RUTLAND=$1 CLI=$2 SCRIPT=$3 WORK=$4 MODE=${5:-plain} TYPED=${6:-} README=${7:-}
 rm -rf "$WORK"; mkdir -p "$WORK"
 export XDG_CONFIG_HOME=$WORK/config XDG_DATA_HOME=$WORK/data
 # These games measure the entry line alone: the board check at a first landing (issue 17) is off,
-# as the start screen's checkbox sets it.
-mkdir -p "$WORK/config/rutland" && echo '{"learn_board": false}' > "$WORK/config/rutland/settings.json"
+# as the start screen's checkbox sets it; `learn` leaves it on.
+mkdir -p "$WORK/config/rutland"
+[ "$MODE" = learn ] || echo '{"learn_board": false}' > "$WORK/config/rutland/settings.json"
 # The header starts the game; the other command lines (no comments, no blank lines) are typed.
 grep -v '^[[:space:]]*#' "$SCRIPT" | grep -v '^[[:space:]]*$' > "$WORK/lines.txt"
 head -n 1 "$WORK/lines.txt" > "$WORK/header.txt"
@@ -101,11 +107,38 @@ done < "$WORK/typed.txt"
 if [ "$MODE" = players ]; then
     xdotool search --onlyvisible --name '^Rutland players$' > /dev/null || fail "the players' window is not open at the end"
 fi
+answers=0
+if [ "$MODE" = learn ]; then
+    # Everything typed is in the dashboard now: the first check's question, the rest waiting.
+    entries() { "$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l; }
+    settle() {  # until the file stops growing for 0.6 s
+        local last=-1 now
+        for _ in $(seq 1 100); do
+            now=$(entries)
+            [ "$now" -eq "$last" ] && break
+            last=$now
+            sleep 0.6
+        done
+    }
+    settle
+    xdotool key F12; sleep 0.6  # the question with the lines waiting behind it
+    cp "$WORK"/game.entry-*.png "$WORK/waiting.png" 2>/dev/null
+    rolls=$(grep -c '^roll' "$WORK/typed.txt")
+    # One Enter per question: each records a board entry, then its roll and the lines behind it.
+    while [ "$(entries)" -lt $((expected_entries + answers)) ] && [ "$answers" -le "$rolls" ]; do
+        before=$(entries)
+        xdotool key --delay 25 Return
+        answers=$((answers + 1))
+        for _ in $(seq 1 100); do [ "$(entries)" -gt "$before" ] && break; sleep 0.1; done
+        [ "$(entries)" -gt "$before" ] || fail "Enter number $answers answered no question ($before entries)"
+        settle
+    done
+fi
 
 # Wait (up to 10 s) for the last line to reach the file, then quit with the quit key.
 for _ in $(seq 1 100); do
     got=$("$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l)
-    [ "$got" -ge "$expected_entries" ] && break
+    [ "$got" -ge $((expected_entries + answers)) ] && break
     sleep 0.1
 done
 # SHOT_BEFORE_QUIT=1: a screenshot (F12) beside the game file first, to look at a failure.
@@ -124,6 +157,26 @@ pid=
 "$CLI" play --db "$WORK/expected.rutland" "$WORK/lines.txt" > /dev/null || fail "rutland-cli play rejected the script"
 "$CLI" export --script "$WORK/game.rutland" | grep -v '^#' > "$WORK/typed.lines"
 "$CLI" export --script "$WORK/expected.rutland" | grep -v '^#' > "$WORK/expected.lines"
+if [ "$MODE" = learn ]; then
+    # The checks' board entries: one per Enter, each right before a roll; without them, the lines
+    # typed, in order.
+    checks=$(( $(grep -c '^board ' "$WORK/typed.lines") - $(grep -c '^board ' "$WORK/typed.txt") ))
+    [ "$checks" -eq "$answers" ] || fail "$answers Enters answered $checks board checks"
+    [ "$checks" -ge 2 ] || fail "only $checks board checks: is the check on?"
+    # (the script's own board lines stand where it has them)
+    awk 'NR == FNR {script[$0] = 1; next} prev != "" && !(prev in script) && $0 !~ /^roll/ {bad = 1; print "after " prev ": " $0}
+         {prev = ($0 ~ /^board / ? $0 : "")} END {exit bad}' "$WORK/typed.txt" "$WORK/typed.lines" ||
+        fail "a board entry is not right before its roll"
+    awk 'NR == FNR {script[$0] = 1; next} $0 !~ /^board / || ($0 in script)' "$WORK/expected.lines" "$WORK/typed.lines" \
+        > "$WORK/typed.noboard"
+    diff -u "$WORK/expected.lines" "$WORK/typed.noboard" ||
+        fail "without the board entries, the game file is not rutland-cli play of the lines typed"
+    # rutland-cli play of the same lines with those board entries makes the same file.
+    rm -f "$WORK/expected.rutland"*
+    cp "$WORK/typed.lines" "$WORK/lines.txt"
+    "$CLI" play --db "$WORK/expected.rutland" "$WORK/lines.txt" > /dev/null || fail "rutland-cli play rejected the lines with the board entries"
+    "$CLI" export --script "$WORK/expected.rutland" | grep -v '^#' > "$WORK/expected.lines"
+fi
 if ! diff -u "$WORK/expected.lines" "$WORK/typed.lines"; then
     fail "the game file differs from rutland-cli play of the same lines ($(wc -l < "$WORK/typed.lines") of $expected_entries entries)"
 fi
@@ -136,4 +189,5 @@ if [ "$MODE" = quick ]; then
     claim="$(basename "$SCRIPT") typed with the quick forms is $keystrokes keystrokes"
     grep -q "$claim" "$README" || fail "README does not say: $claim"
 fi
+[ "$MODE" = learn ] && echo "OK: $answers board checks, each answered by one Enter, the lines typed behind them waited"
 echo "OK: $expected_entries entries typed ($MODE, $keystrokes keystrokes), the game file equals rutland-cli play of the same lines"

@@ -4,14 +4,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <memory>
 #include <string>
 
 #include "core/table_fixture.h"
+#include "display_text.h"
 #include "entry_model.h"
 #include "instructions_view.h"
 #include "layout_model.h"
+#include "players_view.h"
 #include "script_ledger.h"
 #include "rules/legal.h"
 #include "turn_view.h"
@@ -151,4 +154,41 @@ TEST_CASE("layout: the text size offered grows with the window and stops where a
     }
     CHECK(LargestTextSize(1280, 720) < LargestTextSize(1920, 1080));
     CHECK(LargestTextSize(1920, 1080) < LargestTextSize(2560, 1440));
+}
+
+TEST_CASE("layout: every player's cash is in view at every window size and text size: the players' strip over the "
+          "lower row's tabs, whatever tab is in front and however busy the middle") {
+    // A wide cell: a long name, a million in cash, ten million net and a pending call.
+    StripCell wide;
+    wide.name = "Marguerite-Ann";
+    wide.cash = "$1,234,500";
+    wide.net_worth = "net $12,345,000";
+    wide.owes = "owes $13,750";
+    const std::string cell = StripCellText(wide);
+    StripCell narrow = wide;
+    narrow.net_worth.clear();
+    const std::string narrow_cell = StripCellText(narrow);
+    constexpr Size kScreens[] = {{1280, 720}, {1366, 768}, {1600, 900}, {1920, 1080}, {2560, 1440}};
+    for (Size s : kScreens)
+        for (float f = 10; f <= 48; f += 2)
+            for (int players : {2, 4, 6})
+                for (bool other_tab : {false, true}) {
+                    CAPTURE(s.w);
+                    CAPTURE(f);
+                    CAPTURE(players);
+                    LayoutInput in = Input(s, f, BusyMoment(), players);
+                    if (other_tab) in.lower_wanted = std::floor(in.height * 0.42f);
+                    in.players = players;
+                    in.strip_cell = static_cast<float>(CountChars(cell)) * in.m.char_w;
+                    in.strip_cell_narrow = static_cast<float>(CountChars(narrow_cell)) * in.m.char_w;
+                    const DashboardLayout l = ComputeLayout(in);
+                    const float cell_w = l.strip_narrow ? in.strip_cell_narrow : in.strip_cell;
+                    const int rows = (players + l.strip_columns - 1) / l.strip_columns;
+                    CHECK(l.strip >= static_cast<float>(rows) * in.m.line);
+                    // Each row holds its cells whole.
+                    CHECK(static_cast<float>(l.strip_columns) * (cell_w + in.m.spacing) <= in.width - 2 * in.m.padding + in.m.spacing + 0.5f);
+                    // The lower row holds the strip and its tab bar, inside the window.
+                    CHECK(l.lower >= l.strip + in.m.frame + 2 * in.m.padding - 0.5f);
+                    CHECK(l.top + l.lower + in.m.spacing <= in.height + 0.5f);
+                }
 }

@@ -266,3 +266,16 @@ TEST_CASE("10,000 entries filter quickly enough to refilter on every accepted li
     CHECK(FilterEntries(*l, *f).size() == 770);  // each round's "buy G 5k" by Ann (B-1)
     CHECK(UndoneEntries(*l).size() == static_cast<size_t>(l->Size()));
 }
+
+TEST_CASE("G-2: a short effect is shown whole in the log and the Ledger; only a long one is cut after a word") {
+    auto t = rutland::testing::PlayScript("assets/demo/first-game.txt", 0);
+    t->Play("roll 3 4 2");
+    t->Play("end");
+    const Entry& end = t->Log().At(t->Log().Size() - 1);
+    const std::string words = ShortEffects(end, t->State());
+    CAPTURE(words);
+    // It was "Ann ends the turn; Bob is... (G-2)": cut after six words, saying nothing of who is next.
+    CHECK(words.find("...") == std::string::npos);
+    CHECK(words.find("Bob") != std::string::npos);
+    CHECK(words.find("(G-2)") != std::string::npos);
+}

@@ -169,3 +169,15 @@ TEST_CASE("a 10,000-entry ledger: the history is built quickly and leaves out th
     for (const PricePoint& p : green.points)
         if (p.entry > 0) CHECK(std::binary_search(in_effect.begin(), in_effect.end(), p.entry));
 }
+
+TEST_CASE("the years are the game's own: a counted year (X-1, count market year=3) labels the chart from its entry") {
+    auto t = PlayScript("assets/demo/first-game.txt");
+    t->Play("count market year=3");
+    const int counted = t->Log().Size() - 1;
+    const PriceHistory h = MakePriceHistory(t->Log());
+    REQUIRE(!h.years.empty());
+    CHECK(h.years.front() == std::pair<int, int>{0, 1});
+    INFO("last year " << h.years.back().first << "," << h.years.back().second << " of " << h.years.size() << "; counted " << counted);
+    CHECK(h.years.back() == std::pair<int, int>{counted, t->Log().State().year});
+    CHECK(t->Log().State().year == 3);
+}

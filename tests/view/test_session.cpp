@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include "entry_model.h"
 #include "session.h"
@@ -115,6 +117,25 @@ TEST_CASE("settings keep the font size and the recent games") {
     REQUIRE(back.recent.size() == 1);  // a file that no longer exists is dropped
     CHECK(back.recent.front() == std::filesystem::absolute(game).string());
     CHECK(NewGamePath(dir.string(), {"Ann", "Bob"}, "2026-11-22") == (dir / "2026-11-22-ann-bob.rutland").string());
+}
+
+TEST_CASE("settings are written through a new temporary file: a symlink planted under its name is not followed") {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-settings-link";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const auto victim = dir / "victim.txt";
+    { std::ofstream(victim) << "not the settings\n"; }
+    // Where ConfigDir() falls back to $TMPDIR, anyone may plant settings.json.tmp.
+    std::filesystem::create_symlink(victim, dir / "settings.json.tmp");
+    Settings s;
+    s.font_size = 19.0f;
+    REQUIRE(s.Save(dir.string()));
+    std::ifstream in(victim);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "not the settings\n");
+    CHECK_FALSE(std::filesystem::is_symlink(dir / "settings.json"));
+    CHECK(Settings::Load(dir.string()).font_size == 19.0f);
+    CHECK_FALSE(std::filesystem::exists(std::filesystem::symlink_status(dir / "settings.json.tmp")));
 }
 
 TEST_CASE("a line the disk could not take is not on screen: the session is as before, and the next line works (store invariant 11)") {
@@ -342,4 +363,52 @@ TEST_CASE("one class for a game open for play: in memory (rutland-cli play) it w
     CHECK(again.accepted);
     CHECK(again.seq == 1);
     CHECK(file->GetStore().Size() == 2);
+}
+
+TEST_CASE("two writers agree: the dashboard follows another program's appends, and a line previewed before them is not recorded onto them (basic_session.h invariant 6)") {
+    const std::string path = TempPath("session-follow.rutland");
+    std::string error;
+    // The dashboard, and `rutland-cli play --db` writing the same file.
+    auto desk = Session::Create(path, Header(), "2026-11-22T10:00:00Z", "Bob", "desk", &error);
+    REQUIRE_MESSAGE(desk, error);
+    auto cli = Session::Open(path, "cli", &error);
+    REQUIRE_MESSAGE(cli, error);
+    CHECK(desk->Follow(&error) == 0);  // nothing new
+    // The broker types Ann's roll; its preview is of Ann's turn.
+    const std::string typed = "roll 3 4 2 @colfax";
+    const Preview before = PreviewLine(typed, desk->Live(), &desk->GetLedger());
+    REQUIRE(before.kind == Preview::Kind::Accepted);
+    CHECK(before.entries == 1);
+    CHECK(before.text.find("Ann") != std::string::npos);
+    // Meanwhile the other program records Ann's whole turn.
+    REQUIRE(cli->Submit("roll 3 4 2 @colfax", "2026-11-22T10:00:01Z", "Bob").accepted);
+    REQUIRE(cli->Submit("end", "2026-11-22T10:00:02Z", "Bob").accepted);
+    // Enter on the old preview: nothing is written, the new entries are taken in.
+    const uint64_t version = desk->Version();
+    SubmitOutcome r = SubmitEntry(*desk, typed, &before, "2026-11-22T10:00:03Z", "Bob");
+    CHECK_FALSE(r.accepted);
+    CHECK(r.moved);
+    CHECK(r.status == SubmitStatus::Refused);
+    CHECK_MESSAGE(r.refusal.find("another program added entries 1 to 2") != std::string::npos, r.refusal);
+    CHECK(desk->GetLedger().Size() == 3);
+    CHECK(cli->GetLedger().Size() == 3);  // and not in the file
+    CHECK(desk->Version() != version);
+    CHECK(desk->Fingerprint() == cli->Fingerprint());
+    // Previewed again on the game as it is now: Bob's roll; Enter records that.
+    const Preview after = PreviewLine(typed, desk->Live(), &desk->GetLedger());
+    CHECK(after.entries == 3);
+    CHECK(after.text.find("Bob") != std::string::npos);
+    r = SubmitEntry(*desk, typed, &after, "2026-11-22T10:00:04Z", "Bob");
+    REQUIRE(r.accepted);
+    CHECK(r.seq == 3);
+    // Following without writing: the other program's next entry shows up in the dashboard's game.
+    REQUIRE(cli->Submit("note from the other desk", "2026-11-22T10:00:05Z", "Bob").accepted);
+    const uint64_t followed = desk->Version();
+    CHECK(desk->Follow(&error) == 1);
+    CHECK(desk->Version() != followed);
+    CHECK(desk->GetLedger().Size() == 5);
+    CHECK(desk->Fingerprint() == cli->Fingerprint());
+    auto reader = Store::Open(path, Store::Mode::ReadOnly, &error);
+    REQUIRE(reader);
+    CHECK(reader->Fingerprint() == desk->Fingerprint());
 }

@@ -83,3 +83,30 @@ TEST_CASE("the recent games list reads players, year, entries, last played and f
     CHECK_FALSE(ReadRecentGame((dir / "missing.rutland").string()).error.empty());
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("start spaces on the new-game form: blank (each first roll names its space), one for everyone, or one per player") {
+    NewGameForm f = Form("Ann, Bob, Cy");
+    CHECK(CheckNewGame(f).header_line == "game players=Ann,Bob,Cy cash=100000");  // as before: no start=
+    f.start = "@market-1";
+    NewGameCheck c = CheckNewGame(f);
+    REQUIRE_MESSAGE(c.Ok(), c.start_error, c.form_error);
+    CHECK(c.header_line == "game players=Ann,Bob,Cy cash=100000 start=@market-1,@market-1,@market-1");
+    CHECK(c.header->start.size() == 3);
+    f.start = "market-1, @market-1 market-1";
+    CHECK(CheckNewGame(f).header_line == "game players=Ann,Bob,Cy cash=100000 start=@market-1,@market-1,@market-1");
+    f.start = "@market-1, @market-1";
+    CHECK(CheckNewGame(f).start_error ==
+          "Give one start space for every player, or one for each of the 3 players in turn order (this is 2).");
+    CHECK_FALSE(CheckNewGame(f).Ok());
+    f.start = "@nowhere";
+    CHECK(CheckNewGame(f).start_error.starts_with("No space 'nowhere' on the board standard"));
+    CHECK_FALSE(CheckNewGame(f).Ok());
+}
+
+TEST_CASE("Tab and Shift+Tab go round every stop of the start screen") {
+    CHECK(NextStop(0, +1, 20) == 1);
+    CHECK(NextStop(19, +1, 20) == 0);
+    CHECK(NextStop(0, -1, 20) == 19);
+    CHECK(NextStop(25, +1, 20) == 6);  // a screen that has fewer stops than it had
+    CHECK(NextStop(3, +1, 0) == 0);
+}

@@ -82,3 +82,25 @@ TEST_CASE("full game: the split's margin call owed, time travel, the year end, t
     CHECK(end.last_line == "declare");
     CHECK(end.year_end.empty());
 }
+
+TEST_CASE("this turn: every command since the turn before ended, an `end` with the turn it ended (the phone page's Now)") {
+    auto t = PlayScript("assets/demo/first-game.txt", 0);
+    t->Play("roll 3 4 2");
+    t->Play("buy Y 20k");
+    const TableDisplay d = MakeTableDisplay(t->State(), t->Log(), std::nullopt);
+    REQUIRE(d.this_turn.size() == 2);
+    CHECK(d.this_turn[0].line == "roll 3 4 2");
+    CHECK(d.this_turn[1].line == "buy Y 20k");
+    CHECK(d.this_turn[1].words.find("Ann pays $42,000") != std::string::npos);
+    // Ending the turn shows the turn it ended, not "end" alone.
+    t->Play("end");
+    const TableDisplay ended = MakeTableDisplay(t->State(), t->Log(), std::nullopt);
+    REQUIRE(ended.this_turn.size() == 3);
+    CHECK(ended.this_turn.front().line == "roll 3 4 2");
+    CHECK(ended.this_turn.back().line == "end");
+    // The next player's roll starts a turn of its own.
+    t->Play("roll 1 2 3");
+    const TableDisplay next = MakeTableDisplay(t->State(), t->Log(), std::nullopt);
+    REQUIRE(next.this_turn.size() == 1);
+    CHECK(next.this_turn.front().line == "roll 1 2 3");
+}

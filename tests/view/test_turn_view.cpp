@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/table_fixture.h"
+#include "board_check.h"
 #include "instructions_view.h"
 #include "rules/legal.h"
 #include "turn_view.h"
@@ -112,4 +113,23 @@ TEST_CASE("D-2: the instructions put the money and certificates first and the pr
     t.Play("buy Y 20k");
     const InstructionsView buy = MakeInstructionsView(t.LastEffects(), t.State());
     CHECK(buy.steps.front() == "Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000");
+}
+
+TEST_CASE("D-2: once the landed space is checked against the physical board, the Turn calls none of it provisional") {
+    Table t("game players=Ann,Bob,Cy,Dee start=@market-1,@market-1,@market-1,@market-1");
+    t.Play("roll 3 4 2");  // Ann lands on Colfax, a subsidiary, every fact provisional
+    const auto provisional = [](const std::string& s) { return s.find("(provisional)") != std::string::npos; };
+    const TurnView before = Now(t);
+    REQUIRE(before.space_lines.size() == 3);
+    CHECK(provisional(before.space_lines[1]));  // the arrows
+    CHECK(provisional(before.space_lines[2]));  // the Asks
+    // A subsidiary by its name: its kind is not a fact to check (board_check.h).
+    CHECK_FALSE(provisional(before.space_lines[0]));
+    // What Enter records in the board check at the first landing: "the board shows what Rutland has".
+    REQUIRE(t.State().turn_space);
+    t.Play(ReadingLine(*t.State().board, *t.State().turn_space, {}));
+    const TurnView after = Now(t);
+    REQUIRE(after.space_lines.size() == 3);
+    CHECK(after.space_lines[0].starts_with("Landed on Colfax"));
+    CHECK_FALSE(std::any_of(after.space_lines.begin(), after.space_lines.end(), provisional));
 }

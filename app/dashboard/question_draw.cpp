@@ -1,0 +1,22 @@
+// The box a question is drawn in: see question_draw.h.
+#include "question_draw.h"
+
+#include <algorithm>
+
+#include <imgui.h>
+
+namespace rutland::dash {
+
+bool BeginQuestionWindow(const char* title) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowBgAlpha(1.0f);  // the panels behind must not show through
+    ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    // A width of its own (wrapped words need one), the height of what it holds.
+    ImGui::SetNextWindowSize(ImVec2(std::min(900.0f, viewport->Size.x * 0.6f), 0.0f), ImGuiCond_Always);
+    return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse |
+                                            ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
+}
+
+void EndQuestionWindow() { ImGui::End(); }
+
+} // namespace rutland::dash
