@@ -708,9 +708,12 @@ struct GameServer::Impl {
     bool Publish(int from_seq, std::string* failed = nullptr) {
         // Built outside the lock: the handlers keep serving the previous version meanwhile.
         std::vector<std::pair<int, std::string>> fresh;
-        for (int seq = from_seq; seq < store->Size(); ++seq)
+        // The window kept every line since the last Publish (KeepHeadsFrom); a store opened again
+        // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
+        for (int seq = std::max(from_seq, window->FirstHead()); seq < store->Size(); ++seq)
             fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq,
                                                 EntryEventJson(*store, *window, seq).dump()));
+        window->KeepHeadsFrom(store->Size());  // invariant 6: the next entries' events, however many
         bool built = true;
         try {
             last_page = PageJson(*store, &cache, window.get());

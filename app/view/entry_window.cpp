@@ -30,7 +30,8 @@ void EntryWindow::Take(const Entry& entry, const EntryRecord& record) {
                                                     static_cast<int>(std::numeric_limits<uint16_t>::max()))));
     m_held[entry.seq] = Held{entry, record.stamp, false, false};
     m_heads.push_back(Head{LineShown(entry), record.stamp.who});
-    if (m_heads.size() > static_cast<size_t>(kHeadEntries)) m_heads.pop_front();
+    while (m_heads.size() > static_cast<size_t>(kHeadEntries) && entry.seq + 1 - static_cast<int>(m_heads.size()) < m_heads_wanted)
+        m_heads.pop_front();
     // Invariant 2: what is neither among the newest nor read by the last build goes (a streamed
     // open hands over every entry: only the newest stay).
     while (!m_held.empty() && m_held.begin()->first <= entry.seq - kKeptEntries && !m_held.begin()->second.read &&
@@ -42,6 +43,7 @@ void EntryWindow::Reset() {
     m_held.clear();
     m_uses.clear();
     m_heads.clear();
+    m_heads_wanted = std::numeric_limits<int>::max();
     m_state_at.reset();
 }
 
@@ -82,6 +84,15 @@ std::string EntryWindow::ShownLine(int seq) const {
 std::string EntryWindow::Who(int seq) const {
     if (!m_store->Streamed()) return m_store->Record(seq).stamp.who;
     return HeadOf(seq).who;
+}
+
+int EntryWindow::FirstHead() const {
+    return m_store->Streamed() ? Size() - static_cast<int>(m_heads.size()) : 0;
+}
+
+void EntryWindow::KeepHeadsFrom(int seq) {
+    m_heads_wanted = seq;
+    while (m_heads.size() > static_cast<size_t>(kHeadEntries) && FirstHead() < m_heads_wanted) m_heads.pop_front();
 }
 
 auto EntryWindow::HeadOf(int seq) const -> const Head& {

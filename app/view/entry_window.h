@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -68,9 +69,15 @@ public:
     // The stamp's who and time of a held entry (every entry the page lists is held: invariant 2).
     const Stamp& StampOf(int seq) const;
     // The line as the ledger shows it (ledger_view.h CorrectionMark; "new game" for the header) and
-    // who typed it, of the last kHeadEntries entries.
+    // who typed it, of the last kHeadEntries entries, and of every entry from KeepHeadsFrom's on.
     std::string ShownLine(int seq) const;
     std::string Who(int seq) const;
+    // The first entry ShownLine and Who answer for.
+    int FirstHead() const;
+    // The live events' (game_server.h invariant 6): the line and author of every entry from `seq`
+    // on are kept until the next call, however many come at once; older ones only as the last
+    // kHeadEntries.
+    void KeepHeadsFrom(int seq);
     GameState StateAt(int seq) const;
     // Invariant 3: the D-2 uses in the commands in effect now.
     int UnverifiedUses() const;
@@ -100,7 +107,8 @@ private:
         std::string line;  // as ShownLine
         std::string who;
     };
-    std::deque<Head> m_heads;  // the last kHeadEntries taken in, the newest last
+    std::deque<Head> m_heads;  // the last kHeadEntries taken in and all from m_heads_wanted, the newest last
+    int m_heads_wanted = std::numeric_limits<int>::max();
     std::vector<uint16_t> m_uses;  // invariant 3: [seq] = UnverifiedUseCount of entry seq's effects
     mutable std::optional<std::pair<int, GameState>> m_state_at;
     mutable int m_read_backs = 0;  // the last StateAt read back
