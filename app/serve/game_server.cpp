@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
+#include "entry_window.h"
 #include "page_model.h"
 #include "web_assets.h"
 
@@ -655,6 +656,9 @@ FileIdentity IdentityOf(const std::string& path) {
 
 // [SECTION] What is served: the game as last read, and the events
 
+static_assert(kEventRing <= static_cast<size_t>(view::EntryWindow::kHeadEntries),
+              "the live events' ring is filled from the entries whose lines the window keeps");
+
 struct Published {
     int entries = 0;
     std::string fingerprint;
@@ -670,6 +674,10 @@ struct GameServer::Impl {
     int port = 0;
     std::string address;
     std::unique_ptr<Store> store;  // only the follower thread touches it after Start
+    // What the page reads of a store that streams (page_model.h invariant 5): taken in as the store
+    // opens and follows (basic_store.h invariant 21), so neither holds every entry.
+    std::unique_ptr<view::EntryWindow> window;
+    nlohmann::json last_page;      // the last page built, shown while a new one cannot be (Publish)
     FileIdentity opened;           // the file the store read (invariant 9)
     PageCache cache;
     std::string open_warning;
@@ -696,12 +704,25 @@ struct GameServer::Impl {
     int problems = 0;                  // how many times follow_problem was set: followers are told (a reset)
     int streams = 0;                   // clients following /events
 
-    void Publish(int from_seq) {
+    // False with *failed when the page could not be built (what it reads back from the file is no
+    // longer there: the file changed under it); the last page is published again meanwhile.
+    bool Publish(int from_seq, std::string* failed = nullptr) {
         // Built outside the lock: the handlers keep serving the previous version meanwhile.
         std::vector<std::pair<int, std::string>> fresh;
-        for (int seq = from_seq; seq < store->Size(); ++seq)
-            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, EntryEventJson(*store, seq).dump()));
-        nlohmann::json page = PageJson(*store, &cache);
+        // The window kept every line since the last Publish (KeepHeadsFrom); a store opened again
+        // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
+        for (int seq = std::max(from_seq, window->FirstHead()); seq < store->Size(); ++seq)
+            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq,
+                                                EntryEventJson(*store, *window, seq).dump()));
+        window->KeepHeadsFrom(store->Size());  // invariant 6: the next entries' events, however many
+        bool built = true;
+        try {
+            last_page = PageJson(*store, &cache, window.get());
+        } catch (const std::exception& e) {
+            built = false;
+            if (failed) *failed = e.what();
+        }
+        nlohmann::json page = last_page;
         std::string problem;
         {
             std::lock_guard lock(mutex);
@@ -724,6 +745,30 @@ struct GameServer::Impl {
             while (events.size() > kEventRing) events.pop_front();
         }
         changed.notify_all();
+        return built;
+    }
+
+    // The game file opened read-only and streamed (basic_store.h invariant 20: what it holds does not grow
+    // with the game), every entry handed to `window` as it is read (page_model.h invariant 5). A
+    // file that does not stream (one with a problem) is held whole; the window then reads its ledger.
+    std::unique_ptr<Store> OpenStreamed(view::EntryWindow& into, std::string* error) const {
+        StoreOptions stream;
+        stream.stream_entries = true;
+        std::unique_ptr<Store> opened_store = Store::Open(options.file, Store::Mode::ReadOnly, error, stream,
+                                                          [&into](const Entry& e, const EntryRecord& r) { into.Take(e, r); });
+        if (!opened_store) return nullptr;
+        if (!opened_store->Streamed()) into.Reset();
+        into.Attach(*opened_store);
+        return opened_store;
+    }
+
+    // The hash entry seq's fingerprint is of (EntryRecord::WrittenHash), held or read back; "" when
+    // it cannot be read.
+    static std::string WrittenHashAt(const Store& s, int seq) {
+        if (seq == s.Size() - 1 || !s.Streamed()) return s.Record(seq).WrittenHash();
+        std::string hash, error;
+        if (!s.ForEachEntry(seq, seq, [&](const Entry&, const EntryRecord& r) { hash = r.WrittenHash(); }, &error)) return "";
+        return hash;
     }
 
     // Invariant 9: following stops, said on the page (followers get a reset and refetch).
@@ -738,7 +783,8 @@ struct GameServer::Impl {
 
     // Invariant 9: the file at the path is opened again; true when it is the same game carried
     // on (then it is followed from here), false with *why when it is not.
-    bool Reopen(const FileIdentity& now, std::string* why) {
+    // `events_from`: the first entry whose event is not out yet (the last Publish could not finish).
+    bool Reopen(const FileIdentity& now, std::string* why, std::optional<int> events_from = std::nullopt) {
         const std::string file = std::filesystem::path(options.file).filename().string();
         const int served = store->Size();
         if (!now.exists) {
@@ -747,22 +793,24 @@ struct GameServer::Impl {
             return false;
         }
         std::string error;  // not shown: see below
-        std::unique_ptr<Store> fresh = Store::Open(options.file, Store::Mode::ReadOnly, &error);
+        auto fresh_window = std::make_unique<view::EntryWindow>();
+        std::unique_ptr<Store> fresh = OpenStreamed(*fresh_window, &error);
         const FileIdentity after = IdentityOf(options.file);
+        const std::string served_hash = store->Record(served - 1).WrittenHash();  // its last: held
         const bool same_game = fresh && after == now && fresh->Report().Clean() && fresh->Size() >= served &&
-                               fresh->Record(served - 1).WrittenHash() == store->Record(served - 1).WrittenHash();
+                               WrittenHashAt(*fresh, served - 1) == served_hash;
         if (same_game) {
             store = std::move(fresh);
+            window = std::move(fresh_window);
             opened = after;
             cache = PageCache{};
-            Publish(served);
+            Publish(events_from.value_or(served));
             return true;
         }
         if (now == opened) return false;  // the same file, and it does not carry the game on: Follow's reason stands
         // The reason names the file, never its path or what the open found in it: the page is read
         // on other machines (rutland-cli verify tells the broker the rest).
-        const bool other_entries = fresh && (fresh->Size() < served || fresh->Record(served - 1).WrittenHash() !=
-                                                                            store->Record(served - 1).WrittenHash());
+        const bool other_entries = fresh && (fresh->Size() < served || WrittenHashAt(*fresh, served - 1) != served_hash);
         *why = fmt::format("{} is no longer the file this page opened: another file was put at that path ({}). This page "
                            "stopped at entry {}, the game as it was then. Share the game again to show the one there now.",
                            file,
@@ -787,12 +835,18 @@ struct GameServer::Impl {
                 continue;
             }
             const int before = store->Size();
-            const int n = store->Follow(&why);
+            const int n = store->Streamed() ? store->Follow(&why, [this](const Entry& e, const EntryRecord& r) {
+                window->Take(e, r);  // basic_store.h invariant 21
+            })
+                                            : store->Follow(&why);
             if (n < 0) {
                 std::string again;
                 if (!Reopen(now, &again)) StopFollowing(again.empty() ? why : again);
-            } else if (n > 0) {
-                Publish(before);
+            } else if (n > 0 && !Publish(before, &why)) {
+                // The page could not read back what it needs: the file changed under this store (a
+                // writer migrated it in place). As when Follow refuses (invariant 9): opened again.
+                std::string again;
+                if (!Reopen(now, &again, before)) StopFollowing(again.empty() ? why : again);
             }
         }
     }
@@ -1036,7 +1090,8 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     // file put at the path meanwhile: opened again).
     for (int attempt = 0; attempt < 3; ++attempt) {
         const FileIdentity before = IdentityOf(options.file);
-        impl->store = Store::Open(options.file, Store::Mode::ReadOnly, error);
+        impl->window = std::make_unique<view::EntryWindow>();
+        impl->store = impl->OpenStreamed(*impl->window, error);
         if (!impl->store) return nullptr;
         impl->opened = IdentityOf(options.file);
         if (before == impl->opened) break;
@@ -1044,7 +1099,11 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     if (!impl->store->Report().Clean())
         impl->open_warning = fmt::format("{} did not verify clean: served up to entry {} (rutland-cli verify says why)",
                                          options.file, impl->store->Size() - 1);
-    impl->Publish(std::max(0, impl->store->Size() - static_cast<int>(kEventRing)));
+    std::string failed;
+    if (!impl->Publish(std::max(0, impl->store->Size() - static_cast<int>(kEventRing)), &failed)) {
+        *error = fmt::format("{}: the page cannot be built: {}", options.file, failed);
+        return nullptr;
+    }
     impl->Routes();
     // Invariant 1: loopback unless LAN sharing was chosen.
     impl->host = options.lan ? "0.0.0.0" : "127.0.0.1";

@@ -1,5 +1,6 @@
 #include "page_model.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -62,8 +63,8 @@ json Standings(const GameState& s) {
 
 // [SECTION] The Big Board (big_board_view.h)
 
-json Board(const GameState& s, const Ledger& ledger) {
-    const view::BigBoard b = view::MakeBigBoard(s, ledger, std::nullopt);
+json Board(const GameState& s, const view::EntryWindow& window) {
+    const view::BigBoard b = view::MakeBigBoard(s, window, std::nullopt);
     json ladders = json::array();
     for (const view::Ladder& l : b.ladders)
         ladders.push_back({{"company", l.name},
@@ -88,8 +89,8 @@ json Board(const GameState& s, const Ledger& ledger) {
 
 // [SECTION] The SEC guy (sec_view.h)
 
-json Sec(const Ledger& ledger, const GameState& s) {
-    const view::SecView v = view::MakeSecView(ledger, s, ledger.Size() - 1);
+json Sec(const view::EntryWindow& window, const GameState& s) {
+    const view::SecView v = view::MakeSecView(window, s, window.Size() - 1);
     json pending = json::array();
     for (const view::PendingLine& p : v.pending) {
         json can_sell = json::array();
@@ -129,10 +130,10 @@ json Line(const view::YearEndViewLine& l) {
     return {{"rule", l.rule}, {"text", l.text}, {"cash", l.cash}, {"negative", l.negative}};
 }
 
-json YearEnd(const Ledger& ledger, const GameState& s, PageCache* cache) {
-    const int seq = ledger.Size() - 1;
+json YearEnd(const view::EntryWindow& window, const GameState& s, PageCache* cache) {
+    const int seq = window.Size() - 1;
     view::YearEndStatements st =
-        view::ComputeYearEnd(ledger, s, seq, cache && cache->last_year_end ? &cache->last_year_end : nullptr);
+        view::ComputeYearEnd(window, s, seq, cache && cache->last_year_end ? &cache->last_year_end : nullptr);
     if (cache) cache->last_year_end = st.last;
     // The page shows what is coming: the preview, or the last statement once the game is won.
     const view::YearEndView v = view::MakeYearEndView(s, st, st.preview ? view::YearEndMode::Preview : view::YearEndMode::Auto);
@@ -178,10 +179,14 @@ std::string EntryLine(const Entry& e) {
 } // namespace
 
 json EntryJson(const Store& store, int seq) {
-    const Ledger& ledger = store.GetLedger();
-    const Entry& e = ledger.At(seq);
-    const EntryRecord& r = store.Record(seq);
-    const RenderContext context = RenderContext::Of(ledger.State());
+    const view::EntryWindow window(store);
+    return EntryJson(window, seq);
+}
+
+json EntryJson(const view::EntryWindow& window, int seq) {
+    const Entry& e = window.At(seq);
+    const Stamp& stamp = window.StampOf(seq);
+    const RenderContext context = RenderContext::Of(window.State());
     json words = json::array();
     for (const Effect& fx : e.effects) {
         // As in the log (ledger_view.h ShortEffects): the reminder that a provisional board fact
@@ -189,14 +194,16 @@ json EntryJson(const Store& store, int seq) {
         if (fx.kind == EffectKind::Info && fx.rule == "D-2") continue;
         words.push_back({{"rule", fx.rule}, {"text", EffectText(fx, context)}});
     }
-    return {{"seq", seq}, {"line", EntryLine(e)}, {"who", r.stamp.who}, {"time", r.stamp.time}, {"words", std::move(words)}};
+    return {{"seq", seq}, {"line", EntryLine(e)}, {"who", stamp.who}, {"time", stamp.time}, {"words", std::move(words)}};
 }
 
 json EntryEventJson(const Store& store, int seq) {
-    return {{"seq", seq},
-            {"line", EntryLine(store.GetLedger().At(seq))},
-            {"who", store.Record(seq).stamp.who},
-            {"fingerprint", store.FingerprintAt(seq)}};
+    const view::EntryWindow window(store);
+    return EntryEventJson(store, window, seq);
+}
+
+json EntryEventJson(const Store& store, const view::EntryWindow& window, int seq) {
+    return {{"seq", seq}, {"line", window.ShownLine(seq)}, {"who", window.Who(seq)}, {"fingerprint", store.FingerprintAt(seq)}};
 }
 
 json RulesJson() {
@@ -214,11 +221,12 @@ json StateJson(const Store& store) {
     return j;
 }
 
-json PageJson(const Store& store, PageCache* cache) {
-    const Ledger& ledger = store.GetLedger();
-    const GameState& s = ledger.State();
-    const int last = ledger.Size() - 1;
-    const view::TableDisplay t = view::MakeTableDisplay(s, ledger, std::nullopt);
+json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
+    std::optional<view::EntryWindow> own;
+    if (!window) window = &own.emplace(store);
+    const GameState& s = window->State();
+    const int last = window->Size() - 1;
+    const view::TableDisplay t = view::MakeTableDisplay(s, *window, std::nullopt);
 
     json pending = json::array();
     for (const view::TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
@@ -239,19 +247,23 @@ json PageJson(const Store& store, PageCache* cache) {
                  {"year_end", t.year_end},
                  {"volatility", t.volatility}};
 
-    const std::vector<char> undone = view::UndoneEntries(ledger);
+    // Undone: a command not in effect now (ledger_view.h UndoneEntries), for the entries listed
+    // only; the commands in effect are in ledger order (basic_ledger.h invariant 2).
+    const std::vector<int>& in_effect = window->InEffect();
     json entries = json::array();
     for (int seq = last; seq >= 0 && seq > last - kPageLedgerEntries; --seq) {
-        json e = EntryJson(store, seq);
-        e["undone"] = undone[static_cast<size_t>(seq)] != 0;
+        json e = EntryJson(*window, seq);
+        e["undone"] = window->At(seq).kind == EntryKind::Command && !std::binary_search(in_effect.begin(), in_effect.end(), seq);
         entries.push_back(std::move(e));
     }
-    return {{"game", std::move(game)},
-            {"standings", Standings(s)},
-            {"board", Board(s, ledger)},
-            {"ledger", std::move(entries)},
-            {"sec", Sec(ledger, s)},
-            {"year_end", YearEnd(ledger, s, cache)}};
+    json page = {{"game", std::move(game)},
+                 {"standings", Standings(s)},
+                 {"board", Board(s, *window)},
+                 {"ledger", std::move(entries)},
+                 {"sec", Sec(*window, s)},
+                 {"year_end", YearEnd(*window, s, cache)}};
+    window->Trim();  // invariant 5: what this build read stays, for the next
+    return page;
 }
 
 } // namespace rutland::serve

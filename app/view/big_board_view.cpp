@@ -1,5 +1,7 @@
 #include "big_board_view.h"
 
+#include "entry_window.h"
+
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -64,7 +66,10 @@ std::string BriefMove(const LastMove& m) {
     return fmt::format("{} {}", d > 0 ? "\u2191" : "\u2193", Steps(d));
 }
 
-BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing) {
+namespace {
+
+template <class L>
+BigBoard Make(const GameState& state, const L& ledger, std::optional<int> viewing) {
     BigBoard b;
     for (Company c : kCompanies) {
         const Prospectus& p = GetProspectus(c);
@@ -131,6 +136,16 @@ BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optiona
                                      : "Normal volatility: yellow die, 1 to 3 ticks (D-5)";
     b.volatility_brief = b.high_volatility ? "HIGH volatility: red die 1\u20136" : "Normal volatility: yellow die 1\u20133";
     return b;
+}
+
+} // namespace
+
+BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing) {
+    return Make(state, ledger, viewing);
+}
+
+BigBoard MakeBigBoard(const GameState& state, const EntryWindow& window, std::optional<int> viewing) {
+    return Make(state, window, viewing);
 }
 
 } // namespace rutland::view

@@ -16,6 +16,8 @@
 
 namespace rutland::view {
 
+class EntryWindow;  // entry_window.h
+
 // The last entry in effect that moved a company's marker, read off its Price effects.
 struct LastMove {
     int entry = -1;                  // -1: the marker has not moved since the game began
@@ -64,6 +66,8 @@ struct BigBoard {
 // The board for `state` (the state shown); the last moves come from the commands in effect right
 // after `viewing` (time travel), or now.
 BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing);
+// The same from the shared page's window on a streamed store (entry_window.h).
+BigBoard MakeBigBoard(const GameState& state, const EntryWindow& window, std::optional<int> viewing);
 
 // "up $0.10 from $2.70" and the like, and the brief form ("\u2193 $0.10", "Roll Back").
 std::string DescribeMove(const LastMove& move);

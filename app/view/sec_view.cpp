@@ -4,9 +4,11 @@
 #include <array>
 #include <map>
 #include <string_view>
+#include <type_traits>
 
 #include <fmt/format.h>
 
+#include "entry_window.h"
 #include "lang/effect_text.h"
 #include "rules/rules.h"
 #include "games.h"
@@ -131,7 +133,10 @@ int UnverifiedFactCount(const Board& board, int* spaces) {
     return facts;
 }
 
-SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
+namespace {
+
+template <class L>
+SecView Make(const L& ledger, const GameState& s, int seq) {
     SecView v;
     v.seq = seq;
     v.winner = s.winner;
@@ -197,6 +202,11 @@ SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
         v.counts.insert(v.counts.begin(), CountMade{e.seq, e.line, changes});
     }
 
+    v.unverified_facts = UnverifiedFactCount(*s.board, &v.unverified_spaces);
+    if constexpr (std::is_same_v<L, EntryWindow>) {
+        v.uses = ledger.UnverifiedUses();  // entry_window.h invariant 3
+        return v;
+    }
     // D-2: every unverified fact the rules read, in the entries in effect.
     const RenderContext context = RenderContext::Of(s);
     std::map<std::pair<std::string, std::string>, size_t> index;
@@ -215,8 +225,13 @@ SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) {
         if (a.verified_now != b.verified_now) return !a.verified_now;  // what still needs checking first
         return a.times > b.times;
     });
-    v.unverified_facts = UnverifiedFactCount(*s.board, &v.unverified_spaces);
     return v;
 }
+
+} // namespace
+
+SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) { return Make(ledger, s, seq); }
+
+SecView MakeSecView(const EntryWindow& window, const GameState& s, int seq) { return Make(window, s, seq); }
 
 } // namespace rutland::view

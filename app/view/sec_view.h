@@ -17,6 +17,8 @@
 
 namespace rutland::view {
 
+class EntryWindow;  // entry_window.h
+
 struct PendingLine {
     int player = 0;
     std::string name;
@@ -79,6 +81,10 @@ struct SecView {
 // The view at entry `seq` of the ledger, whose state is `state` (the ledger's StateAt(seq), or its
 // State() when seq is the last entry).
 SecView MakeSecView(const Ledger& ledger, const GameState& state, int seq);
+// The same from the shared page's window on a streamed store (entry_window.h), at its last entry:
+// `uses` is the window's fold (its invariant 3); `used`, each fact with its count, is left empty
+// (the page shows the count only: app/serve/page_model.cpp).
+SecView MakeSecView(const EntryWindow& window, const GameState& state, int seq);
 
 // Which fact an Info effect with rule D-2 used, read off its data (effects.h): a provisional
 // Market Open's arrows, a provisional Ask or Bid used in a trade, a landing where the board order

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "entry_model.h"
+#include "entry_window.h"
 
 namespace rutland::view {
 
@@ -10,9 +11,8 @@ namespace {
 
 const std::string& Name(const GameState& s, int player) { return s.players[static_cast<size_t>(player)].name; }
 
-} // namespace
-
-TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::optional<int> viewing) {
+template <class L>
+TableDisplay Make(const GameState& s, const L& ledger, std::optional<int> viewing) {
     TableDisplay t;
     if (s.winner) {
         t.won = true;
@@ -67,6 +67,16 @@ TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::opt
     if (s.volatility == Volatility::High) t.volatility = "High volatility: the red die, 1 to 6 (D-5)";
     if (viewing) t.viewing = fmt::format("Showing the table as it stood after entry {} (time travel)", *viewing);
     return t;
+}
+
+} // namespace
+
+TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::optional<int> viewing) {
+    return Make(s, ledger, viewing);
+}
+
+TableDisplay MakeTableDisplay(const GameState& s, const EntryWindow& window, std::optional<int> viewing) {
+    return Make(s, window, viewing);
 }
 
 } // namespace rutland::view

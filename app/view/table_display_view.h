@@ -14,6 +14,8 @@
 
 namespace rutland::view {
 
+class EntryWindow;  // entry_window.h
+
 inline constexpr size_t kTurnEntriesShown = 8;
 
 struct TableDisplay {
@@ -45,5 +47,7 @@ struct TableDisplay {
 
 // `state` is the state shown; `viewing` the entry being viewed (time travel), else now.
 TableDisplay MakeTableDisplay(const GameState& state, const Ledger& ledger, std::optional<int> viewing);
+// The same from the shared page's window on a streamed store (entry_window.h).
+TableDisplay MakeTableDisplay(const GameState& state, const EntryWindow& window, std::optional<int> viewing);
 
 } // namespace rutland::view

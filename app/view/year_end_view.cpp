@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "entry_window.h"
 #include "rules/rules.h"
 #include "games.h"
 
@@ -21,7 +22,10 @@ std::vector<Warning> YearEndWarnings(const GameState& s) {
     return out;
 }
 
-YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
+namespace {
+
+template <class L>
+YearEndStatements Compute(const L& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
     YearEndStatements out;
     if (!state.winner) {
         out.preview = PreviewStatement(state);
@@ -34,6 +38,17 @@ YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, i
     else if (entry >= 0)
         out.last = LastYearEnd(ledger, seq);
     return out;
+}
+
+} // namespace
+
+YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq, const std::optional<YearEndStatement>* cached_last) {
+    return Compute(ledger, state, seq, cached_last);
+}
+
+YearEndStatements ComputeYearEnd(const EntryWindow& window, const GameState& state, int seq,
+                                 const std::optional<YearEndStatement>* cached_last) {
+    return Compute(window, state, seq, cached_last);
 }
 
 std::string SignedMoney(Money m) {

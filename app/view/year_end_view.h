@@ -16,6 +16,8 @@
 
 namespace rutland::view {
 
+class EntryWindow;  // entry_window.h
+
 enum class YearEndMode { Auto, Preview, Last };
 
 // Both statements at an entry (what the panel caches on the session's version).
@@ -27,6 +29,9 @@ struct YearEndStatements {
 // `cached_last`: the last statement computed before; kept when the last year end is still the same
 // entry (building a statement replays the ledger up to it; finding the entry reads effects only).
 YearEndStatements ComputeYearEnd(const Ledger& ledger, const GameState& state, int seq,
+                                 const std::optional<YearEndStatement>* cached_last = nullptr);
+// The same from the shared page's window on a streamed store (entry_window.h).
+YearEndStatements ComputeYearEnd(const EntryWindow& window, const GameState& state, int seq,
                                  const std::optional<YearEndStatement>* cached_last = nullptr);
 
 struct YearEndViewLine {

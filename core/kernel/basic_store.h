@@ -141,6 +141,14 @@
 //     (the hash chain, the entry's fingerprint, the replay against its effects): a file changed
 //     since the open is an error naming the entry, never an entry shown that did not verify.
 //     Record(seq) and GetLedger().At(seq) of an entry it does not hold throw std::out_of_range.
+// 21. A reader that folds what it needs of every entry as it goes (rutland-cli serve's page,
+//     app/view/entry_window.h) is handed each entry the store takes in, once, in order, while the
+//     entry is held: by a streamed open (Open with `taken`: every entry as its row checked out) and
+//     by Follow (Follow with `taken`: every entry appended by another program, after it checked
+//     out). An entry handed over is in memory for good (invariant 18: memory is a prefix of the
+//     file that verified), so a fold is never told of one that is taken back. A streamed open that
+//     finds anything opens the game whole (invariant 20) and hands nothing more over: the caller
+//     reads Streamed() to know whether what it was handed is the whole game.
 #pragma once
 
 #include <cstdint>
@@ -270,6 +278,11 @@ public:
     // see Report(). ReadWrite migrates an older schema (after a backup copy) and rebuilds snapshots.
     static std::unique_ptr<BasicStore> Open(const std::string& path, Mode mode, std::string* error,
                                             const StoreOptions& options = {});
+    // Invariant 21: the same, handing `taken` every entry a streamed open reads (nothing when the
+    // open is not streamed: every entry is then held, GetLedger().Entries()).
+    using EntryVisitor = std::function<void(const BasicEntry<R>& entry, const EntryRecord& record)>;
+    static std::unique_ptr<BasicStore> Open(const std::string& path, Mode mode, std::string* error,
+                                            const StoreOptions& options, EntryVisitor taken);
 
     // Applies and commits one command; returns once it is durable (invariant 2).
     StoreReceipt Submit(const Command& command, const Stamp& stamp);
@@ -283,6 +296,8 @@ public:
     // number of entries taken (0: nothing new), or -1 and *error when the file cannot be read or
     // what was appended does not check out (the entries before it stay; later calls refuse too).
     int Follow(std::string* error);
+    // Invariant 21: the same, handing `taken` each entry taken in, in order.
+    int Follow(std::string* error, const EntryVisitor& taken);
 
     const Ledger& GetLedger() const { return *m_ledger; }
     // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant
@@ -300,7 +315,6 @@ public:
     // when the file cannot be read or no longer holds what was verified (fn was called for the
     // entries before that one). The entry given is the ledger's (its effects are the replay's); it is
     // valid only during the call.
-    using EntryVisitor = std::function<void(const Entry& entry, const EntryRecord& record)>;
     bool ForEachEntry(int from, int to, const EntryVisitor& fn, std::string* error) const;
     // The state right after entry seq (time travel, the ledger's StateAt), for a streamed store too,
     // and the entry itself into *entry when asked: nullopt and *error as ForEachEntry.
@@ -335,6 +349,8 @@ public:
 
 private:
     BasicStore() = default;
+    static std::unique_ptr<BasicStore> OpenWith(const std::string& path, Mode mode, std::string* error,
+                                                const StoreOptions& options, const EntryVisitor* taken);
     bool Verify(Mode mode);  // invariants 5, 9, 12; fills m_ledger, m_records and m_report
     // Invariant 20: the open's checks, row by row, keeping only the last entry; false at the first
     // finding of any kind (or anything unexpected), and Verify then starts again holding every entry.
@@ -375,6 +391,7 @@ private:
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;
     std::string m_follow_problem;  // invariant 18: why following stopped ("" while it goes on)
+    const EntryVisitor* m_taken = nullptr;  // invariant 21: during a streamed open or a Follow that was given one
 };
 
 // The exact bytes hashed for an entry (invariant 4) of a file of schema version `schema`: from 3

@@ -155,12 +155,29 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path, Mode mode, std::string* error,
+                                                         const StoreOptions& options, EntryVisitor taken) {
+    std::unique_ptr<BasicStore> store = OpenWith(path, mode, error, options, taken ? &taken : nullptr);
+    if (store) store->m_taken = nullptr;  // an open that did not stream never got to let go of it
+    return store;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path, Mode mode, std::string* error,
                                                          const StoreOptions& options) {
+    return OpenWith(path, mode, error, options, nullptr);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& path, Mode mode, std::string* error,
+                                                             const StoreOptions& options, const EntryVisitor* taken) {
     if (auto refused = CheckFileHeader(path)) {
         *error = *refused;
         return nullptr;
     }
     std::unique_ptr<BasicStore> store(new BasicStore());
+    store->m_taken = taken;  // invariant 21: StreamVerify hands the rows over, then lets go of it
     store->m_path = path;
     store->m_stream = options.stream_entries && mode == Mode::ReadOnly;  // invariant 20
     // Invariant 13: in a read-only place, read-only. With no WAL beside the file nothing can be
@@ -237,7 +254,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Open(const std::string& path
         if (!store->MigrateToV3(&why) && QueryInt(store->m_db, "PRAGMA user_version") == kSchemaEffectsAsData) {
             // Another Rutland migrated it while this one waited for the lock: open it as it is now.
             store.reset();
-            return Open(path, mode, error, options);
+            return OpenWith(path, mode, error, options, taken);
         }
         if (store->m_schema == kSchemaEffectsAsData) {
             std::vector<std::string> notes = std::move(store->m_report.notes);
@@ -763,6 +780,7 @@ bool BasicStore<R, D>::StreamVerify() {
         clean = false;  // whatever it was, the full open says it exactly
     }
     Exec(m_db, "COMMIT", nullptr);
+    m_taken = nullptr;  // invariant 21: only the streamed open's rows are handed over
     if (!sqlite3_get_autocommit(m_db)) return false;
     m_streamed = clean;
     return clean;
@@ -868,6 +886,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
             }
         }
         Keep(std::move(e.record), count);
+        if (m_taken) (*m_taken)(m_ledger->At(count), m_records.back());  // invariant 21
         ++count;
     }
     if (rc != SQLITE_DONE || count == 0) return false;
@@ -1003,6 +1022,15 @@ bool BasicStore<R, D>::Insert(const Entry& entry, const EntryRecord& record, std
 
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
+int BasicStore<R, D>::Follow(std::string* error, const EntryVisitor& taken) {
+    m_taken = taken ? &taken : nullptr;
+    const int n = Follow(error);
+    m_taken = nullptr;
+    return n;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
 int BasicStore<R, D>::Follow(std::string* error) {
     if (m_broken) {
         *error = fmt::format("{}: an earlier read could not be finished; open the game again", m_path);
@@ -1114,6 +1142,7 @@ bool BasicStore<R, D>::CatchUp(std::string* error) {
             }
             prev = e.record.hash;
             Keep(std::move(e.record), e.seq);
+            if (m_taken) (*m_taken)(m_ledger->At(Size() - 1), m_records.back());  // invariant 21
         }
         if (wrong.empty() && rc != SQLITE_DONE) wrong = "cannot be read: " + q.Error();
     }

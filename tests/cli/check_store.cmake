@@ -373,7 +373,7 @@ elseif(SCENARIO STREQUAL "export_json")
     run(0 out ${TOOL} export-json ${CLI} ${dir}/demo.rutland)
     message(STATUS "${out}")
 elseif(SCENARIO STREQUAL "memory")
-    # basic_store.h invariant 20: what verify, state, log and export hold does not grow with the game.
+    # basic_store.h invariant 20: what verify, state, log, export and serve hold does not grow with the game.
     foreach(size ${SMALL} ${ENTRIES})
         execute_process(COMMAND ${GAMEGEN} --seed 29 --players 5 --entries ${size} OUTPUT_FILE ${dir}/gen-${size}.txt
                         RESULT_VARIABLE rc)

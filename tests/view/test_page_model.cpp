@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "entry_window.h"
+#include "game_generator.h"
 #include "page_model.h"
 
 #include "lang/effect_text.h"
@@ -44,7 +46,83 @@ std::unique_ptr<Store> FullGameFile(const std::filesystem::path& dir, int last) 
     return store;
 }
 
+// Every difference between two pages, by key, for a readable failure.
+std::string FirstDifference(const nlohmann::json& got, const nlohmann::json& want) {
+    const nlohmann::json patch = nlohmann::json::diff(want, got);
+    return patch.empty() ? std::string() : patch.dump().substr(0, 600);
+}
+
 } // namespace
+
+TEST_CASE("page model: a streamed store's page, built through its window, is the page of the store holding every entry "
+          "(page_model.h invariant 5)") {
+    std::string pattern = (std::filesystem::temp_directory_path() / "rutland-page-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    const std::filesystem::path dir = pattern;
+    const std::string path = (dir / "gen.rutland").string();
+    {
+        // A generated game with counts and year ends; then undos and redos long enough that
+        // what the page reads is no longer among the entries the window keeps (it reads them back).
+        testing::GenOptions gen;
+        gen.seed = 29;
+        gen.players = 5;
+        gen.entries = 1400;
+        gen.mix.count = 3;
+        std::vector<std::string> lines = testing::GenerateGame(gen);
+        for (const char* more : {"undo 700", "redo 300", "undo 5", "redo 2"}) lines.push_back(more);
+        std::string error;
+        std::unique_ptr<Store> writer;
+        int n = 0;
+        auto stamp = [&n] { return Stamp{"2026-11-24T10:00:00Z", "Dee", "gen:" + std::to_string(n++)}; };
+        const ParseResult header = ParseCommand(lines[0]);
+        REQUIRE(header.command);
+        writer = Store::Create(path, std::get<GameHeader>(header.command->action), stamp(), &error);
+        REQUIRE_MESSAGE(writer, error);
+        size_t next = 1;
+        auto play_to = [&](size_t upto) {
+            for (; next < std::min(upto, lines.size()); ++next)
+                REQUIRE_MESSAGE(writer->SubmitLine(lines[next], stamp()).accepted, lines[next]);
+        };
+        play_to(300);
+
+        // As serve reads it: streamed, every entry handed to the window as it is read.
+        view::EntryWindow window;
+        StoreOptions stream;
+        stream.stream_entries = true;
+        auto reader = Store::Open(path, Store::Mode::ReadOnly, &error, stream,
+                                  [&window](const Entry& e, const EntryRecord& r) { window.Take(e, r); });
+        REQUIRE_MESSAGE(reader, error);
+        REQUIRE(reader->Streamed());
+        window.Attach(*reader);
+        serve::PageCache cache;
+        int checked = 0;
+        for (const size_t upto : {size_t{300}, size_t{301}, size_t{700}, size_t{1100}, size_t{1400}, size_t{1401},
+                                  size_t{1402}, size_t{1404}}) {
+            play_to(upto);
+            const int before = reader->Size();
+            window.KeepHeadsFrom(before);  // as serve does after each publish (game_server.cpp)
+            REQUIRE(reader->Follow(&error, [&window](const Entry& e, const EntryRecord& r) { window.Take(e, r); }) >= 0);
+            const nlohmann::json page = serve::PageJson(*reader, &cache, &window);
+            auto whole = Store::Open(path, Store::Mode::ReadOnly, &error);
+            REQUIRE_MESSAGE(whole, error);
+            REQUIRE(!whole->Streamed());
+            REQUIRE(whole->Size() == reader->Size());
+            const nlohmann::json want = serve::PageJson(*whole);
+            const bool same = page.dump() == want.dump();
+            CHECK_MESSAGE(same, "at entry " << reader->Size() - 1 << ": " << FirstDifference(page, want));
+            CHECK(serve::StateJson(*reader).dump() == serve::StateJson(*whole).dump());
+            for (int seq = std::max(0, before - 5); seq < reader->Size(); ++seq)  // every new entry's event
+                CHECK(serve::EntryEventJson(*reader, window, seq).dump() == serve::EntryEventJson(*whole, seq).dump());
+            ++checked;
+        }
+        CHECK(checked == 8);
+        // The long undo put in effect entries the window no longer held: they were read back.
+        CHECK(window.ReadBacks() > 0);
+        // What the page needed of the year's entries is all it kept (entry_window.h invariant 2).
+        CHECK(window.HeldCount() < reader->Size() / 2);
+    }
+    std::filesystem::remove_all(dir);
+}
 
 TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerprint of the full game at entry 83") {
     std::string pattern = (std::filesystem::temp_directory_path() / "rutland-page-XXXXXX").string();

@@ -13,8 +13,6 @@ namespace rutland::bbr {
 
 namespace {
 
-bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
-bool IsYearDone(const Effect& e) { return e.what == EffectWhat::YearBegins; }
 // A margin call's cover paid to the bank: at market (D-13; D-10 under delist-cover=market) or at
 // Issue for a delisted company (D-10).
 bool IsCoverPayment(const Effect& e) {
@@ -106,43 +104,6 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
 
 YearEndStatement PreviewStatement(const GameState& state) {
     return MakeYearEndStatement(YearEndPreview(state), state, true);
-}
-
-int LastYearEndEntry(const Ledger& ledger, int seq) {
-    const std::vector<int> in_effect = ledger.InEffectAt(seq);
-    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
-        const Effects& fx = ledger.At(*it).effects;
-        if (std::any_of(fx.begin(), fx.end(), IsYearStart)) return *it;
-    }
-    return -1;
-}
-
-std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq) {
-    const int entry = LastYearEndEntry(ledger, seq);
-    if (entry < 0) return std::nullopt;
-    const Effects& fx = ledger.At(entry).effects;
-    const size_t first = static_cast<size_t>(std::find_if(fx.begin(), fx.end(), IsYearStart) - fx.begin());
-    size_t last = first;
-    while (last < fx.size() && !IsYearDone(fx[last])) ++last;
-    Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first), fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
-    // The year end settles at the end of the entry's own work: the state before the entry has the
-    // year, the ender and the players' names.
-    YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(entry - 1), false);
-    st.entry = entry;
-    NameCounts(st, ledger, entry);
-    return st;
-}
-
-void NameCounts(YearEndStatement& st, const Ledger& ledger, int seq) {
-    st.counts.clear();
-    const int upto = st.preview ? seq : st.entry;
-    const std::vector<int> in_effect = ledger.InEffectAt(upto);
-    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
-        const Entry& entry = ledger.At(*it);
-        if (*it != st.entry && std::any_of(entry.effects.begin(), entry.effects.end(), IsYearStart)) break;  // the year before
-        if (IsCount(entry.command.action)) st.counts.push_back(fmt::format("entry {}: {}", *it, entry.line));
-    }
-    std::reverse(st.counts.begin(), st.counts.end());
 }
 
 std::string CallsText(const YearEndStatement& s) {

@@ -4,10 +4,14 @@
 // `rutland-cli year-end` both print this, so they agree by construction.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "lang/command.h"
 #include "model/effects.h"
 #include "ledger/ledger.h"
 #include "model/money.h"
@@ -61,17 +65,63 @@ YearEndStatement MakeYearEndStatement(const Effects& effects, const GameState& b
 // The preview at a state: YearEndPreview(state) as a statement.
 YearEndStatement PreviewStatement(const GameState& state);
 
-// The last year end in effect at or before entry `seq` of the ledger (an undone one does not
-// count), or nullopt when no year has ended yet.
-std::optional<YearEndStatement> LastYearEnd(const Ledger& ledger, int seq);
-// Just the entry that settled it (cheap: reads effects only, no replay), or -1. The dashboard
-// rebuilds the statement only when this changes.
-int LastYearEndEntry(const Ledger& ledger, int seq);
+// The functions below read a ledger through At, InEffectAt and StateAt only, so they are templates:
+// L is the Ledger (the dashboard, the CLI) or the shared page's window on a streamed store
+// (app/view/entry_window.h), which answers the same.
+namespace year_end_detail {
+inline bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
+inline bool IsYearDone(const Effect& e) { return e.what == EffectWhat::YearBegins; }
+} // namespace year_end_detail
+
+// Just the entry that settled the last year end in effect at or before entry `seq` (an undone one
+// does not count; cheap: reads effects only, no replay), or -1. The dashboard rebuilds the
+// statement only when this changes.
+template <class L>
+int LastYearEndEntry(const L& ledger, int seq) {
+    const std::vector<int> in_effect = ledger.InEffectAt(seq);
+    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
+        const Effects& fx = ledger.At(*it).effects;
+        if (std::any_of(fx.begin(), fx.end(), year_end_detail::IsYearStart)) return *it;
+    }
+    return -1;
+}
 
 // fills statement.counts from the ledger: the counts in effect in the statement's year (after
 // the year end before it, up to its own entry; for a preview, up to entry `seq`). LastYearEnd calls
 // it; a caller of PreviewStatement, which has no ledger, calls it itself.
-void NameCounts(YearEndStatement& statement, const Ledger& ledger, int seq);
+template <class L>
+void NameCounts(YearEndStatement& st, const L& ledger, int seq) {
+    st.counts.clear();
+    const int upto = st.preview ? seq : st.entry;
+    const std::vector<int> in_effect = ledger.InEffectAt(upto);
+    for (auto it = in_effect.rbegin(); it != in_effect.rend(); ++it) {
+        const auto& entry = ledger.At(*it);
+        if (*it != st.entry && std::any_of(entry.effects.begin(), entry.effects.end(), year_end_detail::IsYearStart))
+            break;  // the year before
+        if (IsCount(entry.command.action)) st.counts.push_back(fmt::format("entry {}: {}", *it, entry.line));
+    }
+    std::reverse(st.counts.begin(), st.counts.end());
+}
+
+// The last year end in effect at or before entry `seq` of the ledger (an undone one does not
+// count), or nullopt when no year has ended yet.
+template <class L>
+std::optional<YearEndStatement> LastYearEnd(const L& ledger, int seq) {
+    const int entry = LastYearEndEntry(ledger, seq);
+    if (entry < 0) return std::nullopt;
+    const Effects& fx = ledger.At(entry).effects;
+    const size_t first = static_cast<size_t>(std::find_if(fx.begin(), fx.end(), year_end_detail::IsYearStart) - fx.begin());
+    size_t last = first;
+    while (last < fx.size() && !year_end_detail::IsYearDone(fx[last])) ++last;
+    Effects part(fx.begin() + static_cast<std::ptrdiff_t>(first),
+                 fx.begin() + static_cast<std::ptrdiff_t>(std::min(last + 1, fx.size())));
+    // The year end settles at the end of the entry's own work: the state before the entry has the
+    // year, the ender and the players' names.
+    YearEndStatement st = MakeYearEndStatement(part, ledger.StateAt(entry - 1), false);
+    st.entry = entry;
+    NameCounts(st, ledger, entry);
+    return st;
+}
 
 // Plain text (rutland-cli year-end), CSV (player,rule,item,cash) and a printable HTML page.
 std::string StatementText(const YearEndStatement& statement);
