@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "base/edit_distance.h"
 #include "lang/command_table.h"
 #include "report/instructions.h"
 #include "rules/rules.h"
@@ -68,23 +69,6 @@ std::optional<std::string> QuickTrade(std::string_view t) {
     if (rest.empty() || !std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
         return std::nullopt;
     return fmt::format("{} {}{} {}k", verb, GetProspectus(*company).letter, security, rest);
-}
-
-// Letters to change, add or remove to turn a into b (case-insensitive).
-size_t EditDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t up = row[j];
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
 }
 
 bool EqualsNoCase(std::string_view a, std::string_view b) { return a.size() == b.size() && StartsWithNoCase(a, b); }
@@ -444,7 +428,7 @@ std::optional<NearMiss> DidYouMean(std::string_view expanded, const GameState& s
         int count = 0;
         std::string nearest;
         for (const std::string& n : names) {
-            const size_t d = EditDistance(bare, n);
+            const size_t d = EditDistanceIgnoringCase(bare, n);
             if (d < best) {
                 best = d;
                 count = 1;

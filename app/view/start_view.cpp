@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "base/names.h"
+#include "base/edit_distance.h"
 #include "lang/command.h"
 #include "model/board_catalog.h"
 #include "store/store.h"
@@ -24,22 +25,6 @@ std::string Trim(std::string_view s) {
 bool WholeNumberAboveZero(const std::string& s) {
     return !s.empty() && s.size() <= 12 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
            std::stoll(s) > 0;
-}
-
-size_t EditDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t up = row[j];
-            const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) == std::tolower(static_cast<unsigned char>(b[j - 1]));
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
 }
 
 // The role's name for the header, or "" (nobody); *error when the pick cannot stand.
@@ -64,7 +49,7 @@ std::string RoleName(const RolePick& pick, const std::vector<std::string>& playe
     for (const std::string& p : players) {
         if (SameName(p, name)) return p;  // typed a player's name: that player
         // A typo of a player's name would stay in the game file for ever: ask for the pick.
-        if (EditDistance(p, name) <= 2 && name.size() >= 2) {
+        if (EditDistanceIgnoringCase(p, name) <= 2 && name.size() >= 2) {
             *error = fmt::format("{} is not a player, but close to {}: pick {} from the list, or check the spelling.", name, p, p);
             return {};
         }

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <map>
 
+#include "base/edit_distance.h"
+
 namespace rutland::bbr {
 
 namespace {
@@ -120,21 +122,6 @@ std::string DecisionText(const std::vector<std::string>& cells) {
         text += "\nVariant, a game may switch it on at setup: " + cells[3];
     if (cells.size() > 4 && !cells[4].empty()) text += "\nEvidence in the manual: " + cells[4];
     return text;
-}
-
-size_t EditDistance(std::string_view a, std::string_view b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diagonal = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
 }
 
 } // namespace
@@ -272,7 +259,7 @@ std::vector<std::string> NearestRuleIds(std::string_view id, size_t most) {
     std::vector<std::pair<size_t, std::string>> near;
     for (const RuleText& r : AllRules()) {
         if (r.id.find('.') != std::string::npos) continue;  // the sections and COMMANDS.md are named, not typed
-        const size_t d = EditDistance(wanted, r.id);
+        const size_t d = EditDistanceIgnoringCase(wanted, r.id);
         const bool same_letters = r.id.size() > letters && r.id.compare(0, letters, letters_typed) == 0 && r.id[letters] == '-';
         if (d <= 1 || (d == 2 && wanted.size() > 3)) near.emplace_back(2 * d + (same_letters ? 0 : 1), r.id);
     }
