@@ -1183,7 +1183,12 @@ private:
     std::atomic<int> m_opened{0}, m_held{0};
 };
 
-int Flood(const std::string& cli, const fs::path& work) {
+// `sanitized`: the programs run under AddressSanitizer at -O0 (CI's second build), several times
+// slower than the release build a table runs, so a second is no measure of the gate there: every
+// request must still be answered (within 10 s), the followers still keep every event, and the
+// broker's rate is printed, not bounded. The release build's run holds the 1 s bound.
+int Flood(const std::string& cli, const fs::path& work, bool sanitized) {
+    const long bound_ms = sanitized ? 10000 : 1000;
     const char* env = std::getenv("RUTLAND_FLOOD_SECONDS");
     const int seconds = env ? std::max(2, std::atoi(env)) : 8;
     int idle = 500, slow = 500;
@@ -1252,28 +1257,30 @@ int Flood(const std::string& cli, const fs::path& work) {
     const auto end = Clock::now() + std::chrono::seconds(seconds);
     while (Clock::now() < end) {
         const auto t0 = Clock::now();
-        const Answer a = Get(s.port, fmt::format("/{}?token={}", asked % 2 ? "view.json" : "state.json", s.token), "GET", "", 1000);
+        const Answer a = Get(s.port, fmt::format("/{}?token={}", asked % 2 ? "view.json" : "state.json", s.token), "GET", "",
+                             static_cast<int>(bound_ms));
         const long ms = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
         ++asked;
-        if (a.status == 200 && ms <= 1000) ++answered;
+        if (a.status == 200 && ms <= bound_ms) ++answered;
         worst = std::max(worst, ms);
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
     }
     const int held = flooder.Held(), opened = flooder.Opened();
     broker.join();
     flooder.Stop();
-    Check(answered == asked && asked > 0 && worst <= 1000,
+    Check(answered == asked && asked > 0 && worst <= bound_ms,
           fmt::format("{} s with {} idle and {} slow-header sockets held ({} open at the end, {} opened in all): {} of {} "
-                      "requests with the token answered within 1 s (the slowest {} ms)",
-                      seconds, idle, slow, held, opened, answered, asked, worst));
+                      "requests with the token answered within {} s (the slowest {} ms)",
+                      seconds, idle, slow, held, opened, answered, asked, bound_ms / 1000, worst));
     const std::pair<int, double> after = play("after.txt");
     // Measured, and bounded loosely (the machine is shared): the gate that keeps the page up must
     // not take the broker's time.
     const double calm_rate = (calm.second + after.second) / 2;
-    Check(during.first == 0 && after.first == 0 && during.second >= 0.5 * calm_rate,
+    Check(during.first == 0 && after.first == 0 && (sanitized || during.second >= 0.5 * calm_rate),
           fmt::format("the broker appended 100 lines during the flood at {:.0f} lines/s ({:+.0f}% of the {:.0f} lines/s "
-                      "before and after it; at least half)",
-                      during.second, 100.0 * (during.second / calm_rate - 1), calm_rate));
+                      "before and after it; {})",
+                      during.second, 100.0 * (during.second / calm_rate - 1), calm_rate,
+                      sanitized ? "not bounded under the sanitizers" : "at least half"));
     std::string state_text;
     Run(cli, {"state", db, "--json"}, work, "state", &state_text);
     const int last = nlohmann::json::parse(state_text)["entry"].get<int>();
@@ -1292,7 +1299,7 @@ int Flood(const std::string& cli, const fs::path& work) {
 
 int main(int argc, char** argv) {
     if (argc < 4 || (std::string(argv[1]) == "browser" && argc < 5)) {
-        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser CLI WORK [CHROMIUM]\n";
+        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser CLI WORK [CHROMIUM | sanitized]\n";
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
@@ -1305,7 +1312,7 @@ int main(int argc, char** argv) {
     if (mode == "load") return Load(cli, work);
     if (mode == "connections") return Connections(cli, work);
     if (mode == "files") return Files(cli, work);
-    if (mode == "flood") return Flood(cli, work);
+    if (mode == "flood") return Flood(cli, work, argc > 4 && std::string(argv[4]) == "sanitized");
     if (mode == "browser") return BrowserTest(cli, work, argv[4]);
     std::cerr << "unknown mode " << mode << "\n";
     return 2;
