@@ -1,0 +1,142 @@
+// The table's words for Flutter's effects: the only place they are made.
+#include "lang/effect_text.h"
+
+#include <fmt/format.h>
+
+#include "lang/table_language.h"
+
+namespace rutland::flutter {
+
+std::string PositionWord(Position position) {
+    switch (position) {
+        case Position::Parent: return "parent";
+        case Position::Below: return "below";
+        case Position::News: return "news";
+        case Position::Slump: return "slump";
+        case Position::Five: return "5%";
+        case Position::Ten: return "10%";
+        case Position::Top: return "top";
+    }
+    return "below";
+}
+
+namespace {
+
+std::string Plural(int64_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
+
+std::string PositionPhrase(Position position) {
+    switch (position) {
+        case Position::Parent: return "still on its parent";
+        case Position::Below: return "below MARKET NEWS";
+        case Position::News: return "opposite MARKET NEWS";
+        case Position::Slump: return "opposite SLUMP";
+        case Position::Five: return "opposite 5%";
+        case Position::Ten: return "opposite 10%";
+        case Position::Top: return "at the TOP (20%)";
+    }
+    return "";
+}
+
+} // namespace
+
+std::string EffectText(const Effect& e, const GameState& s) {
+    auto company = [&](int i) -> std::string {
+        if (i < 0 || i >= kCompanies) return "?";
+        return s.board.lanes[static_cast<size_t>(i)].colour;
+    };
+    auto player = [&](int i) -> std::string {
+        if (i < 0) return "the broker";
+        if (static_cast<size_t>(i) >= s.players.size()) return "?";
+        return s.players[static_cast<size_t>(i)].name;
+    };
+    const std::string c = company(e.company), p = player(e.player);
+    const auto& n = e.n;
+    auto pounds = [](int64_t v) { return FormatPounds(Pounds(v)); };
+    auto level = [&](int64_t l) {
+        if (l >= 0 && static_cast<size_t>(l) < s.board.levels.size()) {
+            const Level& lv = s.board.levels[static_cast<size_t>(l)];
+            if (lv.price) return fmt::format("level {} ({})", l, pounds(lv.price->value));
+            return fmt::format("level {} ({})", l, LabelWord(lv.label));
+        }
+        return fmt::format("level {}", l);
+    };
+    switch (e.kind) {
+        case EffectKind::GameStarted:
+            return fmt::format("a game of Flutter for {} players: {} each, the target {}, {} certificates a company",
+                               n[0], pounds(n[1]), pounds(n[2]), n[3]);
+        case EffectKind::CertificatesSet:
+            return fmt::format("{}: {} for sale at the broker, {} in reserve", c, Plural(n[0], "certificate", "certificates"), n[1]);
+        case EffectKind::Starter: return p + " throws first";
+        case EffectKind::Bought:
+            return fmt::format("{} buys {} {} at {} + {} brokerage: pays {}", p, Plural(n[0], "certificate", "certificates"), c,
+                               pounds(n[1]), pounds(5 * n[0]), pounds(n[2]));
+        case EffectKind::Sold:
+            return fmt::format("{} sells {} {} to the broker at {}: receives {}", p, Plural(n[0], "certificate", "certificates"), c,
+                               pounds(n[1]), pounds(n[2]));
+        case EffectKind::Thrown: return fmt::format("{} throws {} {}", p, c, n[0]);
+        case EffectKind::VoidThrow: return fmt::format("{} is bankrupt: nothing moves", c);
+        case EffectKind::RethrowDue: return fmt::format("{} throws again", p);
+        case EffectKind::TravellerMoved: return fmt::format("{}'s traveller moves from {} to {}", c, level(n[0]), level(n[1]));
+        case EffectKind::TableWins:
+            return fmt::format("the table puts {}'s traveller at {} (the board here says {})", c, level(n[1]), level(n[0]));
+        case EffectKind::MJump: return fmt::format("{}'s traveller is in an M hole at level {}: on up to MARKET NEWS", c, n[0]);
+        case EffectKind::CardDue: return fmt::format("a Market News card for {}: the broker turns it up", c);
+        case EffectKind::SlumpDrop:
+            return fmt::format("SLUMP: {}'s traveller drops back from {} to {}{}", c, level(n[0]), level(n[1]),
+                               n[2] ? ", stopping on its parent" : "");
+        case EffectKind::SlumpHeld: return fmt::format("{} holds the anti-slump card: its traveller stays opposite SLUMP", c);
+        case EffectKind::AntiSlumpKept: return fmt::format("{} keeps the anti-slump card until the round's end", c);
+        case EffectKind::Dividend:
+            return fmt::format("{} is paid {} on {} {}: {} a certificate", p, pounds(n[2]), Plural(n[1], "certificate", "certificates"), c,
+                               pounds(n[0]));
+        case EffectKind::ParentMoved:
+            return fmt::format("{}'s parent moves from {} to {}: price {} -> {}", c, level(n[0]), level(n[1]), pounds(n[2]), pounds(n[3]));
+        case EffectKind::CardNothing: return "the card has no effect";
+        case EffectKind::RestDropped: return fmt::format("the card's other {} dropped", Plural(n[0], "effect is", "effects are"));
+        case EffectKind::RoundEnded: return fmt::format("{}'s traveller reaches the TOP: round {} ends", c, n[0]);
+        case EffectKind::Settled: {
+            const std::string move = n[2] == 0 ? "stays" : n[2] > 0 ? fmt::format("{} up", Plural(n[2], "space", "spaces"))
+                                                                     : fmt::format("{} down", Plural(-n[2], "space", "spaces"));
+            return fmt::format("{}: traveller {}; dividend {}; parent {}", c, PositionPhrase(static_cast<Position>(n[0])),
+                               n[1] ? pounds(n[1]) : std::string("none"), move);
+        }
+        case EffectKind::BonusShares:
+            return fmt::format("bonus issue: {} gets {} {}", p, Plural(n[0], "certificate", "certificates"), c);
+        case EffectKind::BonusCash:
+            return fmt::format("bonus in cash: {} is paid {} for {} {}", p, pounds(n[1]), Plural(n[0], "certificate", "certificates"), c);
+        case EffectKind::BonusToPar: return fmt::format("{}'s parent goes into the PAR 100 hole ({})", c, level(n[1]));
+        case EffectKind::Bankrupt: return fmt::format("{} is bankrupt: its pegs leave the board", c);
+        case EffectKind::CertificatesLost: {
+            const char* whose = n[1] == 0 ? nullptr : n[1] == 1 ? "the broker's sale stock" : "the reserve";
+            return fmt::format("{} {} leave the game worthless{}", Plural(n[0], "certificate", "certificates"), c,
+                               whose ? fmt::format(" ({})", whose) : fmt::format(" ({}'s)", p));
+        }
+        case EffectKind::NewRound: return fmt::format("round {} begins: {} throws first", n[0], p);
+        case EffectKind::DicePassed: return fmt::format("the dice pass to {}", p);
+        case EffectKind::ClaimValid: return fmt::format("{} claims with capital {} (target {})", p, pounds(n[0]), pounds(n[1]));
+        case EffectKind::Winner:
+            return fmt::format("{} {} the game with capital {}", p, n[1] ? "shares" : "wins", pounds(n[0]));
+        case EffectKind::CashCounted: return fmt::format("count: {}'s cash {} -> {}", p, pounds(n[0]), pounds(n[1]));
+        case EffectKind::CertificatesCounted:
+            return fmt::format("count: {}'s {} certificates {} -> {} (the broker's sale stock {} -> {})", p, c, n[0], n[1], n[2], n[3]);
+        case EffectKind::PegSet:
+            return fmt::format("peg: {}'s parent {} -> {}, traveller {} -> {}", c, level(n[0]), level(n[1]), level(n[2]), level(n[3]));
+        case EffectKind::AntiSlumpSet: return fmt::format("peg: {} {} the anti-slump card", c, n[0] ? "holds" : "does not hold");
+        case EffectKind::TurnSet: return fmt::format("{} is the current player", p);
+        case EffectKind::BoardLevel:
+            return fmt::format("board: level {} {} {}{}", n[0], n[1] >= 0 ? pounds(n[1]) : std::string("no price"),
+                               LabelWord(static_cast<Label>(n[2])), n[3] ? ", confirmed" : "");
+        case EffectKind::BoardLane: return fmt::format("board: lane {} is {}{}", e.company + 1, e.text, n[0] ? ", confirmed" : "");
+        case EffectKind::BoardLevels: return fmt::format("board: {} levels, was {}", n[1], n[0]);
+        case EffectKind::Noted: return "note: " + e.text;
+        case EffectKind::Undone: return "undone: " + e.text;
+        case EffectKind::Redone: return "redone: " + e.text;
+    }
+    return "?";
+}
+
+std::string EffectLine(const Effect& effect, const GameState& state) {
+    return fmt::format("[{}] {}", effect.rule, EffectText(effect, state));
+}
+
+} // namespace rutland::flutter

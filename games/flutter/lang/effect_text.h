@@ -1,0 +1,20 @@
+// The one renderer of Flutter's effects (model/effects.h) into the table's words. Nothing durable
+// or hashed depends on these words (store/store.h keeps the data).
+#pragma once
+
+#include <string>
+
+#include "model/effects.h"
+#include "model/state.h"
+
+namespace rutland::flutter {
+
+// One effect in words, the names taken from `state` (any state of the same game: the players and
+// the board's company names; a company renamed later is said by its name now).
+std::string EffectText(const Effect& effect, const GameState& state);
+// "[T-2] White's traveller moves up from level 10 to level 14"
+std::string EffectLine(const Effect& effect, const GameState& state);
+
+std::string PositionWord(Position position);  // section 16's words: parent, below, news, ...
+
+} // namespace rutland::flutter
