@@ -1,0 +1,52 @@
+// Flutter's game file: the kernel's store (core/kernel/basic_store.h, where the store's numbered
+// invariants are) over the ruleset of rules/flutter.h and FlutterFile, what the file needs of the
+// game beyond its rules. Instantiated once, in store.cpp.
+//
+// What is Flutter's own (cited as "store.h item N"):
+//  1. Effects are stored and hashed as data (basic_store.h invariant 15), never as words: Encode
+//     writes each effect's eight fields (kind, company, player, n[0..3], rule, text) as
+//     length-prefixed decimal text after the tag "flutter-effects 1", so the bytes are a function
+//     of the data alone; Decode reads exactly that and refuses anything else.
+//  2. The snapshot is the section 16 JSON (rules/state_json.h) with the rest of the state beside
+//     it (the board with its verified flags, the header, the bank's total): equal states, equal text.
+//  3. kRulesVersion is Flutter's own, 1; it says nothing of Big Board Raiders' rules.
+//  4. The start data (basic_store.h invariant 19) is the board the game started on, as
+//     Board::ToJson writes it: a game file carries it, and the game replays on it (StartFrom)
+//     whatever the header's board= names today. Corrections (`board ...`) stay entries.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kernel/basic_store.h"
+#include "ledger/ledger.h"
+
+namespace rutland::flutter {
+
+struct FlutterFile {
+    static std::string Encode(const Effects& effects);
+    static std::optional<Effects> Decode(std::string_view bytes, std::string* error);
+    static ParseResult ParseStored(std::string_view line) { return ParseCommand(line); }
+    static std::optional<Header> HeaderOf(const Command& command) {
+        if (const auto* header = std::get_if<Header>(&command.action)) return *header;
+        return std::nullopt;
+    }
+    static std::string Snapshot(const GameState& state);
+    static std::string StartData(const GameState& state) { return state.board.ToJson(); }
+    static StartResult StartFrom(const Header& header, std::string_view board_json);
+    static constexpr std::string_view kStartDataName = "the board";
+    static constexpr int kRulesVersion = 1;
+    static constexpr std::string_view kGameName = Flutter::kGameName;
+};
+
+static_assert(DurableRuleset<FlutterFile, Flutter>);
+static_assert(KeepsStartData<FlutterFile, Flutter>);
+
+using Store = BasicStore<Flutter, FlutterFile>;
+
+} // namespace rutland::flutter
+
+namespace rutland {
+extern template class BasicStore<flutter::Flutter, flutter::FlutterFile>;
+} // namespace rutland
