@@ -20,6 +20,20 @@ std::string PositionWord(Position position) {
     return "below";
 }
 
+std::string TokensFor(Pounds amount) {
+    std::string out;
+    int64_t left = amount.value < 0 ? -amount.value : amount.value;
+    for (int64_t token : {100, 50, 20, 10, 5}) {
+        const int64_t count = left / token;
+        left -= count * token;
+        if (count == 0) continue;
+        if (!out.empty()) out += " + ";
+        if (count > 1) out += std::to_string(count) + " x ";
+        out += FormatPounds(Pounds(token));
+    }
+    return out.empty() ? FormatPounds(Pounds(0)) : out;
+}
+
 namespace {
 
 std::string Plural(int64_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
@@ -68,11 +82,11 @@ std::string EffectText(const Effect& e, const GameState& s) {
             return fmt::format("{}: {} for sale at the broker, {} in reserve", c, Plural(n[0], "certificate", "certificates"), n[1]);
         case EffectKind::Starter: return p + " throws first";
         case EffectKind::Bought:
-            return fmt::format("{} buys {} {} at {} + {} brokerage: pays {}", p, Plural(n[0], "certificate", "certificates"), c,
-                               pounds(n[1]), pounds(5 * n[0]), pounds(n[2]));
+            return fmt::format("{} buys {} {} at {} + {} brokerage: pays {} ({})", p, Plural(n[0], "certificate", "certificates"), c,
+                               pounds(n[1]), pounds(5 * n[0]), pounds(n[2]), TokensFor(Pounds(n[2])));
         case EffectKind::Sold:
-            return fmt::format("{} sells {} {} to the broker at {}: receives {}", p, Plural(n[0], "certificate", "certificates"), c,
-                               pounds(n[1]), pounds(n[2]));
+            return fmt::format("{} sells {} {} to the broker at {}: receives {} ({})", p, Plural(n[0], "certificate", "certificates"), c,
+                               pounds(n[1]), pounds(n[2]), TokensFor(Pounds(n[2])));
         case EffectKind::Thrown: return fmt::format("{} throws {} {}", p, c, n[0]);
         case EffectKind::VoidThrow: return fmt::format("{} is bankrupt: nothing moves", c);
         case EffectKind::RethrowDue: return fmt::format("{} throws again", p);
@@ -87,8 +101,8 @@ std::string EffectText(const Effect& e, const GameState& s) {
         case EffectKind::SlumpHeld: return fmt::format("{} holds the anti-slump card: its traveller stays opposite SLUMP", c);
         case EffectKind::AntiSlumpKept: return fmt::format("{} keeps the anti-slump card until the round's end", c);
         case EffectKind::Dividend:
-            return fmt::format("{} is paid {} on {} {}: {} a certificate", p, pounds(n[2]), Plural(n[1], "certificate", "certificates"), c,
-                               pounds(n[0]));
+            return fmt::format("{} is paid {} ({}) on {} {}: {} a certificate", p, pounds(n[2]), TokensFor(Pounds(n[2])),
+                               Plural(n[1], "certificate", "certificates"), c, pounds(n[0]));
         case EffectKind::ParentMoved:
             return fmt::format("{}'s parent moves from {} to {}: price {} -> {}", c, level(n[0]), level(n[1]), pounds(n[2]), pounds(n[3]));
         case EffectKind::CardNothing: return "the card has no effect";

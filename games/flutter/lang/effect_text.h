@@ -15,6 +15,10 @@ std::string EffectText(const Effect& effect, const GameState& state);
 // "[T-2] White's traveller moves up from level 10 to level 14"
 std::string EffectLine(const Effect& effect, const GameState& state);
 
-std::string PositionWord(Position position);  // section 16's words: parent, below, news, ...
+std::string PositionWord(Position position);
+
+// U-2: the tokens the broker hands over for an amount, the largest first: £385 -> "3 x £100 +
+// £50 + £20 + £10 + £5". Amounts are in £5 (U-1); anything under £5 is left out.
+std::string TokensFor(Pounds amount);  // section 16's words: parent, below, news, ...
 
 } // namespace rutland::flutter
