@@ -50,7 +50,9 @@ struct Flutter {
         if (note.summed) e.text.append("\n").append(note.last_line);
         return e;
     }
-    static constexpr std::string_view kLanguageRule = "L-1";
+    // The ledger cites it when it refuses an undo or redo (nothing, or fewer than n, to undo):
+    // Flutter's L-2.
+    static constexpr std::string_view kLanguageRule = "L-2";
 
     // For a session: what may be entered now, and who types at the desk.
     static LegalNow Legal(const GameState& state) { return flutter::Legal(state); }
