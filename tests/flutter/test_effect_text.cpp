@@ -1,0 +1,52 @@
+// The one renderer (lang/effect_text.cpp): the table's words from the effects' data.
+#include <doctest/doctest.h>
+
+#include "flutter_table.h"
+
+using namespace flutter_test;
+
+TEST_CASE("effect text: a purchase, a move, a card and a settlement in the table's words, with the rule") {
+    Table t;
+    const Effects buy = t.Do("buy W 2");
+    CHECK(EffectLine(buy[0], t.S()) ==
+          "[TR-5] Ann buys 2 certificates White at \xC2\xA3" "100 + \xC2\xA3" "10 brokerage: pays \xC2\xA3" "210 (2 x \xC2\xA3" "100 + \xC2\xA3" "10)");
+    const Effects thrown = t.Do("w4");
+    std::vector<std::string> lines;
+    for (const Effect& e : thrown) lines.push_back(EffectLine(e, t.S()));
+    CHECK(lines == std::vector<std::string>{
+                       "[T-1] Ann throws White 4",
+                       "[T-2] White's traveller moves from level 10 (\xC2\xA3" "100) to level 14 (\xC2\xA3" "140)",
+                       "[T-4] White's traveller is in an M hole at level 14: on up to MARKET NEWS",
+                       "[T-5] a Market News card for White: the broker turns it up"});
+    const Effects card = t.Do("n div10 u4");
+    bool dividend = false, settled = false;
+    for (const Effect& e : card) {
+        const std::string line = EffectLine(e, t.S());
+        if (e.kind == EffectKind::Dividend && e.rule == "N-2") {
+            CHECK(line == "[N-2] Ann is paid \xC2\xA3" "20 (\xC2\xA3" "20) on 2 certificates White: \xC2\xA3" "10 a certificate");
+            dividend = true;
+        }
+        if (e.kind == EffectKind::Settled && e.company == 0) {
+            CHECK(line == "[RE-3] White: traveller at the TOP (20%); dividend \xC2\xA3" "20; parent 2 spaces up");
+            settled = true;
+        }
+    }
+    CHECK(dividend);
+    CHECK(settled);
+}
+
+TEST_CASE("effect text: every kind has words, none empty or '?'") {
+    Table t;
+    for (int k = 0; k <= static_cast<int>(EffectKind::Redone); ++k) {
+        Effect e;
+        e.kind = static_cast<EffectKind>(k);
+        e.rule = "X";
+        e.company = 1;
+        e.player = 0;
+        e.n = {1, 2, 0, 1};
+        const std::string text = EffectText(e, t.S());
+        CAPTURE(k);
+        CHECK_FALSE(text.empty());
+        CHECK(text != "?");
+    }
+}
