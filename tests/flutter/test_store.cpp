@@ -1,0 +1,133 @@
+// Flutter's game file (store/store.h): effects stored as data (item 1), the snapshot (item 2), its
+// own rules version (item 3), the board carried as start data (item 4), through the kernel's
+// store (core/kernel/basic_store.h) in a real SQLite file.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "flutter_table.h"
+#include "store/store.h"
+#include "support/temp_dir.h"
+
+using namespace flutter_test;
+using rutland::SubmitStatus;
+
+namespace {
+
+rutland::Stamp At(int n) {
+    const std::string s = std::to_string(100 + n % 60).substr(1);
+    return {"2026-11-26T14:" + std::to_string(10 + n / 60) + ":" + s + "Z", "Dee", "c" + std::to_string(n)};
+}
+
+const char* const kHeader = "game flutter players=Ann,Bob,Cy target=350";
+const std::vector<std::string> kLines = {
+    "buy W 2", "r1", "buy B 1", "peg W traveller=L20", "peg B traveller=5", "w5",  // a round ends
+    "claim Ann", "undo", "Cy: buy R 1", "w2", "n d2 u2",  // White 12 + 2 = 14, its M hole; a card draws another
+    "n as div5", "board L12 ok", "note all square", "k6", "undo 1", "redo 1",
+};
+
+Header HeaderOf(const char* line) { return std::get<Header>(ParseCommand(line).command->action); }
+
+} // namespace
+
+TEST_CASE("store item 1: effects as data, bytes a function of the data alone; Decode gives them back and refuses others") {
+    Table t(kHeader);
+    std::vector<Effects> all;
+    for (const std::string& line : kLines) {
+        const rutland::SubmitResult r = t.ledger->SubmitLine(line);
+        if (r.accepted) all.push_back(t.ledger->At(r.seq).effects);
+    }
+    REQUIRE(all.size() == kLines.size());
+    for (const Effects& fx : all) {
+        const std::string bytes = FlutterFile::Encode(fx);
+        std::string error;
+        const auto back = FlutterFile::Decode(bytes, &error);
+        REQUIRE_MESSAGE(back, error);
+        CHECK(*back == fx);
+        CHECK(FlutterFile::Encode(*back) == bytes);
+    }
+    std::string error;
+    CHECK(FlutterFile::Decode("flutter-effects 1\n", &error)->empty());
+    CHECK_FALSE(FlutterFile::Decode("[]", &error));
+    CHECK_FALSE(FlutterFile::Decode("flutter-effects 1\n2:12", &error));
+    const std::string one = FlutterFile::Encode(all[0]);
+    CHECK_FALSE(FlutterFile::Decode(one.substr(0, one.size() - 2), &error));
+    std::string padded = one;
+    padded.replace(padded.find("1:0"), 3, "2:00");  // another spelling of a number
+    CHECK_FALSE(FlutterFile::Decode(padded, &error));
+}
+
+TEST_CASE("the game file: written, closed, opened again: it verifies clean and replays to the same state") {
+    TempDir dir;
+    const std::string path = dir.File("flutter.rutland");
+    std::string error;
+    std::string fingerprint;
+    GameState played;
+    {
+        auto store = Store::Create(path, HeaderOf(kHeader), At(0), &error);
+        REQUIRE_MESSAGE(store, error);
+        CHECK(store->Record(0).rules_version == 1);  // item 3
+        REQUIRE(store->StartData());
+        CHECK(*store->StartData() == Board::Provisional().ToJson());  // item 4
+        int n = 1;
+        for (const std::string& line : kLines) {
+            const rutland::StoreReceipt r = store->SubmitLine(line, At(n++));
+            REQUIRE_MESSAGE(r.status == SubmitStatus::Accepted, (line + ": " + r.Why()));
+        }
+        CHECK(store->SubmitLine("k7", At(n)).rejection.rule == "T-1");
+        played = store->GetLedger().State();
+        fingerprint = store->Fingerprint();
+    }
+    auto again = Store::Open(path, Store::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(again, error);
+    CHECK(again->Report().Clean());
+    CHECK(again->GetLedger().State() == played);
+    CHECK(again->Fingerprint() == fingerprint);
+    // The same lines replayed by a ledger of their own give the same state.
+    Table replay(kHeader);
+    for (const std::string& line : kLines) replay.Do(line);
+    CHECK(replay.S() == played);
+    CHECK(played.round == 2);
+    CHECK(played.companies[0].anti_slump);
+}
+
+TEST_CASE("store items 2 and 4: snapshots every 64 entries verify; the file's board is the game's, whatever the header names") {
+    TempDir dir;
+    const std::string path = dir.File("long.rutland");
+    std::string error;
+    {
+        auto store = Store::Create(path, HeaderOf("game flutter players=Ann,Bob"), At(0), &error);
+        REQUIRE_MESSAGE(store, error);
+        for (int i = 1; i <= 70; ++i) {
+            const std::string line = i % 2 ? "r1" : "note " + std::to_string(i);
+            if (i % 2 && store->GetLedger().State().companies[1].traveller >= 19) {
+                REQUIRE(store->SubmitLine("peg R traveller=parent", At(i)).accepted);
+                continue;
+            }
+            const rutland::StoreReceipt r = store->SubmitLine(line, At(i));
+            REQUIRE_MESSAGE(r.accepted, (line + ": " + r.Why()));
+            if (store->GetLedger().State().pending.kind == Pending::Kind::News) REQUIRE(store->SubmitLine("n none", At(100 + i)).accepted);
+        }
+    }
+    auto again = Store::Open(path, Store::Mode::ReadWrite, &error);
+    REQUIRE_MESSAGE(again, error);
+    CHECK(again->Report().Clean());
+    // StartFrom: the game starts on the board the file carries (a corrected lane name here).
+    Board board = Board::Provisional();
+    board.lanes[2].name = "Blue Lagoon";
+    const StartResult r = FlutterFile::StartFrom(HeaderOf("game flutter players=Ann,Bob"), board.ToJson());
+    REQUIRE(r.state);
+    CHECK(r.state->board.lanes[2].name == "Blue Lagoon");
+    CHECK(FlutterFile::StartFrom(HeaderOf("game flutter players=Ann,Bob"), "{}").rejection);
+    // The snapshot text: equal states, equal text; a different state, different text.
+    Table a, b;
+    CHECK(FlutterFile::Snapshot(a.S()) == FlutterFile::Snapshot(b.S()));
+    b.Do("board W ok");
+    CHECK(FlutterFile::Snapshot(a.S()) != FlutterFile::Snapshot(b.S()));
+}
+
+TEST_CASE("kGameName names the game for the kernel's file") {
+    CHECK(Flutter::kGameName == "flutter");
+    CHECK(FlutterFile::kGameName == "flutter");
+}
