@@ -47,10 +47,11 @@ TEST_CASE("recorded games: each tests/flutter/games/*.txt plays through the ledg
         }
         const auto expected = nlohmann::ordered_json::parse(ReadFile(std::filesystem::path(file.path()).replace_extension(".json")));
         const auto got = t.Json();
-        for (const auto& [key, value] : expected.items()) {
+        for (const auto& item : expected.items()) {
+            const std::string key = item.key();
             CAPTURE(key);
             REQUIRE(got.contains(key));
-            CHECK(got[key] == value);
+            CHECK(got[key] == item.value());
         }
         // The exported ledger replays to the same state (section 15: canonical lines).
         Table replay(header);
