@@ -87,6 +87,8 @@ TEST_CASE("BD-6: a correction keeps the board legal, checked as a whole line; U-
     t.Do("board levels=27 L25 label=10% L26 label=top");
     CHECK(t.S().board.Top() == 26);
     CHECK(t.Refused("board L30 ok") == "L-1");
+    CHECK(t.Refused("board L12 price=123 L40 ok") == "L-1");  // section 15: L-1 before U-1
+    CHECK(t.Refused("board L12 price=123 L13 label=top") == "U-1");  // U-1 before BD-6
     CHECK(t.Refused("board Q ok") == "L-1");
     t.Do("board m=none");
     for (const Lane& l : t.S().board.lanes) CHECK(l.m_holes.empty());

@@ -31,6 +31,8 @@ TEST_CASE("X-2: a correction must leave a legal table") {
     Table t;
     CHECK(t.Refused("count Ann W=4") == "X-2");         // the sale stock would be 3 - 4
     CHECK(t.Refused("count Ann cash=252") == "U-1");
+    CHECK(t.Refused("count Ann cash=-5") == "X-2");      // cash >= £0
+    CHECK(t.Refused("count Ann W=-1") == "X-2");         // certificates >= 0
     CHECK(t.Refused("count Zed cash=100") == "L-1");
     CHECK(t.Refused("count Ann Q=1") == "L-1");
     CHECK(t.Refused("peg W price=125") == "X-2");       // no level shows £125

@@ -113,6 +113,12 @@ TEST_CASE("L-1: a line the language does not know is rejected, naming it") {
     CHECK(Rule("peg W traveller=M") == "L-1");
     CHECK(Rule("count Ann W=two") == "L-1");
     CHECK(Rule("game flutter players=Ann,Bo\xE2\x80\xAE" "b") == "L-1");  // a bidi control in a name
+    // Limits, named in the message: amounts up to £1,000,000,000, holes up to 1000.
+    CHECK(Rule("game flutter players=Ann,Bob cash=1000000005") == "L-1");
+    CHECK(ParseCommand("game flutter players=Ann,Bob cash=1000000005").error->message.find("at most") != std::string::npos);
+    CHECK(Rule("n div99999999999") == "L-1");
+    CHECK(Rule("n u1001") == "L-1");
+    CHECK(Rule("news up 1001") == "L-1");
     CHECK(ParseCommand("ending").error->message.find("ending") != std::string::npos);
     // Blank and comment lines are no command and no error.
     CHECK_FALSE(ParseCommand("   ").command);

@@ -58,11 +58,21 @@ std::optional<int64_t> Number(std::string_view s) {
 }
 
 // Whole pounds: 250 or £250.
-std::optional<Pounds> Money(std::string_view s) {
+// The most any amount typed may be: far beyond any table, and small enough that no sum of them
+// the rules make can overflow.
+constexpr int64_t kMostPounds = 1000000000;
+constexpr int64_t kMostHoles = 1000;
+
+// Whole pounds, at most kMostPounds: 250 or £250 (a count's cash may be typed negative, for X-2 to
+// refuse with its reason).
+std::optional<Pounds> Money(std::string_view s, bool signed_ok = false) {
+    const bool negative = signed_ok && !s.empty() && s[0] == '-';
+    if (negative) s.remove_prefix(1);
     if (s.substr(0, kPound.size()) == kPound) s.remove_prefix(kPound.size());
-    if (auto v = Number(s)) return Pounds(*v);
+    if (auto v = Number(s); v && *v <= kMostPounds) return Pounds(negative ? -*v : *v);
     return std::nullopt;
 }
+const std::string kMoneyWords = "whole pounds, at most \xC2\xA3" "1,000,000,000";
 
 std::vector<std::string> SplitCommas(std::string_view s) {
     std::vector<std::string> out{""};
@@ -142,7 +152,7 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
             players = true;
         } else if (key == "cash" || key == "target") {
             auto money = Money(value);
-            if (!money) return Fail(L1(key + "= must be whole pounds"));
+            if (!money) return Fail(L1(key + "= must be " + kMoneyWords));
             (key == "cash" ? h.cash : h.target) = *money;
         } else if (key == "board") {
             if (value.empty()) return Fail(L1("board= needs a name"));
@@ -172,7 +182,7 @@ std::optional<CardEffect> CardQuick(std::string_view token) {
         if (w.substr(0, prefix.size()) != prefix) return std::nullopt;
         std::string_view rest = std::string_view(w).substr(prefix.size());
         if (kind == K::Dividend && rest.substr(0, kPound.size()) == kPound) rest.remove_prefix(kPound.size());
-        if (auto n = Number(rest)) return CardEffect{kind, *n};
+        if (auto n = Number(rest); n && *n <= (kind == K::Dividend ? kMostPounds : kMostHoles)) return CardEffect{kind, *n};
         return std::nullopt;
     };
     if (w == "as" || w == "anti-slump") return CardEffect{K::AntiSlump, 0};
@@ -200,7 +210,8 @@ std::optional<std::vector<CardEffect>> CardEffects(const std::vector<std::string
                 if (auto m = Money(t[at])) return m->value;
                 return std::nullopt;
             }
-            return Number(t[at]);
+            if (auto n = Number(t[at]); n && *n <= kMostHoles) return n;
+            return std::nullopt;
         };
         if (w == "up" || w == "down" || w == "dividend") {
             auto n = number_after(i + 1, w == "dividend");
@@ -244,7 +255,10 @@ ParseResult ParseNews(const std::vector<std::string>& t) {
     }
     std::string bad;
     auto effects = CardEffects(rest, &bad);
-    if (!effects) return Fail(L1("not a Market News effect: " + bad + " (up N, down N, parent up N, parent down N, dividend X, anti-slump, nothing)"));
+    if (!effects)
+        return Fail(L1("not a Market News effect: " + bad +
+                       " (up N, down N, parent up N, parent down N with N at most 1000; dividend X, " + kMoneyWords +
+                       "; anti-slump; nothing)"));
     if (effects->empty()) return Fail(L1("a Market News card needs its effects (N-2)"));
     n.effects = std::move(*effects);
     return Ok(n);
@@ -351,7 +365,7 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
             if (!level) return Fail(L1(key + "= belongs to a level (board L12 " + key + "=...)"));
             if (key == "price") {
                 auto money = Money(value);
-                if (!money) return Fail(L1("price= must be whole pounds"));
+                if (!money) return Fail(L1("price= must be " + kMoneyWords));
                 level->price = *money;
             } else {
                 auto label = LabelFromWord(value);
@@ -376,7 +390,7 @@ ParseResult ParsePeg(const std::vector<std::string>& t) {
         const std::string value = eq == std::string::npos ? "" : t[i].substr(eq + 1);
         if (key == "price") {
             auto money = Money(value);
-            if (!money) return Fail(L1("price= must be whole pounds"));
+            if (!money) return Fail(L1("price= must be " + kMoneyWords));
             peg.price = *money;
         } else if (key == "traveller") {
             auto place = PlaceWord(value, true);
@@ -403,13 +417,14 @@ ParseResult ParseCount(const std::vector<std::string>& t) {
         const std::string key = t[i].substr(0, eq);
         const std::string value = t[i].substr(eq + 1);
         if (Lower(key) == "cash") {
-            auto money = Money(value);
-            if (!money) return Fail(L1("cash= must be whole pounds"));
+            auto money = Money(value, true);
+            if (!money) return Fail(L1("cash= must be " + kMoneyWords));
             count.cash = *money;
         } else if (IsCompanyWord(key)) {
-            auto n = Number(value);
-            if (!n || *n > 1000000) return Fail(L1("a company's count is a number of certificates"));
-            count.certificates.emplace_back(Upper(key), *n);
+            const bool negative = !value.empty() && value[0] == '-';
+            auto n = Number(negative ? value.substr(1) : value);
+            if (!n || *n > 1000000) return Fail(L1("a company's count is a number of certificates, at most 1,000,000"));
+            count.certificates.emplace_back(Upper(key), negative ? -*n : *n);
         } else {
             return Fail(L1("unknown count setting: " + key));
         }

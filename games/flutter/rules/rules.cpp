@@ -537,6 +537,9 @@ ApplyResult ApplyCount(GameState& s, const Count& count) {
     }
     if (auto r = CorrectionGate(s)) return Rejected(*r);
     if (count.cash && !count.cash->InFives()) return Rejected(Reject("a cash of " + FormatPounds(*count.cash) + " is not in £5", "U-1"));
+    if (count.cash && *count.cash < Pounds(0)) return Rejected(Reject("a player's cash is never below £0", "X-2"));
+    for (const auto& [c, n] : certificates)
+        if (n < 0) return Rejected(Reject("a count of certificates is never below 0", "X-2"));
     GameState next = s;
     ApplyResult out;
     Engine e(next, out.effects);
@@ -595,6 +598,19 @@ ApplyResult ApplyBoard(GameState& s, const BoardLine& line) {
     std::optional<std::string> bd6;
     std::vector<int> lanes_touched, levels_touched;
     int levels_before = static_cast<int>(board.levels.size());
+    // Section 15's order for `board`: L-1 (a lane or level the board has not), U-1, then BD-6.
+    int most_levels = levels_before;
+    for (const BoardChange& change : line.changes)
+        if (change.levels) most_levels = std::max(most_levels, *change.levels);
+    for (const BoardChange& change : line.changes) {
+        if (change.target == T::Lane && board.CompanyOf(change.company) < 0 && !std::any_of(line.changes.begin(), line.changes.end(), [&](const BoardChange& other) { return other.letter == change.company; }))
+            return Rejected(Reject("no lane " + change.company + " on this board", "L-1"));
+        if (change.target == T::Level && (change.level < 0 || change.level >= most_levels))
+            return Rejected(Reject("no level " + std::to_string(change.level) + " on this board (0 to " + std::to_string(most_levels - 1) + ")", "L-1"));
+    }
+    for (const BoardChange& change : line.changes)
+        if (change.price && !change.price->InFives())
+            return Rejected(Reject("a price of " + FormatPounds(*change.price) + " is not in £5", "U-1"));
     for (const BoardChange& change : line.changes) {
         if (change.target == T::Lane) {
             const int c = board.CompanyOf(change.company);
