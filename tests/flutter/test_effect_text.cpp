@@ -50,3 +50,17 @@ TEST_CASE("effect text: every kind has words, none empty or '?'") {
         CHECK(text != "?");
     }
 }
+
+TEST_CASE("effect text: a lane corrected and a table's @M, in words (T-8, BD-7)") {
+    Table t;
+    const Effects lane = t.Do("board W m=5,14 ok");
+    REQUIRE(lane.size() == 1);
+    CHECK(EffectText(lane[0], t.S()) == "board: lane 1 is W White (Captivating Cosmetics Ltd.), M holes 5,14, confirmed");
+    const Effects m = t.Do("r2 @M");
+    std::vector<std::string> words;
+    for (const Effect& e : m) words.push_back(EffectLine(e, t.S()));
+    CHECK(words == std::vector<std::string>{"[T-1] Ann throws Red 2",
+                                            "[T-8] the table puts Red's traveller at an M hole (the board here says level 12 (\xC2\xA3" "120))",
+                                            "[T-4] Red's traveller is in an M hole: on up to MARKET NEWS",
+                                            "[T-5] a Market News card for Red: the broker turns it up"});
+}

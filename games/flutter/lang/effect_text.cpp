@@ -1,6 +1,8 @@
 // The table's words for Flutter's effects: the only place they are made.
 #include "lang/effect_text.h"
 
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "lang/table_language.h"
@@ -67,6 +69,7 @@ std::string EffectText(const Effect& e, const GameState& s) {
     const auto& n = e.n;
     auto pounds = [](int64_t v) { return FormatPounds(Pounds(v)); };
     auto level = [&](int64_t l) {
+        if (l < 0) return std::string("an M hole");  // T-8: the table said `@M`
         if (l >= 0 && static_cast<size_t>(l) < s.board.levels.size()) {
             const Level& lv = s.board.levels[static_cast<size_t>(l)];
             if (lv.price) return fmt::format("level {} ({})", l, pounds(lv.price->value));
@@ -93,7 +96,9 @@ std::string EffectText(const Effect& e, const GameState& s) {
         case EffectKind::TravellerMoved: return fmt::format("{}'s traveller moves from {} to {}", c, level(n[0]), level(n[1]));
         case EffectKind::TableWins:
             return fmt::format("the table puts {}'s traveller at {} (the board here says {})", c, level(n[1]), level(n[0]));
-        case EffectKind::MJump: return fmt::format("{}'s traveller is in an M hole at level {}: on up to MARKET NEWS", c, n[0]);
+        case EffectKind::MJump:
+            if (n[0] < 0) return fmt::format("{}'s traveller is in an M hole: on up to MARKET NEWS", c);
+            return fmt::format("{}'s traveller is in an M hole at level {}: on up to MARKET NEWS", c, n[0]);
         case EffectKind::CardDue: return fmt::format("a Market News card for {}: the broker turns it up", c);
         case EffectKind::SlumpDrop:
             return fmt::format("SLUMP: {}'s traveller drops back from {} to {}{}", c, level(n[0]), level(n[1]),
@@ -140,7 +145,14 @@ std::string EffectText(const Effect& e, const GameState& s) {
         case EffectKind::BoardLevel:
             return fmt::format("board: level {} {} {}{}", n[0], n[1] >= 0 ? pounds(n[1]) : std::string("no price"),
                                LabelWord(static_cast<Label>(n[2])), n[3] ? ", confirmed" : "");
-        case EffectKind::BoardLane: return fmt::format("board: lane {} is {}{}", e.company + 1, e.text, n[0] ? ", confirmed" : "");
+        case EffectKind::BoardLane: {
+            // text: letter, colour, name and M holes, a unit separator apart (rules.cpp LaneText).
+            std::vector<std::string> f{""};
+            for (char ch : e.text) ch == '\x1f' ? void(f.emplace_back()) : void(f.back() += ch);
+            f.resize(4);
+            return fmt::format("board: lane {} is {} {} ({}), M holes {}{}", e.company + 1, f[0], f[1], f[2],
+                               f[3].empty() ? std::string("none") : f[3], n[0] ? ", confirmed" : "");
+        }
         case EffectKind::BoardLevels: return fmt::format("board: {} levels, was {}", n[1], n[0]);
         case EffectKind::Noted: return "note: " + e.text;
         case EffectKind::Undone: return "undone: " + e.text;
