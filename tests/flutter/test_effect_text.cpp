@@ -9,14 +9,14 @@ TEST_CASE("effect text: a purchase, a move, a card and a settlement in the table
     Table t;
     const Effects buy = t.Do("buy W 2");
     CHECK(EffectLine(buy[0], t.S()) ==
-          "[TR-5] Ann buys 2 certificates White at \xC2\xA3" "100 + \xC2\xA3" "10 brokerage: pays \xC2\xA3" "210 (2 x \xC2\xA3" "100 + \xC2\xA3" "10)");
+          "[TR-5] Ann buys 2 certificates White at \xC2\xA3" "100 + \xC2\xA3" "10 brokerage: pays \xC2\xA3" "210 (2 x \xC2\xA3" "100 + \xC2\xA3" "10) (provisional board)");
     const Effects thrown = t.Do("w4");
     std::vector<std::string> lines;
     for (const Effect& e : thrown) lines.push_back(EffectLine(e, t.S()));
     CHECK(lines == std::vector<std::string>{
                        "[T-1] Ann throws White 4",
                        "[T-2] White's traveller moves from level 10 (\xC2\xA3" "100) to level 14 (\xC2\xA3" "140)",
-                       "[T-4] White's traveller is in an M hole at level 14: on up to MARKET NEWS",
+                       "[T-4] White's traveller is in an M hole at level 14: on up to MARKET NEWS (provisional board)",
                        "[T-5] a Market News card for White: the broker turns it up"});
     const Effects card = t.Do("n div10 u4");
     bool dividend = false, settled = false;
@@ -27,7 +27,7 @@ TEST_CASE("effect text: a purchase, a move, a card and a settlement in the table
             dividend = true;
         }
         if (e.kind == EffectKind::Settled && e.company == 0) {
-            CHECK(line == "[RE-3] White: traveller at the TOP (20%); dividend \xC2\xA3" "20; parent 2 spaces up");
+            CHECK(line == "[RE-3] White: traveller at the TOP (20%); dividend \xC2\xA3" "20; parent 2 spaces up (provisional board)");
             settled = true;
         }
     }
@@ -61,6 +61,19 @@ TEST_CASE("effect text: a lane corrected and a table's @M, in words (T-8, BD-7)"
     for (const Effect& e : m) words.push_back(EffectLine(e, t.S()));
     CHECK(words == std::vector<std::string>{"[T-1] Ann throws Red 2",
                                             "[T-8] the table puts Red's traveller at an M hole (the board here says level 12 (\xC2\xA3" "120))",
-                                            "[T-4] Red's traveller is in an M hole: on up to MARKET NEWS",
+                                            "[T-4] Red's traveller is in an M hole: on up to MARKET NEWS (provisional board)",
                                             "[T-5] a Market News card for Red: the broker turns it up"});
+}
+
+TEST_CASE("BD-7: a figure computed from an unconfirmed fact says so; once the facts are confirmed it does not") {
+    Table t;
+    CHECK(t.Do("buy W 1")[0].provisional);  // the price at level 10, unconfirmed
+    t.Do("board L10 ok");
+    const Effects sold = t.Do("sell W 1");
+    CHECK_FALSE(sold[0].provisional);
+    CHECK(EffectLine(sold[0], t.S()).find("provisional") == std::string::npos);
+    // The M hole is a fact of the lane, MARKET NEWS one of its level: both confirmed, no mark.
+    t.Do("board W ok L21 ok");
+    for (const Effect& e : t.Do("w4"))
+        if (e.kind == EffectKind::MJump) CHECK_FALSE(e.provisional);
 }

@@ -162,7 +162,7 @@ std::string EffectText(const Effect& e, const GameState& s) {
 }
 
 std::string EffectLine(const Effect& effect, const GameState& state) {
-    return fmt::format("[{}] {}", effect.rule, EffectText(effect, state));
+    return fmt::format("[{}] {}{}", effect.rule, EffectText(effect, state), effect.provisional ? " (provisional board)" : "");
 }
 
 } // namespace rutland::flutter

@@ -12,7 +12,8 @@ namespace rutland::flutter {
 // One effect in words, the names taken from `state` (any state of the same game: the players and
 // the board's company names; a company renamed later is said by its name now).
 std::string EffectText(const Effect& effect, const GameState& state);
-// "[T-2] White's traveller moves up from level 10 to level 14"
+// "[T-2] White's traveller moves up from level 10 to level 14"; a figure resting on a fact of the
+// board not yet confirmed ends "(provisional board)" (BD-7).
 std::string EffectLine(const Effect& effect, const GameState& state);
 
 std::string PositionWord(Position position);

@@ -66,6 +66,9 @@ struct Effect {
     int player = -1;    // seat index, -1: none
     std::array<int64_t, 4> n{};
     std::string text;
+    // BD-7: a figure computed from a fact of the board not yet confirmed at the table (a price, a
+    // label, an M hole) says so.
+    bool provisional = false;
     bool operator==(const Effect&) const = default;
 };
 

@@ -56,6 +56,13 @@ public:
         fx.push_back(Effect{kind, std::move(rule), company, player, n, std::move(text)});
     }
 
+    // BD-7: the last effect's figure rests on a fact not yet confirmed.
+    void Provisional(bool provisional) { fx.back().provisional = provisional; }
+    bool Unconfirmed(int level) const {
+        return level >= 0 && static_cast<size_t>(level) < s.board.levels.size() && !s.board.levels[static_cast<size_t>(level)].verified;
+    }
+    bool UnconfirmedLane(int c) const { return !s.board.lanes[static_cast<size_t>(c)].verified; }
+
     Company& C(int c) { return s.companies[static_cast<size_t>(c)]; }
     Player& P(int p) { return s.players[static_cast<size_t>(p)]; }
     int Players() const { return static_cast<int>(s.players.size()); }
@@ -85,6 +92,7 @@ public:
             if (place->kind == Place::Kind::M) {
                 co.traveller = news;
                 Emit(EffectKind::MJump, "T-4", c, -1, {-1, news});
+                Provisional(Unconfirmed(news));
                 return Landed::Card;
             }
             to = table;
@@ -95,18 +103,21 @@ public:
         if (to < news && s.board.IsMHole(c, to)) {  // T-4
             co.traveller = news;
             Emit(EffectKind::MJump, "T-4", c, -1, {to, news});
+            Provisional(UnconfirmedLane(c) || Unconfirmed(news));
             return Landed::Card;
         }
         if (to == news) return Landed::Card;  // T-5
         if (to == s.board.Slump()) {          // T-6
             if (co.anti_slump) {  // SL-3
                 Emit(EffectKind::SlumpHeld, "SL-3", c, -1, {to});
+                Provisional(Unconfirmed(to));
                 return Landed::Nothing;
             }
             const int drop = to - 6;  // SL-1; SL-2: never below its parent; SL-4: nothing acts there
             const int stop = std::max(drop, co.parent);
             co.traveller = stop;
             Emit(EffectKind::SlumpDrop, drop < co.parent ? "SL-2" : "SL-1", c, -1, {to, stop, drop < co.parent ? 1 : 0});
+            Provisional(Unconfirmed(to));
         }
         return Landed::Nothing;
     }
@@ -168,11 +179,13 @@ public:
             if (from + delta >= bonus) {  // BN-1: into the PAR 100 hole, the rest of the move dropped
                 const bool carried = co.traveller <= bonus;
                 Emit(EffectKind::ParentMoved, rule, c, -1, {from, bonus, from_price.value, s.board.PriceAt(bonus).value});
+                Provisional(Unconfirmed(from) || Unconfirmed(bonus));
                 const SettledCompany::Bonus kind = Bonus(c);
                 if (record) record->bonus = kind;
                 co.parent = s.board.Par();
                 if (carried) co.traveller = co.parent;
                 Emit(EffectKind::BonusToPar, "BN-1", c, -1, {bonus, co.parent});
+                Provisional(Unconfirmed(bonus) || Unconfirmed(co.parent));
                 return;
             }
             co.parent = from + delta;
@@ -181,6 +194,7 @@ public:
             const bool on_parent = co.traveller == co.parent;
             if (from + delta <= 0) {  // BK-1: the bottom
                 Emit(EffectKind::ParentMoved, rule, c, -1, {from, 0, from_price.value, 0});
+                Provisional(Unconfirmed(from) || Unconfirmed(0));
                 Bankrupt(c, "BK-1");
                 if (record) record->bankrupt = true;
                 return;
@@ -189,6 +203,7 @@ public:
             if (on_parent) co.traveller = co.parent;
         }
         Emit(EffectKind::ParentMoved, rule, c, -1, {from, co.parent, from_price.value, s.board.PriceAt(co.parent).value});
+        Provisional(Unconfirmed(from) || Unconfirmed(co.parent));
     }
 
     // Pays every holder `per` a certificate of company c (N-2 `dividend`, RE-2).
@@ -205,6 +220,7 @@ public:
     // RE-1..RE-6: the round ends; each company settled in lane order.
     void Settle(int company_at_top, int ender) {
         Emit(EffectKind::RoundEnded, "RE-1", company_at_top, ender, {s.round});
+        Provisional(Unconfirmed(s.board.Top()));
         LastRound last;
         last.round = s.round;
         last.ended_by = ender;
@@ -231,7 +247,12 @@ public:
             record.dividend = dividend;
             record.move = move;
             Emit(EffectKind::Settled, rule, c, -1, {static_cast<int64_t>(record.at), dividend, move});
+            // The position rests on the traveller's level's label (or, on its parent, on nothing new).
+            const bool provisional = record.at != Position::Parent && Unconfirmed(C(c).traveller);
+            Provisional(provisional);
+            const size_t first_dividend = fx.size();
             PayDividend(c, Pounds(dividend), "RE-2");
+            for (size_t i = first_dividend; i < fx.size(); ++i) fx[i].provisional = provisional;
             C(c).traveller = C(c).parent;  // RE-2: back to its parent, then both move
             MoveParent(c, move, "RE-3", &record);
             last.companies.push_back(record);
@@ -308,6 +329,7 @@ ApplyResult ApplyTrade(GameState& s, const Trade& t, bool buy) {
         s.companies[static_cast<size_t>(c)].stock -= t.count;
         held += t.count;
         e.Emit(EffectKind::Bought, "TR-5", c, seat, {t.count, price.value, cost.value});
+        e.Provisional(e.Unconfirmed(co.parent));
     } else {
         if (t.count > held)
             return Rejected(Reject(p.name + " holds " + std::to_string(held) + " " + Colour(s, c), "TR-6"));
@@ -316,6 +338,7 @@ ApplyResult ApplyTrade(GameState& s, const Trade& t, bool buy) {
         s.companies[static_cast<size_t>(c)].stock += t.count;
         held -= t.count;
         e.Emit(EffectKind::Sold, "TR-6", c, seat, {t.count, price.value, paid.value});
+        e.Provisional(e.Unconfirmed(co.parent));
     }
     s.stoppage = false;  // RE-6: the first trade ends the stoppage
     out.accepted = true;
@@ -470,6 +493,11 @@ ApplyResult ApplyClaim(GameState& s, const Claim& claim) {
     Engine e(s, out.effects);
     s.claims.push_back(ClaimRecord{seat, capital});
     e.Emit(EffectKind::ClaimValid, "W-3", -1, seat, {capital.value, s.header.target.value});
+    bool provisional = false;  // W-1: the capital counts each holding at its price
+    for (int c = 0; c < kCompanies; ++c)
+        provisional = provisional || (s.players[static_cast<size_t>(seat)].certificates[static_cast<size_t>(c)] > 0 &&
+                                      e.Unconfirmed(s.companies[static_cast<size_t>(c)].parent));
+    e.Provisional(provisional);
     Pounds best{0};
     for (const ClaimRecord& r : s.claims) best = std::max(best, r.capital);
     const auto winners = std::count_if(s.claims.begin(), s.claims.end(), [&](const ClaimRecord& r) { return r.capital == best; });

@@ -52,6 +52,7 @@ std::string FlutterFile::Encode(const Effects& effects) {
         for (int64_t n : e.n) Field(out, std::to_string(n));
         Field(out, e.rule);
         Field(out, e.text);
+        Field(out, e.provisional ? "1" : "0");
         out += '\n';
     }
     return out;
@@ -84,7 +85,11 @@ std::optional<Effects> FlutterFile::Decode(std::string_view bytes, std::string* 
         }
         const auto rule = ReadField(bytes);
         const auto text = ReadField(bytes);
-        if (!rule || !text || bytes.empty() || bytes.front() != '\n') return fail("effect " + std::to_string(out.size() + 1) + " is cut short");
+        const auto provisional = ReadField(bytes);
+        if (!rule || !text || !provisional || bytes.empty() || bytes.front() != '\n')
+            return fail("effect " + std::to_string(out.size() + 1) + " is cut short");
+        if (*provisional != "0" && *provisional != "1") return fail("effect " + std::to_string(out.size() + 1) + " has no provisional flag");
+        e.provisional = *provisional == "1";
         bytes.remove_prefix(1);
         e.rule = std::string(*rule);
         e.text = std::string(*text);

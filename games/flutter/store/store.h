@@ -4,7 +4,7 @@
 //
 // What is Flutter's own (cited as "store.h item N"):
 //  1. Effects are stored and hashed as data (basic_store.h invariant 15), never as words: Encode
-//     writes each effect's eight fields (kind, company, player, n[0..3], rule, text) as
+//     writes each effect's nine fields (kind, company, player, n[0..3], rule, text, provisional 0/1) as
 //     length-prefixed decimal text after the tag "flutter-effects 1", so the bytes are a function
 //     of the data alone; Decode reads exactly that and refuses anything else.
 //  2. The snapshot is the section 16 JSON (rules/state_json.h) with the rest of the state beside
