@@ -133,3 +133,23 @@ TEST_CASE("T-8 on a card: @place goes with exactly one `up`, checked from where 
     t.Do("n d5 u1 @L23");  // 21 -> 16 -> the table says 23 (5%)
     CHECK(t.Co('W').traveller == 23);
 }
+
+TEST_CASE("N-3, BN-1: a card's parent move to £200 issues the bonus at once; a traveller above the parent stays; down carries one on it") {
+    Table t;
+    t.Do("peg W price=170");  // parent and traveller 17
+    t.Do("buy W 1");          // Ann: 300 - (170 + 5) = 125
+    t.Do("w4");               // 17 + 4 = 21, MARKET NEWS
+    const Effects& fx = t.Do("n pu3 div5");  // 17 + 3 = 20, the £200 level: bonus, the parent into PAR 100 (10)
+    CHECK(CountOf(fx, EffectKind::BonusShares, "BN-2") == 1);
+    CHECK(t.Certs("Ann", 'W') == 2);     // one for the one held
+    CHECK(t.Co('W').reserve == 8);       // 9 - 1
+    CHECK(t.Co('W').parent == 10);
+    CHECK(t.Co('W').traveller == 21);    // above the parent: it stays
+    CHECK(t.P("Ann").cash == Pounds(135));  // 125 + the card's £5 on 2 certificates after the issue
+    t.Do("peg R price=50");   // Bob's turn: parent and traveller 5 (£50)
+    t.Do("peg R traveller=L19");
+    t.Do("r2");               // 21
+    t.Do("n pd2");            // the traveller is not on its parent: the parent alone, 5 -> 3
+    CHECK(t.Co('R').parent == 3);
+    CHECK(t.Co('R').traveller == 21);
+}
