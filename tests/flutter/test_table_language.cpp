@@ -35,7 +35,7 @@ TEST_CASE("Parse(Print(c)) == c for every command kind, and Print is canonical (
         "buy W 2", "+w2", "+w", "Bob: buy R", "sell R 1", "-r1", "-r", "Cy: sell K 3",
         "claim", "claim Ann", "Ann: claim",
         "undo", "undo 3", "redo", "redo 2",
-        "note Ann says the white peg was knocked",
+        "note Ann says the white peg was knocked", "note Bob: \"it was a 5\"",
         "board W name=\"Captivating Cosmetics Ltd.\" colour=Orange letter=O m=5,14 ok",
         "board m=none", "board L12 price=120 ok", "board L22 label=5% L23 label=slump", "board levels=27", "board R m=none",
         "peg W price=120 traveller=L14 anti-slump=yes", "peg R traveller=parent", "peg B traveller=news anti-slump=no",
@@ -139,4 +139,32 @@ TEST_CASE("FormatPounds writes whole pounds with £ and thousands (U-1)") {
     CHECK(FormatPounds(Pounds(105)) == "\xC2\xA3" "105");
     CHECK(FormatPounds(Pounds(1090)) == "\xC2\xA3" "1,090");
     CHECK(FormatPounds(Pounds(-1234567)) == "-\xC2\xA3" "1,234,567");
+}
+
+TEST_CASE("random lines from the language's words: Parse never throws, and whatever it accepts prints and parses back the same") {
+    const std::vector<std::string> words = {
+        "game", "flutter", "players=Ann,Bob", "cash=300", "box=4", "variants=bonus-from-stock", "throw", "W", "r", "k",
+        "4", "0", "7", "@news", "@L14", "@M", "@5", "news", "n", "u2", "d3", "pu1", "pd2", "div10", "as", "none", "up",
+        "down", "parent", "dividend", "anti-slump", "nothing", ",", "buy", "sell", "+w2", "-r", "claim", "Ann:", "undo",
+        "redo", "note", "board", "L12", "price=120", "label=slump", "ok", "m=5,14", "m=none", "levels=27", "name=\"X Y\"",
+        "colour=Orange", "letter=O", "peg", "traveller=L14", "traveller=parent", "anti-slump=yes", "count", "Ann",
+        "cash=-5", "W=2", "player", "Bob", "#", "£5", "w4", "\"", "=", "@", "L", "999999999999999999"};
+    uint32_t seed = 12345;
+    auto next = [&seed] { return seed = seed * 1103515245u + 12345u, (seed >> 8); };
+    int accepted = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string line;
+        const int count = 1 + static_cast<int>(next() % 6);
+        for (int w = 0; w < count; ++w) line += (w ? " " : "") + words[next() % words.size()];
+        CAPTURE(line);
+        ParseResult r;
+        CHECK_NOTHROW(r = ParseCommand(line));
+        if (!r.command) continue;
+        ++accepted;
+        const std::string printed = PrintCommand(*r.command);
+        const ParseResult back = ParseCommand(printed);
+        REQUIRE_MESSAGE(back.command, printed);
+        CHECK(*back.command == *r.command);
+    }
+    CHECK(accepted > 100);
 }

@@ -437,6 +437,18 @@ ParseResult ParseCount(const std::vector<std::string>& t) {
 ParseResult ParseCommand(std::string_view line) {
     const size_t hash = line.find('#');
     if (hash != std::string_view::npos) line = line.substr(0, hash);
+    // A note is free text (a quotation mark in it is the table's), read before the words are split.
+    {
+        const size_t start = line.find_first_not_of(" \t");
+        if (start != std::string_view::npos && Lower(line.substr(start, 4)) == "note" &&
+            (line.size() == start + 4 || std::isspace(static_cast<unsigned char>(line[start + 4])))) {
+            std::string text(line.substr(start + 4));
+            while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(text.begin());
+            while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+            if (text.empty()) return Fail(L1("note needs its text"));
+            return Ok(Note{text});
+        }
+    }
     auto tokens = Tokens(line);
     if (!tokens) return Fail(L1("a quotation mark is not closed"));
     std::vector<std::string> t = std::move(*tokens);
@@ -493,13 +505,6 @@ ParseResult ParseCommand(std::string_view line) {
         }
         if (word == "undo") return Ok(Undo{count});
         return Ok(Redo{count});
-    }
-    if (word == "note") {
-        const size_t at = line.find_first_not_of(" \t", line.find_first_not_of(" \t") + 4);
-        std::string text = at == std::string_view::npos ? "" : std::string(line.substr(at));
-        while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-        if (text.empty()) return Fail(L1("note needs its text"));
-        return Ok(Note{text});
     }
     if (word == "board") return ParseBoard(t);
     if (word == "peg") return ParsePeg(t);
