@@ -140,9 +140,10 @@ std::optional<std::string> Board::Validate() const {
             if (!std::isalpha(static_cast<unsigned char>(c))) return "a colour is one word of letters";
         if (!letters.insert(Lower(lane.letter)).second) return "two lanes have the letter " + lane.letter;
         if (!keys.insert(lane.Key()).second) return "two lanes have the colour " + lane.colour;
-        for (int m : lane.m_holes)
-            if (m <= 0 || m >= news)
-                return "lane " + lane.letter + "'s M hole at level " + std::to_string(m) + " is not below MARKET NEWS";
+        for (int m : lane.m_holes) {
+            if (m >= news) return "lane " + lane.letter + "'s M hole at level " + std::to_string(m) + " is not below MARKET NEWS";
+            if (m <= 0) return "lane " + lane.letter + "'s M hole at level " + std::to_string(m) + " is at the bottom, where no traveller goes";
+        }
     }
     // A colour's key must not read as another lane's letter: `W` and `w...` name one company each.
     for (const Lane& lane : lanes)
