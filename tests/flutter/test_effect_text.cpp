@@ -9,13 +9,13 @@ TEST_CASE("effect text: a purchase, a move, a card and a settlement in the table
     Table t;
     const Effects buy = t.Do("buy W 2");
     CHECK(EffectLine(buy[0], t.S()) ==
-          "[TR-5] Ann buys 2 certificates White at \xC2\xA3" "100 + \xC2\xA3" "10 brokerage: pays \xC2\xA3" "210 (2 x \xC2\xA3" "100 + \xC2\xA3" "10) (provisional board)");
+          "[TR-5] Ann buys 2 White certificates at \xC2\xA3" "100 + \xC2\xA3" "5 brokerage each: pays \xC2\xA3" "210 (tokens: 2 x \xC2\xA3" "100 + \xC2\xA3" "10) (provisional board)");
     const Effects thrown = t.Do("w4");
     std::vector<std::string> lines;
     for (const Effect& e : thrown) lines.push_back(EffectLine(e, t.S()));
     CHECK(lines == std::vector<std::string>{
                        "[T-1] Ann throws White 4",
-                       "[T-2] White's traveller moves from level 10 (\xC2\xA3" "100) to level 14 (\xC2\xA3" "140)",
+                       "[T-2] White's traveller moves from level 10 to level 14",
                        "[T-4] White's traveller is in an M hole at level 14: on up to MARKET NEWS (provisional board)",
                        "[T-5] a Market News card for White: the broker turns it up"});
     const Effects card = t.Do("n div10 u4");
@@ -23,7 +23,7 @@ TEST_CASE("effect text: a purchase, a move, a card and a settlement in the table
     for (const Effect& e : card) {
         const std::string line = EffectLine(e, t.S());
         if (e.kind == EffectKind::Dividend && e.rule == "N-2") {
-            CHECK(line == "[N-2] Ann is paid \xC2\xA3" "20 (\xC2\xA3" "20) on 2 certificates White: \xC2\xA3" "10 a certificate");
+            CHECK(line == "[N-2] Ann is paid \xC2\xA3" "20 on 2 White certificates at \xC2\xA3" "10 each (tokens: \xC2\xA3" "20)");
             dividend = true;
         }
         if (e.kind == EffectKind::Settled && e.company == 0) {
@@ -60,7 +60,7 @@ TEST_CASE("effect text: a lane corrected and a table's @M, in words (T-8, BD-7)"
     std::vector<std::string> words;
     for (const Effect& e : m) words.push_back(EffectLine(e, t.S()));
     CHECK(words == std::vector<std::string>{"[T-1] Ann throws Red 2",
-                                            "[T-8] the table puts Red's traveller at an M hole (the board here says level 12 (\xC2\xA3" "120))",
+                                            "[T-8] the table puts Red's traveller at an M hole (the board here says level 12)",
                                             "[T-4] Red's traveller is in an M hole: on up to MARKET NEWS (provisional board)",
                                             "[T-5] a Market News card for Red: the broker turns it up"});
 }

@@ -38,6 +38,18 @@ std::string TokensFor(Pounds amount) {
 
 namespace {
 
+std::string LabelPhrase(Label label) {
+    switch (label) {
+        case Label::News: return "MARKET NEWS";
+        case Label::Slump: return "SLUMP";
+        case Label::Five: return "5%";
+        case Label::Ten: return "10%";
+        case Label::Top: return "TOP";
+        case Label::None: return "";
+    }
+    return "";
+}
+
 std::string Plural(int64_t n, const char* one, const char* many) { return fmt::format("{} {}", n, n == 1 ? one : many); }
 
 std::string PositionPhrase(Position position) {
@@ -68,15 +80,18 @@ std::string EffectText(const Effect& e, const GameState& s) {
     const std::string c = company(e.company), p = player(e.player);
     const auto& n = e.n;
     auto pounds = [](int64_t v) { return FormatPounds(Pounds(v)); };
+    // A traveller's hole: its level and, from MARKET NEWS up, its label (the centre column's price
+    // is the parent's business, BD-2).
     auto level = [&](int64_t l) {
         if (l < 0) return std::string("an M hole");  // T-8: the table said `@M`
-        if (l >= 0 && static_cast<size_t>(l) < s.board.levels.size()) {
-            const Level& lv = s.board.levels[static_cast<size_t>(l)];
-            if (lv.price) return fmt::format("level {} ({})", l, pounds(lv.price->value));
-            return fmt::format("level {} ({})", l, LabelWord(lv.label));
+        if (static_cast<size_t>(l) < s.board.levels.size()) {
+            const Label label = s.board.levels[static_cast<size_t>(l)].label;
+            if (label != Label::None) return fmt::format("level {} ({})", l, LabelPhrase(label));
         }
         return fmt::format("level {}", l);
     };
+    // n certificates of company c: "1 White certificate", "2 White certificates".
+    auto certificates = [&](int64_t count) { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); };
     switch (e.kind) {
         case EffectKind::GameStarted:
             return fmt::format("a game of Flutter for {} players: {} each, the target {}, {} certificates a company",
@@ -85,11 +100,11 @@ std::string EffectText(const Effect& e, const GameState& s) {
             return fmt::format("{}: {} for sale at the broker, {} in reserve", c, Plural(n[0], "certificate", "certificates"), n[1]);
         case EffectKind::Starter: return p + " throws first";
         case EffectKind::Bought:
-            return fmt::format("{} buys {} {} at {} + {} brokerage: pays {} ({})", p, Plural(n[0], "certificate", "certificates"), c,
-                               pounds(n[1]), pounds(5 * n[0]), pounds(n[2]), TokensFor(Pounds(n[2])));
+            return fmt::format("{} buys {} at {} + {} brokerage each: pays {} (tokens: {})", p, certificates(n[0]), pounds(n[1]),
+                               pounds(5), pounds(n[2]), TokensFor(Pounds(n[2])));
         case EffectKind::Sold:
-            return fmt::format("{} sells {} {} to the broker at {}: receives {} ({})", p, Plural(n[0], "certificate", "certificates"), c,
-                               pounds(n[1]), pounds(n[2]), TokensFor(Pounds(n[2])));
+            return fmt::format("{} sells {} to the broker at {} each: receives {} (tokens: {})", p, certificates(n[0]), pounds(n[1]),
+                               pounds(n[2]), TokensFor(Pounds(n[2])));
         case EffectKind::Thrown: return fmt::format("{} throws {} {}", p, c, n[0]);
         case EffectKind::VoidThrow: return fmt::format("{} is bankrupt: nothing moves", c);
         case EffectKind::RethrowDue: return fmt::format("{} throws again", p);
@@ -106,12 +121,15 @@ std::string EffectText(const Effect& e, const GameState& s) {
         case EffectKind::SlumpHeld: return fmt::format("{} holds the anti-slump card: its traveller stays opposite SLUMP", c);
         case EffectKind::AntiSlumpKept: return fmt::format("{} keeps the anti-slump card until the round's end", c);
         case EffectKind::Dividend:
-            return fmt::format("{} is paid {} ({}) on {} {}: {} a certificate", p, pounds(n[2]), TokensFor(Pounds(n[2])),
-                               Plural(n[1], "certificate", "certificates"), c, pounds(n[0]));
+            return fmt::format("{} is paid {} on {} at {} each (tokens: {})", p, pounds(n[2]), certificates(n[1]), pounds(n[0]),
+                               TokensFor(Pounds(n[2])));
         case EffectKind::ParentMoved:
-            return fmt::format("{}'s parent moves from {} to {}: price {} -> {}", c, level(n[0]), level(n[1]), pounds(n[2]), pounds(n[3]));
+            return fmt::format("{}'s parent moves {} from level {} to level {}: price {} -> {}", c, n[1] > n[0] ? "up" : "down", n[0],
+                               n[1], pounds(n[2]), pounds(n[3]));
         case EffectKind::CardNothing: return "the card has no effect";
-        case EffectKind::RestDropped: return fmt::format("the card's other {} dropped", Plural(n[0], "effect is", "effects are"));
+        case EffectKind::RestDropped:
+            return n[0] == 1 ? std::string("the card's remaining effect is dropped")
+                             : fmt::format("the card's remaining {} effects are dropped", n[0]);
         case EffectKind::RoundEnded: return fmt::format("{}'s traveller reaches the TOP: round {} ends", c, n[0]);
         case EffectKind::Settled: {
             const std::string move = n[2] == 0 ? "stays" : n[2] > 0 ? fmt::format("{} up", Plural(n[2], "space", "spaces"))
@@ -120,26 +138,29 @@ std::string EffectText(const Effect& e, const GameState& s) {
                                n[1] ? pounds(n[1]) : std::string("none"), move);
         }
         case EffectKind::BonusShares:
-            return fmt::format("bonus issue: {} gets {} {}", p, Plural(n[0], "certificate", "certificates"), c);
+            return fmt::format("bonus issue: {} gets {} free", p, certificates(n[0]));
         case EffectKind::BonusCash:
-            return fmt::format("bonus in cash: {} is paid {} for {} {}", p, pounds(n[1]), Plural(n[0], "certificate", "certificates"), c);
-        case EffectKind::BonusToPar: return fmt::format("{}'s parent goes into the PAR 100 hole ({})", c, level(n[1]));
+            return fmt::format("bonus in cash (the reserve is short): {} is paid {} for {} held (tokens: {})", p, pounds(n[1]),
+                               certificates(n[0]), TokensFor(Pounds(n[1])));
+        case EffectKind::BonusToPar: return fmt::format("{}'s parent goes into the PAR 100 hole (level {})", c, n[1]);
         case EffectKind::Bankrupt: return fmt::format("{} is bankrupt: its pegs leave the board", c);
         case EffectKind::CertificatesLost: {
             const char* whose = n[1] == 0 ? nullptr : n[1] == 1 ? "the broker's sale stock" : "the reserve";
-            return fmt::format("{} {} leave the game worthless{}", Plural(n[0], "certificate", "certificates"), c,
-                               whose ? fmt::format(" ({})", whose) : fmt::format(" ({}'s)", p));
+            return fmt::format("{} {} the game worthless ({})", certificates(n[0]), n[0] == 1 ? "leaves" : "leave",
+                               whose ? std::string(whose) : p + "'s");
         }
         case EffectKind::NewRound: return fmt::format("round {} begins: {} throws first", n[0], p);
         case EffectKind::DicePassed: return fmt::format("the dice pass to {}", p);
         case EffectKind::ClaimValid: return fmt::format("{} claims with capital {} (target {})", p, pounds(n[0]), pounds(n[1]));
         case EffectKind::Winner:
-            return fmt::format("{} {} the game with capital {}", p, n[1] ? "shares" : "wins", pounds(n[0]));
+            return fmt::format("{} {} with capital {}", p, n[1] ? "shares the win" : "wins the game", pounds(n[0]));
         case EffectKind::CashCounted: return fmt::format("count: {}'s cash {} -> {}", p, pounds(n[0]), pounds(n[1]));
         case EffectKind::CertificatesCounted:
-            return fmt::format("count: {}'s {} certificates {} -> {} (the broker's sale stock {} -> {})", p, c, n[0], n[1], n[2], n[3]);
+            return fmt::format("count: {} holds {} {} certificates, was {} (the broker's sale stock {} -> {})", p, n[1], c, n[0], n[2], n[3]);
         case EffectKind::PegSet:
-            return fmt::format("peg: {}'s parent {} -> {}, traveller {} -> {}", c, level(n[0]), level(n[1]), level(n[2]), level(n[3]));
+            return fmt::format("peg: {}'s parent level {} -> {} ({} -> {}), traveller level {} -> {}", c, n[0], n[1],
+                               pounds(s.board.PriceAt(static_cast<int>(n[0])).value), pounds(s.board.PriceAt(static_cast<int>(n[1])).value),
+                               n[2], n[3]);
         case EffectKind::AntiSlumpSet: return fmt::format("peg: {} {} the anti-slump card", c, n[0] ? "holds" : "does not hold");
         case EffectKind::TurnSet: return fmt::format("{} is the current player", p);
         case EffectKind::BoardLevel:
