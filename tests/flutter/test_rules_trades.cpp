@@ -38,6 +38,8 @@ TEST_CASE("TR-4, Rule 8c: the broker sells only what is in his sale stock, never
     CHECK(t.Co('W').reserve == 9);
     t.Do("r1");
     CHECK(t.Refused("Bob: buy W 1") == "TR-4");
+    // Section 15's own example of a rejection.
+    CHECK(t.ledger->SubmitLine("Bob: buy W 1").rejection.ToString() == "the broker has no White certificate left (TR-4)");
 }
 
 TEST_CASE("TR-5, F-D14, Rule 8c: a purchase costs the market price + £5 a certificate, in cash; no credit, no part-filled order") {

@@ -318,12 +318,13 @@ ApplyResult ApplyTrade(GameState& s, const Trade& t, bool buy) {
     if (buy) {
         if (t.count > co.stock)
             return Rejected(Reject("the broker has " + std::string(co.stock ? std::to_string(co.stock) : "no") + " " + Colour(s, c) +
-                                       " certificate" + (co.stock == 1 ? "" : "s") + " left",
+                                       " certificate" + (co.stock > 1 ? "s" : "") + " left",
                                    "TR-4"));
         const Pounds cost = (price + kFive) * t.count;
         if (p.cash < cost)
-            return Rejected(Reject(p.name + " has " + FormatPounds(p.cash) + ", and " + std::to_string(t.count) + " " + Colour(s, c) +
-                                       " cost " + FormatPounds(cost) + " with brokerage",
+            return Rejected(Reject(std::to_string(t.count) + " " + Colour(s, c) + " certificate" + (t.count == 1 ? "" : "s") + " cost " +
+                                       FormatPounds(cost) + " with brokerage (" + FormatPounds(price + kFive) + " each), and " + p.name +
+                                       " has " + FormatPounds(p.cash) + ": no credit",
                                    "TR-5"));
         e.Pay(seat, -cost);
         s.companies[static_cast<size_t>(c)].stock -= t.count;
@@ -332,7 +333,9 @@ ApplyResult ApplyTrade(GameState& s, const Trade& t, bool buy) {
         e.Provisional(e.Unconfirmed(co.parent));
     } else {
         if (t.count > held)
-            return Rejected(Reject(p.name + " holds " + std::to_string(held) + " " + Colour(s, c), "TR-6"));
+            return Rejected(Reject(p.name + " holds " + (held ? std::to_string(held) : std::string("no")) + " " + Colour(s, c) +
+                                       " certificate" + (held == 1 ? "" : "s"),
+                                   "TR-6"));
         const Pounds paid = price * t.count;
         e.Pay(seat, paid);
         s.companies[static_cast<size_t>(c)].stock += t.count;
@@ -527,7 +530,7 @@ ApplyResult ApplyPeg(GameState& s, const Peg& peg) {
         parent = s.board.LevelShowing(*peg.price);
         if (parent < 0) return Rejected(Reject("no level shows " + FormatPounds(*peg.price), "X-2"));
         if (parent <= 0 || parent >= s.board.Bonus())
-            return Rejected(Reject("a parent stands strictly between the bottom and the £200 level", "X-2"));
+            return Rejected(Reject("a parent stands strictly between the bottom and the £200 level, not at " + FormatPounds(*peg.price), "X-2"));
     }
     int traveller = co.traveller == co.parent ? parent : co.traveller;  // on its parent, it moves with it
     if (peg.traveller) {
@@ -582,7 +585,9 @@ ApplyResult ApplyCount(GameState& s, const Count& count) {
         if (co.bankrupt && n != 0) return Rejected(Reject(Colour(s, c) + " is bankrupt: nobody holds its certificates", "X-2"));
         const int64_t stock = co.stock - (n - held);  // the difference to or from the sale stock
         if (stock < 0)
-            return Rejected(Reject("the broker's " + Colour(s, c) + " sale stock would be " + std::to_string(stock), "X-2"));
+            return Rejected(Reject(p.name + " would hold " + std::to_string(n) + " " + Colour(s, c) + ", " + std::to_string(n - held) +
+                                       " more than now, and the broker's sale stock has " + std::to_string(co.stock),
+                                   "X-2"));
         e.Emit(EffectKind::CertificatesCounted, "X-1", c, seat, {held, n, co.stock, stock});
         co.stock = stock;
         held = n;
