@@ -93,7 +93,8 @@ TEST_CASE("BD-6: a correction keeps the board legal, checked as a whole line; U-
     t.Do("board m=none");
     for (const Lane& l : t.S().board.lanes) CHECK(l.m_holes.empty());
     // Colours and letters only before the first throw.
-    t.Do("board R colour=Orange letter=O");
+    t.Do("board R colour=orANGE letter=o");
+    CHECK(t.S().board.lanes[1].colour == "Orange");
     CHECK(t.S().board.CompanyOf("O") == 1);
     CHECK(t.Json()["prices"].contains("orange"));
     CHECK(t.Refused("board B letter=O") == "BD-6");  // two lanes with one letter

@@ -4,6 +4,7 @@
 #include "rules/rules.h"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include "base/names.h"
@@ -652,7 +653,12 @@ ApplyResult ApplyBoard(GameState& s, const BoardLine& line) {
             if ((change.colour || change.letter) && s.thrown && !bd6)
                 bd6 = "a lane's colour and letter are fixed once the first throw is made";
             if (change.name) lane.name = *change.name;
-            if (change.colour) lane.colour = *change.colour;
+            if (change.colour) {  // shown as a name: "Orange" for `colour=orange`; its key is the lower case
+                lane.colour = *change.colour;
+                for (size_t i = 0; i < lane.colour.size(); ++i)
+                    lane.colour[i] = static_cast<char>(i ? std::tolower(static_cast<unsigned char>(lane.colour[i]))
+                                                         : std::toupper(static_cast<unsigned char>(lane.colour[i])));
+            }
             if (change.letter) lane.letter = *change.letter;
             if (change.m) lane.m_holes = *change.m, std::sort(lane.m_holes.begin(), lane.m_holes.end());
             lane.verified = true;  // BD-7: named with `ok` or a corrected fact
