@@ -127,7 +127,17 @@ TEST_CASE("store items 2 and 4: snapshots every 64 entries verify; the file's bo
     CHECK(FlutterFile::Snapshot(a.S()) != FlutterFile::Snapshot(b.S()));
 }
 
-TEST_CASE("kGameName names the game for the kernel's file") {
+TEST_CASE("F-D1: kGameName is the header's game word, and the game file records it (basic_store.h invariant 22)") {
     CHECK(Flutter::kGameName == "flutter");
-    CHECK(FlutterFile::kGameName == "flutter");
+    CHECK(rutland::GameNameOf<Flutter, FlutterFile>() == "flutter");
+    CHECK(rutland::HeaderGameWord(PrintCommand(Command{HeaderOf(kHeader)})) == std::optional<std::string_view>("flutter"));
+    TempDir dir;
+    const std::string path = dir.File("named.rutland");
+    std::string error;
+    {
+        auto store = Store::Create(path, HeaderOf(kHeader), At(0), &error);
+        REQUIRE_MESSAGE(store, error);
+        CHECK(store->Schema() == 5);
+    }
+    CHECK(rutland::GameOfStoreFile(path, &error) == std::optional<std::string>("flutter"));
 }
