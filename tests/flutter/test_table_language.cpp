@@ -93,6 +93,7 @@ TEST_CASE("F-D1: a Flutter script's first line is `game flutter players=...`; Bi
     CHECK(h.box == 12);
     CHECK(h.board == "provisional");
     CHECK(Rule("game players=Ann,Bob") == "L-1");
+    CHECK(ParseCommand("game toy players=A,B").error->message.find("`game toy` is another game's header") == 0);
     CHECK(Rule("game flutter") == "L-1");  // no players
 }
 

@@ -134,8 +134,10 @@ ParseResult Fail(Rejection r) { return ParseResult{std::nullopt, std::move(r)}; 
 ParseResult Ok(Action a) { return ParseResult{Command{std::move(a)}, std::nullopt}; }
 
 ParseResult ParseHeader(const std::vector<std::string>& t) {
+    if (t.size() >= 2 && Lower(t[1]) != "flutter" && t[1].find('=') == std::string::npos)
+        return Fail(L1("`game " + t[1] + "` is another game's header: a Flutter game starts `game flutter players=...` (F-D1)"));
     if (t.size() < 2 || Lower(t[1]) != "flutter")
-        return Fail(L1("a Flutter game starts `game flutter players=...` (F-D1)"));
+        return Fail(L1("a Flutter game starts `game flutter players=...`; `game players=...` is Big Board Raiders' (F-D1)"));
     Header h;
     bool players = false;
     for (size_t i = 2; i < t.size(); ++i) {
