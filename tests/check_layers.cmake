@@ -19,8 +19,15 @@
 # 4. The shell (app/) names the game it is built on in one place, app/games.h: no other file of
 #    app/ names a game's namespace (rutland::bbr) or includes a game by its path, so the registry
 #    of games that replaces games.h has one place to change.
+# 5. A game's shell parts sit above its report layer:
+#      ... < report < web < host
+#    (web: the game's part of the shared page; host: the game's OpenGame, app/host/open_game.h).
+#    They alone may include what the shell lends a game: app/host/open_game.h (as
+#    "host/open_game.h"), and, until they move into the game, the shell's view models (app/view/,
+#    included by their bare names as the rest of the shell does).
 set(kernel_layers base kernel)
-set(game_layers base kernel model lang rules ledger store report)
+set(game_layers base kernel model lang rules ledger store report web host)
+set(game_shell_level 8)  # web: the first layer that may include the shell's part (rule 5)
 set(problems "")
 
 # Checks one file's quoted and angled includes of repository folders against `layers`, with the
@@ -34,6 +41,15 @@ function(check_includes path rel level layers own_root)
     foreach(line ${quoted} ${angled})
         string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
         string(REGEX MATCH "^[a-z_-]+/" inc_folder "${inc}")
+        # Rule 5: what the shell lends a game's web/ and host/ folders.
+        if(NOT own_root STREQUAL "" AND level GREATER_EQUAL game_shell_level)
+            if(inc STREQUAL "host/open_game.h")
+                continue()
+            endif()
+            if(inc_folder STREQUAL "" AND EXISTS ${ROOT}/app/view/${inc})
+                continue()
+            endif()
+        endif()
         if(inc_folder STREQUAL "")
             string(APPEND found "${rel}: includes \"${inc}\" without its folder\n")
             continue()
