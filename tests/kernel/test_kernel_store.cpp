@@ -18,7 +18,7 @@
 using rutland::toy::Toy;
 using rutland::SubmitStatus;
 using ToyStore = rutland::BasicStore<Toy>;
-static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data: its files are schema 3 (invariant 19)
+static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data (invariant 19)
 using ToyLedger = rutland::BasicLedger<Toy>;
 
 namespace {
@@ -76,8 +76,9 @@ TEST_CASE("kernel store: create, append, reject, a retry, undo and redo, with th
     CHECK(store->GetLedger().At(0).line == "game toy players=A,B");
     CHECK(store->Record(0).kind == "header");
     CHECK(store->Record(0).rules_version == 1);  // Toy::kRulesVersion
-    // The toy keeps no start data (no D::StartData): schema 3, entry 0 chained from 32 zero bytes (invariant 19).
-    CHECK(store->Schema() == 3);
+    // The toy keeps no start data (no D::StartData): entry 0 chained from 32 zero bytes (invariant 19);
+    // it names its game (Toy::kGameName), so its file is schema 5 (invariant 22, test_game_identity.cpp).
+    CHECK(store->Schema() == 5);
     CHECK_FALSE(store->StartData());
     CHECK(store->Record(0).prev_hash == std::string(64, '0'));
 
