@@ -670,6 +670,7 @@ struct Published {
 
 struct GameServer::Impl {
     ServeOptions options;
+    std::string game_name;  // the game served: its section module is /NAME.js and /NAME.css (invariant 11)
     std::string host;
     int port = 0;
     std::string address;
@@ -935,15 +936,19 @@ void GameServer::Impl::Routes() {
         if (res.status == 404) Refuse(res, 404, "not found: this server has the page, /view.json, /state.json, /rules.json and /events only");
         else if (res.body.empty()) Refuse(res, res.status, fmt::format("refused ({})", res.status));
     });
-    // Invariant 4: the page's own files by name; the page gets the token into its links.
+    // Invariant 4: the page's own files by name: the shell's, and the section module of the game
+    // served (invariant 11); the page gets the token into its links and the game's name.
     server.Get("/", [this](const httplib::Request&, httplib::Response& res) {
         std::string html(FindWebAsset("index.html")->text);
         for (size_t at = 0; (at = html.find("__TOKEN__", at)) != std::string::npos;) html.replace(at, 9, options.token);
+        for (size_t at = 0; (at = html.find("__GAME__", at)) != std::string::npos;) html.replace(at, 8, game_name);
         res.set_content(html, "text/html; charset=utf-8");
     });
-    server.Get("/(page\\.css|page\\.js)", [](const httplib::Request& req, httplib::Response& res) {
-        const std::optional<WebAsset> a = FindWebAsset(req.matches[1].str());
-        if (!a) return Refuse(res, 404, "not found");
+    server.Get("/([a-z0-9-]+\\.(?:css|js))", [this](const httplib::Request& req, httplib::Response& res) {
+        const std::string name = req.matches[1].str();
+        const std::optional<WebAsset> a = FindWebAsset(name);
+        if (!a || (name != "page.css" && name != "page.js" && name != game_name + ".css" && name != game_name + ".js"))
+            return Refuse(res, 404, "not found");
         res.set_content(std::string(a->text), std::string(a->content_type).c_str());
     });
     auto json = [this](bool page) {
@@ -1086,6 +1091,14 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     }
     auto impl = std::make_unique<Impl>();
     impl->options = options;
+    impl->game_name = "big-board-raiders";
+    // Invariant 11: the page of a game is its shell and that game's module; a game without one
+    // is not served (the build compiles in every game's, app/serve/embed_web.cmake).
+    if (!FindWebAsset(impl->game_name + ".js") || !FindWebAsset(impl->game_name + ".css")) {
+        *error = fmt::format("{}: this Rutland has no shared page for the game {} (no {}.js and {}.css compiled in)",
+                             options.file, impl->game_name, impl->game_name, impl->game_name);
+        return nullptr;
+    }
     // Invariant 9: the identity of the file the store reads, taken on both sides of the open (a
     // file put at the path meanwhile: opened again).
     for (int attempt = 0; attempt < 3; ++attempt) {

@@ -10,8 +10,8 @@
 //  3. Read-only: any method but GET is refused (405) before anything else is looked at, and no
 //     handler can change the game (the Store is opened ReadOnly and only ever Follow()s).
 //  4. Only the page's own assets are served: a fixed list of names, compiled in from
-//     assets/web/ (web_assets.h); no path is ever looked up on disk, so there is nothing to
-//     traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
+//     assets/web/ and the served game's module (web_assets.h, invariant 11); no path is ever
+//     looked up on disk, so there is nothing to traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
 //     the store has it) and /rules.json (the rules reference's words, compiled in, no game data).
 //  5. Bounded, and up under abuse (tests/serve/ "flood"): one gate thread owns the listening
 //     socket (backlog kBacklog) and every connection until a whole request head has come; the
@@ -58,6 +58,11 @@
 //     does not stream (one with a problem) is held whole, as before. When the window cannot read
 //     back an entry the page needs (the file changed under it), the last page stays up and the
 //     file is opened again as when Follow refuses (invariant 9).
+// 11. The page is a shell that knows no game (assets/web/: index.html, page.css, page.js) and the
+//     section module of the game served (games/NAME/web/NAME.js and NAME.css, served as /NAME.js
+//     and /NAME.css; no other game's), named in the page the server sends (index.html's __GAME__).
+//     Every word the page shows, and every rule ID in them, is in the JSON the server sends; the
+//     scripts hold none. A game without a module compiled in is refused at Start.
 #pragma once
 
 #include <memory>
