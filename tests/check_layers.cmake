@@ -13,7 +13,8 @@
 #    the effects' words; rules: the rules engine; ledger: the game's instantiation of the kernel's
 #    ledger; store: its game file over the kernel's store; report: what is printed). A game file
 #    includes its own folder and the ones below it, base/ and kernel/ from core/, the rest from its
-#    own game: never another game (games/<other>/, or a header that only another game has).
+#    own game: never another game (games/<other>/, or a header that only another game has). A game
+#    small enough for one header keeps it at its root (games/toy/toy.h): the top layer.
 # 3. rules/detail/ is a game's rules' insides: nothing outside that game's rules/ includes it
 #    (kernel, games, app, tests, bench alike).
 # 4. The shell (app/) names the game it is built on in one place, app/games.h: no other file of
@@ -100,7 +101,12 @@ foreach(game_dir ${game_dirs})
         file(RELATIVE_PATH in_game ${game_dir} ${path})
         string(REGEX MATCH "^[a-z_]+" folder "${in_game}")
         list(FIND game_layers "${folder}" level)
-        if(level LESS 2)
+        if(NOT in_game MATCHES "/")
+            # A file at the game's root (a game small enough for one header, games/toy/toy.h) is
+            # its top layer: the kernel's folders below it, never another game.
+            list(LENGTH game_layers level)
+            math(EXPR level "${level} - 1")
+        elseif(level LESS 2)
             string(APPEND problems "${rel}: not in a game layer folder (${game_layers}; base and kernel are core/'s)\n")
             continue()
         endif()
