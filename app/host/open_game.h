@@ -203,27 +203,6 @@ public:
     virtual std::string PlayedState(bool json) const = 0;
 };
 
-// One game this build hosts (registry.h finds them; each game's host part defines its constant).
-struct GameDefinition {
-    std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
-    std::string_view title;  // "Big Board Raiders"
-    int rules_version = 0;
-    bool listed = true;      // offered on the start screen (the toy, a test game, is not)
-    std::string_view example_header;  // a header line, for the message that asks for one
-
-    // Reads one line of the game's language (invariant 6); `with_printed`: fill ReadLine::printed.
-    ReadLine (*read)(std::string_view line, bool with_printed) = nullptr;
-    // A game file of this game (nullptr and *error, the whole message, when it cannot be opened).
-    std::unique_ptr<OpenGame> (*open)(const std::string& path, Access access, const std::string& id_prefix,
-                                      std::string* error) = nullptr;
-    // A new game file from a header `read` made, its entry 0 stamped `stamp`.
-    std::unique_ptr<OpenGame> (*create)(const std::string& path, const ReadLine& header, const StampText& stamp,
-                                        const std::string& id_prefix, std::string* error) = nullptr;
-    // A game in memory only (a script played without --db); nullptr and *rejection (with its rule) when the
-    // header is refused.
-    std::unique_ptr<OpenGame> (*in_memory)(const ReadLine& header, std::string* rejection) = nullptr;
-};
-
 // [SECTION] The shared page (app/serve/game_server.h)
 
 // A game file as the shared page serves it: opened read-only and streamed (core/kernel/basic_store.h
@@ -271,6 +250,30 @@ public:
     virtual int FirstEvent() const = 0;         // the first entry EventJson answers for
     virtual std::string EventJson(int seq) const = 0;
     virtual void KeepEventsFrom(int seq) = 0;
+};
+
+// One game this build hosts (registry.h finds them; each game's host part defines its constant).
+struct GameDefinition {
+    std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
+    std::string_view title;  // "Big Board Raiders"
+    int rules_version = 0;
+    bool listed = true;      // offered on the start screen (the toy, a test game, is not)
+    std::string_view example_header;  // a header line, for the message that asks for one
+
+    // Reads one line of the game's language (invariant 6); `with_printed`: fill ReadLine::printed.
+    ReadLine (*read)(std::string_view line, bool with_printed) = nullptr;
+    // A game file of this game (nullptr and *error, the whole message, when it cannot be opened).
+    std::unique_ptr<OpenGame> (*open)(const std::string& path, Access access, const std::string& id_prefix,
+                                      std::string* error) = nullptr;
+    // A new game file from a header `read` made, its entry 0 stamped `stamp`.
+    std::unique_ptr<OpenGame> (*create)(const std::string& path, const ReadLine& header, const StampText& stamp,
+                                        const std::string& id_prefix, std::string* error) = nullptr;
+    // A game in memory only (a script played without --db); nullptr and *rejection (with its rule) when the
+    // header is refused.
+    std::unique_ptr<OpenGame> (*in_memory)(const ReadLine& header, std::string* rejection) = nullptr;
+    // A game file of this game opened for the shared page (ServedGame); nullptr and *error (the
+    // whole message) when it cannot be. nullptr: this game has no shared page.
+    std::unique_ptr<ServedGame> (*serve)(const std::string& path, std::string* error) = nullptr;
 };
 
 } // namespace rutland::host

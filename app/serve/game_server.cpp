@@ -36,8 +36,7 @@
 #include "web_assets.h"
 
 #include "host/open_game.h"
-#include "web/served_page.h"
-#include "games.h"
+#include "host/registry.h"
 
 namespace rutland::serve {
 
@@ -671,7 +670,8 @@ struct Published {
 
 struct GameServer::Impl {
     ServeOptions options;
-    std::string game_name;  // the game served: its section module is /NAME.js and /NAME.css (invariant 11)
+    const host::GameDefinition* definition = nullptr;  // the game the file holds (app/host/registry.h)
+    std::string game_name;  // its name: its section module is /NAME.js and /NAME.css (invariant 11)
     std::string host;
     int port = 0;
     std::string address;
@@ -752,10 +752,9 @@ struct GameServer::Impl {
         return built;
     }
 
-    // The game file, opened read-only and streamed by its game (ServedGame, invariant 10).
-    std::unique_ptr<host::ServedGame> OpenGame(std::string* error) const {
-        return web::ServeGameFile(options.file, error);
-    }
+    // The game file, opened read-only and streamed by its game (ServedGame, invariant 10): the game
+    // found at Start, always (a file of another game put at the path is not read as it).
+    std::unique_ptr<host::ServedGame> OpenGame(std::string* error) const { return definition->serve(options.file, error); }
 
     // Invariant 9: following stops, said on the page (followers get a reset and refetch).
     void StopFollowing(std::string why) {
@@ -1071,9 +1070,16 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     }
     auto impl = std::make_unique<Impl>();
     impl->options = options;
-    impl->game_name = "big-board-raiders";
+    // The game the file holds (a file no game reads: the first game's open says why).
+    impl->definition = host::GameToOpen(options.file, error);
+    if (!impl->definition) return nullptr;
+    impl->game_name = std::string(impl->definition->name);
     // Invariant 11: the page of a game is its shell and that game's module; a game without one
     // is not served (the build compiles in every game's, app/serve/embed_web.cmake).
+    if (!impl->definition->serve) {
+        *error = fmt::format("{}: a game of {} has no shared page in this Rutland", options.file, impl->definition->title);
+        return nullptr;
+    }
     if (!FindWebAsset(impl->game_name + ".js") || !FindWebAsset(impl->game_name + ".css")) {
         *error = fmt::format("{}: this Rutland has no shared page for the game {} (no {}.js and {}.css compiled in)",
                              options.file, impl->game_name, impl->game_name, impl->game_name);
