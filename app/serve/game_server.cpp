@@ -1080,7 +1080,10 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
         *error = fmt::format("{}: a game of {} has no shared page in this Rutland", options.file, impl->definition->title);
         return nullptr;
     }
-    if (!FindWebAsset(impl->game_name + ".js") || !FindWebAsset(impl->game_name + ".css")) {
+    // The name goes into the page as it is (index.html's __GAME__) and names its module's route:
+    // lower-case letters, digits and '-' only, never markup.
+    if (impl->game_name.empty() || impl->game_name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
+        !FindWebAsset(impl->game_name + ".js") || !FindWebAsset(impl->game_name + ".css")) {
         *error = fmt::format("{}: this Rutland has no shared page for the game {} (no {}.js and {}.css compiled in)",
                              options.file, impl->game_name, impl->game_name, impl->game_name);
         return nullptr;

@@ -39,7 +39,8 @@
 //     fingerprint), not its words: the page fetches /view.json, where the words are, once per
 //     burst of events. Sending every entry's sentences to every follower was four times the bytes
 //     for words no page read.
-//  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
+//  7. The page shows the game's fingerprint (ServedGame invariant S3, app/host/open_game.h), so the
+//     table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
 //     (sharing may cost the broker's append rate at most 10%, measured by bench/bench_serve.cpp).

@@ -1405,6 +1405,16 @@ int ToyTest(const std::string& cli, const fs::path& work, const std::string& chr
         Check(browser.Screenshot(session, work / "toy-phone.png", true), "phone screenshot: " + (work / "toy-phone.png").string());
         browser.Stop();
     }
+
+    // A game of Big Board Raiders moved over the toy's file (invariant 9): the page stops at the
+    // toy's last entry and says why.
+    const std::string other = (work / "other.rutland").string();
+    Check(MakeGame(cli, work, other, 5, "other.txt"), "a game of Big Board Raiders made");
+    fs::rename(other, db);
+    v = WaitForView(s.port, s.token, 5, [](const nlohmann::json& view) { return !ProblemOf(view).empty(); });
+    Check(ProblemOf(v).find("no longer the file this page opened") != std::string::npos && EntryOf(v) == last,
+          "another game's file moved over it: the page stops at entry " + std::to_string(EntryOf(v)) + " and says '" +
+              ProblemOf(v) + "'");
     Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
     return g_failures == 0 ? 0 : 1;
 }
