@@ -1,7 +1,8 @@
 // The one interface between the shell (app/: the dashboard, rutland-cli, the shared page's server)
 // and an open game of any game. Each game implements it once, over its own ruleset, session and
-// store (Big Board Raiders: games/big-board-raiders/host/; the toy: games/toy/); the shell reaches
-// a game only through this file and the registry (app/host/registry.h).
+// store (Big Board Raiders: games/big-board-raiders/host/; the toy: games/toy/host/); the shell
+// reaches a game only through this file and the registry (app/host/registry.h). How a game comes
+// to be hosted: docs/adding-a-game.md.
 //
 // Invariants:
 //  1. Virtual calls happen only here, at the shell's boundary: per line typed, per frame, per row
@@ -27,6 +28,7 @@
 #pragma once
 
 #include <any>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -38,6 +40,13 @@
 namespace rutland::host {
 
 struct GameDefinition;
+
+// The longest line any game's language reads as new input, in bytes: the shell refuses a longer
+// one before the game reads any of it (rutland-cli play: "the line is 70,000 bytes long, over the
+// line length limit of 65,536 bytes (kMaxLineBytes)...", citing the game's language_rule), so no
+// line makes an entry, a --json or the shared page's view megabytes long, whatever the game. Big
+// Board Raiders' own bound is the same (games/big-board-raiders/lang/command.h kMaxLineBytes).
+inline constexpr size_t kMaxLineBytes = 65536;
 
 // A line of a game's language read with no game open (GameDefinition::read): a script's lines
 // are read whole before the first is played (invariant 6).
@@ -151,7 +160,7 @@ public:
     virtual std::optional<Question> AskFirst(std::string_view typed) const = 0;
     virtual std::vector<std::string> Complete(std::string_view typed) const = 0;
     virtual std::vector<std::string> LegalLines() const = 0;
-    virtual std::string DefaultWho() const = 0;
+    virtual std::string DefaultWho() const = 0;  // who enters lines when nobody says (a script's stamps too)
 
     // [SECTION] Time travel: an entry viewed (nullopt: now); nothing is recorded meanwhile
     virtual void ShowEntry(std::optional<int> seq) = 0;
@@ -259,6 +268,7 @@ struct GameDefinition {
     int rules_version = 0;
     bool listed = true;      // offered on the start screen (the toy, a test game, is not)
     std::string_view example_header;  // a header line, for the message that asks for one
+    std::string_view language_rule;   // what a line the language refuses cites (kernel/ruleset.h kLanguageRule)
 
     // Reads one line of the game's language (invariant 6); `with_printed`: fill ReadLine::printed.
     ReadLine (*read)(std::string_view line, bool with_printed) = nullptr;

@@ -533,6 +533,7 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .rules_version = bbr::kRulesVersion,
     .listed = true,
     .example_header = "game players=Ann,Bob,Cy,Dee",
+    .language_rule = bbr::BigBoardRaiders::kLanguageRule,
     .read = bbr::ReadGameLine,
     .open = bbr::OpenGameFile,
     .create = bbr::CreateGameFile,

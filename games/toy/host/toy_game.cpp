@@ -539,6 +539,7 @@ constinit const GameDefinition kToyGame = {
     .rules_version = toy::Toy::kRulesVersion,
     .listed = false,  // a test game: offered on no start screen, its files open everywhere
     .example_header = "game toy players=A,B",
+    .language_rule = toy::Toy::kLanguageRule,
     .read = toy::ReadGameLine,
     .open = toy::OpenGameFile,
     .create = toy::CreateGameFile,
