@@ -215,6 +215,55 @@ public:
     virtual std::string PlayedState(bool json) const = 0;
 };
 
+// [SECTION] The shared page (app/serve/game_server.h)
+
+// A game file as the shared page serves it: opened read-only and streamed (core/kernel/basic_store.h
+// invariants 18, 20 and 21: what it holds does not grow with the game), followed as other programs
+// append, and said as JSON text for the page's shell (assets/web/page.js) and the game's own section
+// module (games/NAME/web/NAME.js). GameDefinition::serve opens one.
+//
+// Invariants (the server's, game_server.h, rest on them):
+//  S1. One virtual call per request, per poll of the file or per event: the entries are read,
+//      checked and handed to what the page keeps inside the game's own templates (invariant 1).
+//  S2. Read-only: nothing here can change the game file.
+//  S3. PageJson's "game" object has what the shell reads of every game: "file", "headline",
+//      "detail", "fingerprint", "entry", "turn" (or "last_line" and "last_words"), "alerts"
+//      ([{"kind": "good"|"warn", "text", "detail"?}]) and "problem" (the argument, as given);
+//      "ledger" is the newest entries, each {"seq", "line", "who", "time", "undone", "words":
+//      [{"rule", "text"}]}. Every other key is the game's module's. Every word, with every rule ID
+//      it cites, is the game's: the page's scripts hold none.
+//  S4. EventJson answers for the last kEventEntries entries taken in at least, and for every entry
+//      from KeepEventsFrom's on until the next call, however many came at once.
+//  S5. The same file gives the same JSON (no clock, no randomness).
+class ServedGame {
+public:
+    static constexpr int kEventEntries = 4096;
+
+    virtual ~ServedGame() = default;
+
+    // [SECTION] The file
+    virtual int Size() const = 0;                  // entries taken in, the header included
+    virtual std::string Fingerprint() const = 0;   // of the game at its last entry
+    virtual bool Clean() const = 0;                // the open verified clean (else: up to the first problem)
+    // The hash entry seq's fingerprint is of, as written (basic_store.h EntryRecord::WrittenHash),
+    // held or read back: "" when it cannot be read.
+    virtual std::string WrittenHash(int seq) const = 0;
+    // Takes in what other programs appended (basic_store.h invariant 18): how many entries; -1 and
+    // *why when what it finds does not carry the game on.
+    virtual int Follow(std::string* why) = 0;
+
+    // [SECTION] The page, as JSON text
+    // The page (invariant S3); throws std::exception when what it must read back from the file is
+    // no longer there (the file changed under it).
+    virtual std::string PageJson(const std::string& problem) = 0;
+    virtual std::string StateJson() const = 0;  // /state.json: the game's state JSON with "entry" and "fingerprint"
+    virtual std::string RulesJson() const = 0;  // /rules.json: {"rules": {ID: {"heading", "where", "text"}}}
+    // The live events (invariant S4): {"seq", "line", "who", "fingerprint"} of entry seq, no words.
+    virtual int FirstEvent() const = 0;         // the first entry EventJson answers for
+    virtual std::string EventJson(int seq) const = 0;
+    virtual void KeepEventsFrom(int seq) = 0;
+};
+
 // One game this build hosts (registry.h finds them; each game's host part defines its constant).
 struct GameDefinition {
     std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
@@ -235,6 +284,9 @@ struct GameDefinition {
     // A game in memory only (a script played without --db); nullptr and *rejection (with its rule) when the
     // header is refused.
     std::unique_ptr<OpenGame> (*in_memory)(const ReadLine& header, std::string* rejection) = nullptr;
+    // A game file of this game opened for the shared page (ServedGame); nullptr and *error (the
+    // whole message) when it cannot be. nullptr: this game has no shared page.
+    std::unique_ptr<ServedGame> (*serve)(const std::string& path, std::string* error) = nullptr;
 };
 
 } // namespace rutland::host

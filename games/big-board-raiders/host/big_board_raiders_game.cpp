@@ -35,6 +35,7 @@
 #include "store/effects_json.h"
 #include "store/store.h"
 #include "host/big_board_raiders_page.h"
+#include "web/served_page.h"
 
 namespace rutland::bbr {
 
@@ -537,6 +538,7 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .open = bbr::OpenGameFile,
     .create = bbr::CreateGameFile,
     .in_memory = bbr::StartInMemory,
+    .serve = bbr::web::ServeGameFile,  // web/served_page.h
 };
 
 } // namespace rutland::host

@@ -15,6 +15,7 @@
 #include "kernel/basic_session.h"
 #include "kernel/basic_store.h"
 #include "kernel/basic_store_impl.h"
+#include "host/toy_page.h"
 #include "host/toy_words.h"
 #include "toy.h"
 
@@ -543,6 +544,7 @@ constinit const GameDefinition kToyGame = {
     .open = toy::OpenGameFile,
     .create = toy::CreateGameFile,
     .in_memory = toy::StartInMemory,
+    .serve = toy::ServeToyFile,  // host/toy_page.h
 };
 
 } // namespace rutland::host
