@@ -13,14 +13,22 @@
 #    the effects' words; rules: the rules engine; ledger: the game's instantiation of the kernel's
 #    ledger; store: its game file over the kernel's store; report: what is printed). A game file
 #    includes its own folder and the ones below it, base/ and kernel/ from core/, the rest from its
-#    own game: never another game (games/<other>/, or a header that only another game has).
+#    own game: never another game (games/<other>/, or a header that only another game has). A game
+#    small enough for one header keeps it at its root (games/toy/toy.h): the top layer.
 # 3. rules/detail/ is a game's rules' insides: nothing outside that game's rules/ includes it
 #    (kernel, games, app, tests, bench alike).
 # 4. The shell (app/) names the game it is built on in one place, app/games.h: no other file of
 #    app/ names a game's namespace (rutland::bbr) or includes a game by its path, so the registry
 #    of games that replaces games.h has one place to change.
+# 5. A game's shell parts sit above its report layer:
+#      ... < report < web < host
+#    (web: the game's part of the shared page; host: the game's OpenGame, app/host/open_game.h).
+#    They alone may include what the shell lends a game: app/host/open_game.h (as
+#    "host/open_game.h"), and, until they move into the game, the shell's view models (app/view/,
+#    included by their bare names as the rest of the shell does).
 set(kernel_layers base kernel)
-set(game_layers base kernel model lang rules ledger store report)
+set(game_layers base kernel model lang rules ledger store report web host)
+set(game_shell_level 8)  # web: the first layer that may include the shell's part (rule 5)
 set(problems "")
 
 # Checks one file's quoted and angled includes of repository folders against `layers`, with the
@@ -34,6 +42,15 @@ function(check_includes path rel level layers own_root)
     foreach(line ${quoted} ${angled})
         string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
         string(REGEX MATCH "^[a-z_-]+/" inc_folder "${inc}")
+        # Rule 5: what the shell lends a game's web/ and host/ folders.
+        if(NOT own_root STREQUAL "" AND level GREATER_EQUAL game_shell_level)
+            if(inc STREQUAL "host/open_game.h")
+                continue()
+            endif()
+            if(inc_folder STREQUAL "" AND EXISTS ${ROOT}/app/view/${inc})
+                continue()
+            endif()
+        endif()
         if(inc_folder STREQUAL "")
             string(APPEND found "${rel}: includes \"${inc}\" without its folder\n")
             continue()
@@ -84,7 +101,12 @@ foreach(game_dir ${game_dirs})
         file(RELATIVE_PATH in_game ${game_dir} ${path})
         string(REGEX MATCH "^[a-z_]+" folder "${in_game}")
         list(FIND game_layers "${folder}" level)
-        if(level LESS 2)
+        if(NOT in_game MATCHES "/")
+            # A file at the game's root (a game small enough for one header, games/toy/toy.h) is
+            # its top layer: the kernel's folders below it, never another game.
+            list(LENGTH game_layers level)
+            math(EXPR level "${level} - 1")
+        elseif(level LESS 2)
             string(APPEND problems "${rel}: not in a game layer folder (${game_layers}; base and kernel are core/'s)\n")
             continue()
         endif()

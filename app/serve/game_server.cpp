@@ -32,10 +32,10 @@
 #include <httplib.h>
 
 #include "entry_window.h"
-#include "page_model.h"
 #include "web_assets.h"
 
 #include "store/store.h"
+#include "web/page_model.h"
 #include "games.h"
 
 namespace rutland::serve {
@@ -679,7 +679,7 @@ struct GameServer::Impl {
     std::unique_ptr<view::EntryWindow> window;
     nlohmann::json last_page;      // the last page built, shown while a new one cannot be (Publish)
     FileIdentity opened;           // the file the store read (invariant 9)
-    PageCache cache;
+    web::PageCache cache;
     std::string open_warning;
 
     std::atomic<bool> stopping{false};
@@ -713,11 +713,11 @@ struct GameServer::Impl {
         // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
         for (int seq = std::max(from_seq, window->FirstHead()); seq < store->Size(); ++seq)
             fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq,
-                                                EntryEventJson(*store, *window, seq).dump()));
+                                                web::EntryEventJson(*store, *window, seq).dump()));
         window->KeepHeadsFrom(store->Size());  // invariant 6: the next entries' events, however many
         bool built = true;
         try {
-            last_page = PageJson(*store, &cache, window.get());
+            last_page = web::PageJson(*store, &cache, window.get());
         } catch (const std::exception& e) {
             built = false;
             if (failed) *failed = e.what();
@@ -730,7 +730,7 @@ struct GameServer::Impl {
         }
         page["game"]["problem"] = problem;
         Published p{store->Size(), store->Fingerprint(), std::make_shared<const std::string>(page.dump()),
-                    std::make_shared<const std::string>(StateJson(*store).dump())};
+                    std::make_shared<const std::string>(web::StateJson(*store).dump())};
         Batch b;
         if (!fresh.empty()) {
             std::string text;
@@ -803,7 +803,7 @@ struct GameServer::Impl {
             store = std::move(fresh);
             window = std::move(fresh_window);
             opened = after;
-            cache = PageCache{};
+            cache = web::PageCache{};
             Publish(events_from.value_or(served));
             return true;
         }
@@ -957,7 +957,7 @@ void GameServer::Impl::Routes() {
         };
     };
     // The rules' words for the page's taps (page_model.h invariant 4): compiled in, made once.
-    server.Get("/rules.json", [rules = std::make_shared<const std::string>(RulesJson().dump())](const httplib::Request&,
+    server.Get("/rules.json", [rules = std::make_shared<const std::string>(web::RulesJson().dump())](const httplib::Request&,
                                                                                               httplib::Response& res) {
         res.set_content(*rules, "application/json; charset=utf-8");
     });

@@ -1,4 +1,4 @@
-// The entries the shared page reads (app/serve/page_model.h) of a game whose store streams
+// The entries the shared page reads (games/big-board-raiders/web/page_model.h) of a game whose store streams
 // (basic_store.h invariant 20: it holds no entry but the last), so that `rutland-cli serve` of a long
 // game holds what its page shows, not every entry (a 200,000-entry game took 398 MB held whole).
 // It answers what the page's views ask of a ledger (Size, State, InEffect, InEffectAt, At,

@@ -83,7 +83,7 @@ struct SecView {
 SecView MakeSecView(const Ledger& ledger, const GameState& state, int seq);
 // The same from the shared page's window on a streamed store (entry_window.h), at its last entry:
 // `uses` is the window's fold (its invariant 3); `used`, each fact with its count, is left empty
-// (the page shows the count only: app/serve/page_model.cpp).
+// (the page shows the count only: games/big-board-raiders/web/page_model.cpp).
 SecView MakeSecView(const EntryWindow& window, const GameState& state, int seq);
 
 // Which fact an Info effect with rule D-2 used, read off its data (effects.h): a provisional

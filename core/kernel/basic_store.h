@@ -12,8 +12,8 @@
 //
 // Invariants (numbered so the code can cite them):
 //  1. A `.rutland` file is an SQLite database in WAL mode with application_id kApplicationId and
-//     user_version its schema version (1 to kSchemaVersion; 4 exactly when it carries start data,
-//     invariant 19). Any other file is refused without being written: not even SQLite opens it
+//     user_version its schema version (1 to kSchemaVersion; 4 exactly when it carries the first
+//     game's start data, invariant 19; 5 exactly when it names its game, invariant 22). Any other file is refused without being written: not even SQLite opens it
 //     for writing (the checks read its header first).
 //  2. Entry n of the ledger (ledger.h) is row seq = n of table `entry`; entry 0 is the header. Rows
 //     are only ever inserted, one transaction per accepted command (the entry, the head in `meta`
@@ -121,7 +121,8 @@
 //     Every open, verify and replay of a schema-4 file starts the game from that text (D::StartFrom),
 //     never from what the header names: the game replays the same when the board file it named
 //     changes or is deleted (corrections stay entries of the ledger). Schema 4 is schema 3's tables
-//     with that row; user_version is 4 exactly when the row is there. A schema 1-3 file has none
+//     with that row; user_version is 4 exactly when the row is there in a file of the first game (a
+//     schema-5 file has it exactly when its game keeps start data, invariant 22). A schema 1-3 file has none
 //     and starts from its header as it always did; it is never given one (what it started from is
 //     not known for sure) and never moved to schema 4: a schema-3 file is read and appended to as
 //     schema 3 (an older Rutland still opens it), a schema 1-2 file migrates to 3 (invariant 16).
@@ -149,6 +150,22 @@
 //     file that verified), so a fold is never told of one that is taken back. A streamed open that
 //     finds anything opens the game whole (invariant 20) and hands nothing more over: the caller
 //     reads Streamed() to know whether what it was handed is the whole game.
+// 22. The game a file holds. A ruleset names its game (kGameName, kernel/ruleset.h GameNameOf); one
+//     that does not is the first game, kFirstGame (Big Board Raiders), whose header has no game
+//     word (kernel/game_word.h) and whose files (schema 1-4) say nothing of their game: every file
+//     written before games had names is the first game's, and its files are still created exactly
+//     so (schema 4 or 3), byte for byte. A game of any other name is created as schema 5
+//     (kSchemaGameNamed: schema 4's tables) with meta row ('game', its name) and its header's game
+//     word (`game toy players=A,B`); user_version 5 makes a Rutland that reads only up to 4 refuse
+//     it with its own "written by a newer Rutland" message. No file is ever migrated to 5.
+//     The file's game is meta 'game' in schema 5, kFirstGame in 1-4. Open refuses, before anything
+//     is written, a file whose game is not the ruleset's ("FILE holds a game of toy, not of
+//     big-board-raiders"), and GameOfStoreFile says which game a file holds without a ruleset,
+//     reading only. meta lies outside the hash chain, but entry 0's line, which is hashed, names
+//     the game too: verify reports a problem when the two disagree (HeaderGameWord of entry 0's
+//     stored line, kFirstGame when it has none, against the file's game), when a schema-5 file has
+//     no 'game' row, and when a schema 1-4 file has one (it was added outside Rutland). A schema-5
+//     file keeps start data (invariant 19) exactly when its game does (KeepsStartData).
 #pragma once
 
 #include <cstdint>
@@ -171,10 +188,18 @@ namespace rutland {
 inline constexpr uint32_t kApplicationId = 0x52544C44;  // "RTLD"
 // 1: entry and meta tables. 2: adds snapshots and the head (seq, hash) in meta. 3: effects stored
 // as data (D::Encode), the version-2 rows kept as written in entry_v2 (invariants 15-17). 4: schema
-// 3 with the game's start data in meta (invariant 19).
-inline constexpr int kSchemaVersion = 4;
-// What a schema 1-2 file migrates to, and what a file without start data is written as (invariant 19).
+// 3 with the game's start data in meta (invariant 19). 5: schema 4's tables with the game's name in
+// meta, for every game but the first (invariant 22).
+inline constexpr int kSchemaVersion = 5;
+// What a schema 1-2 file migrates to, and what a file of the first game without start data is
+// written as (invariant 19).
 inline constexpr int kSchemaEffectsAsData = 3;
+// What a file of the first game with start data is written as (invariant 19): the last schema
+// without a game's name, the newest a Rutland from before games had names reads.
+inline constexpr int kSchemaStartData = 4;
+// What a file of any other game is written as (invariant 22): a Rutland that reads up to
+// kSchemaStartData refuses it as "written by a newer Rutland".
+inline constexpr int kSchemaGameNamed = 5;
 inline constexpr int kSnapshotEvery = 64;
 
 // What the app says about an entry beside its command (invariants 3, 8).
@@ -187,6 +212,12 @@ struct Stamp {
 // Why a stamp cannot be written (invariant 14), naming the field ("who has a control character in
 // it (U+000A)"); nullopt when it can.
 std::optional<std::string> StampProblem(const Stamp& stamp);
+// Invariant 22: the game the file at `path` holds, read without a ruleset and without writing or
+// creating anything: kFirstGame for a Rutland game of schema 1-4, meta 'game' for schema 5 (as
+// stored: compare it, print it through safe_text.h). nullopt and *error (naming the file) when it
+// is not a Rutland game, is missing, damaged, written by a newer Rutland, or a schema-5 file that
+// does not say its game.
+std::optional<std::string> GameOfStoreFile(const std::string& path, std::string* error);
 // The fingerprint shown for a hash (invariant 4): its first 16 hex digits in groups of 4,
 // "541e e36e 0a1b 2c3d", to be read aloud and noted. Every fingerprint Rutland prints comes from here.
 inline constexpr int kFingerprintDigits = 16;
@@ -328,7 +359,7 @@ public:
     const VerifyReport& Report() const { return m_report; }
     const std::string& Path() const { return m_path; }
     // The file's schema version (invariant 19: 4 with start data, 3 without, 1-2 an older file
-    // opened without migrating).
+    // opened without migrating; invariant 22: 5 for a game other than the first).
     int Schema() const { return m_schema; }
     // The start data the game started from (invariant 19), or nullopt: an older file, started from
     // its header alone (Big Board Raiders: the board found by the name in the header).

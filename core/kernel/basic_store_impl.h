@@ -22,8 +22,10 @@
 
 #include <fmt/format.h>
 
+#include "base/safe_text.h"
 #include "base/sha256.h"
 #include "kernel/basic_store.h"
+#include "kernel/game_word.h"
 #include "kernel/store_file.h"
 
 namespace rutland {
@@ -49,6 +51,13 @@ std::string_view StartDataName() {
         return D::kStartDataName;
     else
         return "the start data";
+}
+
+// Whether a file of schema `schema` keeps start data (invariants 19, 22): the first game's schema
+// 4, or a schema-5 file of a game that keeps it.
+template <class R, class D>
+bool StartDataExpected(int schema) {
+    return schema == kSchemaStartData || (schema >= kSchemaGameNamed && KeepsStartData<D, R>);
 }
 
 // The game entry 0 starts: from the file's start data when it has some (invariant 19), else from
@@ -95,9 +104,18 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
         *error = "rejected: " + why.ToString();
         return nullptr;
     }
-    // Invariant 18: what the game started from beyond its header, kept in the file (schema 4).
+    // Invariant 19: what the game started from beyond its header, kept in the file (schema 4).
     const std::optional<std::string> start_data = StartDataOf<R, D>(ledger->State());
-    const int schema = start_data ? kSchemaVersion : kSchemaEffectsAsData;
+    // Invariant 22: the first game's files are written as they always were (4 or 3); any other
+    // game's as schema 5, with its name in meta, and its header must name it too.
+    constexpr std::string_view game = GameNameOf<R, D>();
+    const bool named = game != kFirstGame;
+    const int schema = named ? kSchemaGameNamed : start_data ? kSchemaStartData : kSchemaEffectsAsData;
+    if (const std::string_view word = HeaderGameWord(ledger->At(0).line).value_or(kFirstGame); word != game) {
+        *error = fmt::format("{}: the header '{}' names a game of {}, but this is {}'s file: nothing was written", path,
+                             PrintableText(ledger->At(0).line), PrintableText(word), game);
+        return nullptr;
+    }
     // Built under a temporary name and linked into place once complete: a crash while creating
     // leaves no half-made game under `path` (only a stray temporary file).
     const std::string temp = fmt::format("{}.creating-{}", path, static_cast<long>(getpid()));
@@ -128,6 +146,8 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::Create(const std::string& pa
             ok = Exec(store.m_db, "BEGIN IMMEDIATE", error) && store.Insert(entry, record, error) &&
                  (!start_data || Statement(store.m_db, "INSERT INTO meta(key, value) VALUES('start_data', ?)")
                                      .Bind(1, *start_data).Run(error)) &&
+                 (!named || Statement(store.m_db, "INSERT INTO meta(key, value) VALUES('game', ?)")
+                                .Bind(1, game).Run(error)) &&
                  Exec(store.m_db, "COMMIT", error);
         }
         if (!ok) {
@@ -210,6 +230,14 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
         return nullptr;
     }
     store->m_schema = static_cast<int>(*version);
+    // Invariant 22: a file of another game is refused before anything is written (a schema-5 file
+    // without its 'game' row opens, and Verify reports it).
+    if (const auto file_game = FileGame(store->m_schema, ReadMetaGame(store->m_db));
+        file_game && *file_game != GameNameOf<R, D>()) {
+        *error = fmt::format("{} holds a game of {}, not of {} (the file was not changed)", path,
+                             PrintableText(*file_game), GameNameOf<R, D>());
+        return nullptr;
+    }
     // Why this open will not write, decided before anything is written: a planted trigger would
     // fire even on a migration's rows (invariant 12). Verify reports the schema's problems.
     std::string why_read_only;
@@ -588,18 +616,27 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         if (q.Step() == SQLITE_ROW) m_start_data = q.Text(0);
     }
     const std::string_view start_name = StartDataName<R, D>();
-    if (m_start_data && m_schema < 4) {
+    if (m_start_data && !StartDataExpected<R, D>(m_schema)) {
         problem(-1, fmt::format("meta holds {} to start from ('start_data'), which a schema-{} file never has: it was "
                                 "added outside Rutland, and the game starts from its header as schema {} says",
                                 start_name, m_schema, m_schema));
         m_start_data.reset();
-    } else if (!m_start_data && m_schema >= 4) {
-        problem(0, fmt::format("{} the game started from is missing (meta 'start_data', which every schema-4 file "
-                               "holds): it was removed outside Rutland, and nothing can be replayed without it",
-                               start_name));
+    } else if (!m_start_data && StartDataExpected<R, D>(m_schema)) {
+        problem(0, fmt::format("{} the game started from is missing (meta 'start_data', which every schema-{} file "
+                               "of this game holds): it was removed outside Rutland, and nothing can be replayed "
+                               "without it", start_name, m_schema));
         trusted_v2 = 0;
     } else if (m_start_data) {
         chain_start = StartLink(chain_start, *m_start_data);
+    }
+
+    // 2d. Invariant 22: the game the file records (meta 'game', schema 5) and the one its header
+    // names agree, and are the game reading it.
+    {
+        const std::optional<std::string> meta_game = ReadMetaGame(m_db);
+        const std::string* header_line = !rows.empty() ? &rows[0].line : nullptr;
+        for (Finding& found : GameFindings(m_schema, meta_game, header_line, GameNameOf<R, D>()))
+            report.problems.push_back(std::move(found));
     }
 
     // 3. The hash chain: the entries up to the first break are the ones that can be trusted.
@@ -818,7 +855,8 @@ bool BasicStore<R, D>::StreamVerifyRows() {
         Statement q(m_db, "SELECT value FROM meta WHERE key = 'start_data'");
         if (q.Step() == SQLITE_ROW) m_start_data = q.Text(0);
     }
-    if (m_start_data.has_value() != (m_schema >= 4)) return false;
+    if (m_start_data.has_value() != StartDataExpected<R, D>(m_schema)) return false;
+    const std::optional<std::string> meta_game = ReadMetaGame(m_db);  // invariant 22, checked with entry 0
     if (m_start_data) chain_start = StartLink(chain_start, *m_start_data);
     m_chain_start = chain_start;
     std::string head_seq, head_hash;
@@ -864,6 +902,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
                 if (count == v2_last && v2_prev != v2_last_hash) return false;
             }
         }
+        if (count == 0 && !GameFindings(m_schema, meta_game, &e.line, GameNameOf<R, D>()).empty()) return false;
         // Invariant 4: the hash chain.
         if (rec.prev_hash != prev) return false;
         const Digest digest = Sha256(EntryContent(count, rec.kind, e.line, rec.stamp, rec.rules_version, rec.effects,

@@ -1,7 +1,7 @@
 // The kernel's contract with a game: what the ledger (kernel/basic_ledger.h), the
 // session (app/view/session.h) and, through DurableRuleset, the game file need to know of a game,
 // and nothing more. Big Board Raiders is one model of it (rules/big_board_raiders.h); a toy game
-// of about 50 lines is another (tests/kernel/toy_ruleset.h), and the kernel is tested with both.
+// of about 50 lines is another (games/toy/toy.h), and the kernel is tested with both.
 //
 // A ruleset is a traits struct of types and static functions:
 //   State    what the table has now; copyable (the ledger keeps copies for undo and time travel)
@@ -34,6 +34,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernel/game_word.h"
 #include "kernel/rejection.h"
 
 namespace rutland {
@@ -117,6 +118,11 @@ concept Ruleset =
 //   StartFrom(header, text)   -> R::Start's answer for the game started from that text instead
 //                                (a StartOutcome; a rejection when the text cannot be read)
 //   kStartDataName            -> what the text is, for a finding ("the board")
+// and, on D or R, the game's name (basic_store.h invariant 22):
+//   kGameName                 -> the game word of its header (`game toy players=A,B`,
+//                                kernel/game_word.h) and the game its files record; a game
+//                                without it is the first game, kFirstGame (Big Board Raiders,
+//                                whose header has no game word)
 template <class D, class R = D>
 concept DurableRuleset =
     Ruleset<R> && requires(const std::vector<typename R::Effect>& effects, std::string_view bytes, std::string* error,
@@ -138,5 +144,22 @@ concept KeepsStartData =
         { D::StartFrom(header, text) } -> StartOutcome<R>;
         { D::kStartDataName } -> std::convertible_to<std::string_view>;
     };
+
+// The optional game name of a ruleset (on D, else on R; basic_store.h invariant 22).
+template <class T>
+concept NamesItsGame = requires {
+    { T::kGameName } -> std::convertible_to<std::string_view>;
+};
+
+// The game a ruleset plays: its kGameName (D's first, then R's), or kFirstGame when it names none.
+template <class R, class D = R>
+constexpr std::string_view GameNameOf() {
+    if constexpr (NamesItsGame<D>)
+        return D::kGameName;
+    else if constexpr (NamesItsGame<R>)
+        return R::kGameName;
+    else
+        return kFirstGame;
+}
 
 } // namespace rutland

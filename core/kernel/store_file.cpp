@@ -25,6 +25,7 @@
 
 #include "base/safe_text.h"
 #include "base/sha256.h"
+#include "kernel/game_word.h"
 
 namespace fs = std::filesystem;
 
@@ -219,6 +220,52 @@ std::optional<std::string> CheckFileHeader(const std::string& path) {
     return std::nullopt;
 }
 
+} // namespace store_detail
+
+// Invariant 22: which game a file holds, without a ruleset. The header's bytes first (never
+// SQLite's hands on a file that is not a game), then a read-only connection: immutable when no WAL
+// is beside the file (no lock, no -shm made), else as every reader opens a game being played
+// (invariant 13). Never SQLITE_OPEN_CREATE: a missing file stays missing.
+std::optional<std::string> GameOfStoreFile(const std::string& path, std::string* error) {
+    using namespace store_detail;
+    std::string ignored;
+    std::string& why = error ? *error : ignored;
+    if (auto refused = CheckFileHeader(path)) {
+        why = *refused;
+        return std::nullopt;
+    }
+    sqlite3* db = HasWal(path) ? OpenDb(path, SQLITE_OPEN_READONLY, &why)
+                               : OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &why);
+    if (!db) return std::nullopt;
+    std::optional<std::string> game;
+    const auto app_id = QueryInt(db, "PRAGMA application_id");
+    const auto version = QueryInt(db, "PRAGMA user_version");
+    if (!app_id || !version) {
+        why = fmt::format("{}: SQLite cannot read it: {}", path, DbError(db));
+    } else if (static_cast<uint32_t>(*app_id) != kApplicationId || *version < 1) {
+        why = fmt::format("{}: an SQLite database but not a Rutland game (the file was not changed)", path);
+    } else if (*version > kSchemaVersion) {  // a WAL that moved it on since the header was read
+        why = fmt::format("{}: written by a newer Rutland (schema version {}; this one reads up to {}) (the file was "
+                          "not changed)", path, *version, kSchemaVersion);
+    } else if (*version < kSchemaGameNamed) {
+        game = std::string(kFirstGame);
+    } else {
+        Statement q(db, "SELECT value FROM meta WHERE key = 'game'");
+        const int rc = q.Step();
+        if (rc == SQLITE_ROW && q.Type(0) == SQLITE_TEXT && !q.Text(0).empty())
+            game = q.Text(0);
+        else if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+            why = fmt::format("{}: a schema-{} Rutland game that does not say which game it is (meta 'game' is missing "
+                              "or empty): rutland-cli verify says more", path, *version);
+        else
+            why = fmt::format("{}: SQLite cannot read which game it is: {}", path, q.Error());
+    }
+    sqlite3_close(db);
+    return game;
+}
+
+namespace store_detail {
+
 // =============================================================================================
 // [SECTION] Read-only places (invariant 13)
 // =============================================================================================
@@ -293,7 +340,7 @@ INSERT INTO meta(key, value) VALUES('format', 'rutland game');
 
 // Migration steps: kMigrations[v - 1] takes a file from version v to v + 1. A new file is made by
 // running version 1 and every step, so a created file and a migrated one have the same schema.
-constexpr std::array<const char*, 3> kMigrations = {
+constexpr std::array<const char*, 4> kMigrations = {
     // 1 -> 2: snapshots (invariant 7) and the head in meta (deleting the last entries shows).
     R"(
 CREATE TABLE snapshot(seq INTEGER PRIMARY KEY, rules_version INTEGER NOT NULL, state TEXT NOT NULL) STRICT;
@@ -332,6 +379,9 @@ CREATE TABLE entry(
 )",
     // 3 -> 4: no new table: the start data is meta's row 'start_data' (invariant 19), written
     // only when a game is created; no file is ever moved from 3 to 4.
+    "",
+    // 4 -> 5: no new table either: the game's name is meta's row 'game' (invariant 22), written only
+    // when a game other than the first is created; no file is ever moved to 5.
     "",
 };
 static_assert(kMigrations.size() == kSchemaVersion - 1, "one migration step per schema version");
@@ -390,6 +440,50 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version) {
     for (const auto& [name, object] : expected)
         if (!found.count(name)) problems.push_back(fmt::format("the {} '{}' that Rutland creates is missing", object.type, name));
     return problems;
+}
+
+// Invariant 22: the game a file names, in meta and in entry 0's line.
+std::optional<std::string> ReadMetaGame(sqlite3* db) {
+    Statement q(db, "SELECT value FROM meta WHERE key = 'game'");
+    if (q.Step() != SQLITE_ROW) return std::nullopt;
+    return q.Text(0);
+}
+
+std::optional<std::string> FileGame(int schema, const std::optional<std::string>& meta_game) {
+    if (schema < kSchemaGameNamed) return std::string(kFirstGame);
+    return meta_game;
+}
+
+std::vector<Finding> GameFindings(int schema, const std::optional<std::string>& meta_game, const std::string* header_line,
+                                  std::string_view ruleset_game) {
+    std::vector<Finding> found;
+    // meta is anyone's text: printed escaped (invariant 14), like every name read from the file.
+    if (meta_game && schema < kSchemaGameNamed) {
+        found.push_back({-1, fmt::format("meta names a game ('game' = '{}'), which a schema-{} file never has: it was "
+                                         "added outside Rutland, and the file is a game of {} as schema {} says",
+                                         PrintableText(*meta_game), schema, kFirstGame, schema)});
+    } else if (!meta_game && schema >= kSchemaGameNamed) {
+        found.push_back({-1, fmt::format("meta does not say which game the file holds (row 'game', which every schema-{} "
+                                         "file has): it was removed outside Rutland", schema)});
+    }
+    const std::optional<std::string> file_game = FileGame(schema, meta_game);
+    if (file_game && *file_game != ruleset_game)
+        found.push_back({-1, fmt::format("the file holds a game of {}, not of {}", PrintableText(*file_game), ruleset_game)});
+    if (header_line) {
+        // With no 'game' row to go by (reported above), entry 0 must at least name the game reading it.
+        const std::optional<std::string_view> word = HeaderGameWord(*header_line);
+        const std::string_view header_game = word.value_or(kFirstGame);
+        const std::string_view expected = file_game ? std::string_view(*file_game) : ruleset_game;
+        const std::string source = !file_game                   ? "the game reading it"
+                                   : schema >= kSchemaGameNamed ? "meta 'game'"
+                                                                : fmt::format("schema {}", schema);
+        if (header_game != expected)
+            found.push_back({0, fmt::format("the header names a game of {} ({}), but the file records a game of {} ({}): "
+                                            "one of them was changed outside Rutland",
+                                            PrintableText(header_game), word ? "its game word" : "it has no game word",
+                                            PrintableText(expected), source)});
+    }
+    return found;
 }
 
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...

@@ -112,6 +112,16 @@ bool RunMigrations(sqlite3* db, int from, int to, std::string* error);
 // What differs between the file's schema and the one Rutland creates for schema `version`; empty:
 // the schema is exactly Rutland's.
 std::vector<std::string> SchemaProblems(sqlite3* db, int version);
+// Invariant 22: meta's row 'game' as stored (nullopt: there is none, or meta cannot be read).
+std::optional<std::string> ReadMetaGame(sqlite3* db);
+// The game a file of schema `schema` holds: kFirstGame for 1-4, meta's 'game' for 5 (nullopt: it
+// has none, a problem GameFindings reports).
+std::optional<std::string> FileGame(int schema, const std::optional<std::string>& meta_game);
+// Invariant 22's findings on a file of `schema` with that meta row, entry 0's stored line
+// (`header_line`, nullptr when there is no entry 0) and the game of the ruleset reading it: a row
+// where the schema has none, none where it must, and a header naming another game. Empty: they agree.
+std::vector<Finding> GameFindings(int schema, const std::optional<std::string>& meta_game, const std::string* header_line,
+                                  std::string_view ruleset_game);
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...
 std::string FreeBackupName(const std::string& path, int version);
 const char* KindName(EntryKind kind);

@@ -16,7 +16,7 @@
 //       `--csv` and `--script` on two generated games, and requires each command's peak RSS to grow
 //       by at most kMemoryBytesPerEntry for each entry LARGE has more than SMALL (basic_store.h invariant
 //       20: what the read-only commands hold does not grow with the game; they took ~2.3 KB an entry).
-//       The same of `CLI serve` (app/serve/page_model.h invariant 5): started on each game, its
+//       The same of `CLI serve` (games/big-board-raiders/web/page_model.h invariant 5): started on each game, its
 //       /view.json and /state.json fetched with the token, its peak RSS read from /proc (VmHWM)
 //       while it still runs, then stopped (it took ~2 KB an entry when its page read every entry).
 #include <arpa/inet.h>

@@ -426,7 +426,36 @@ TEST_CASE("store: a file from a newer Rutland (schema version) is refused and le
     const std::string before = Bytes(path);
     std::string error;
     CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
-    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 5; this one reads up to 4)") != std::string::npos, error);
+    // Until games had names (basic_store.h invariant 22) this read "schema version 5; this one reads
+    // up to 4": the message a Rutland of that time gives a schema-5 file of another game.
+    CHECK_MESSAGE(error.find("written by a newer Rutland (schema version 6; this one reads up to 5)") != std::string::npos, error);
+    CHECK(Bytes(path) == before);
+}
+
+TEST_CASE("store: Big Board Raiders' file names no game; a file of another game is refused naming it, unchanged") {
+    TempDir dir;
+    const std::string path = dir / "bbr.rutland";
+    WriteGame(path, DemoLines());
+    // Created as before games had names (invariant 22): schema 4, no meta 'game', no game word.
+    CHECK(UserVersion(path) == 4);
+    std::string error;
+    {
+        auto store = OpenRead(path, &error);
+        REQUIRE_MESSAGE(store, error);
+        CHECK(store->Report().Clean());
+        CHECK(store->GetLedger().At(0).line.rfind("game players=", 0) == 0);
+    }
+    CHECK(rutland::GameOfStoreFile(path, &error) == std::optional<std::string>("big-board-raiders"));
+    // It has no meta 'game': read as schema 5, it says no game.
+    Sql(path, "PRAGMA user_version=5");
+    CHECK_FALSE(rutland::GameOfStoreFile(path, &error));
+    CHECK_MESSAGE(error.find("does not say which game it is") != std::string::npos, error);
+    // Made a schema-5 file of the toy game by hand: Big Board Raiders' store will not read it.
+    Sql(path, "INSERT INTO meta(key, value) VALUES('game', 'toy')");
+    CHECK(rutland::GameOfStoreFile(path, &error) == std::optional<std::string>("toy"));
+    const std::string before = Bytes(path);
+    CHECK(Store::Open(path, Store::Mode::ReadWrite, &error) == nullptr);
+    CHECK(error == path + " holds a game of toy, not of big-board-raiders (the file was not changed)");
     CHECK(Bytes(path) == before);
 }
 

@@ -1,4 +1,4 @@
-// The kernel's ledger (core/kernel/basic_ledger.h) run with a toy game (toy_ruleset.h): nothing of
+// The kernel's ledger (core/kernel/basic_ledger.h) run with the toy game (games/toy/toy.h): nothing of
 // Big Board Raiders is compiled into this test. Expected figures are worked out by hand in the
 // comments, or by a plain model of the toy (Model) that knows nothing of the ledger.
 #include <doctest/doctest.h>
@@ -7,9 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "kernel/toy_ruleset.h"
+#include "toy.h"
 #include "kernel/basic_ledger.h"
 
+using rutland::toy::Toy;
 using rutland::EntryKind;
 using rutland::SubmitStatus;
 using ToyLedger = rutland::BasicLedger<Toy>;
@@ -51,7 +52,7 @@ TEST_CASE("kernel ledger: the header is entry 0, an accepted command is appended
     ToyLedger l = Start();
     CHECK(l.Size() == 1);
     CHECK(l.At(0).kind == EntryKind::Header);
-    CHECK(l.At(0).line == "game A,B");
+    CHECK(l.At(0).line == "game toy players=A,B");
     const rutland::SubmitResult r = l.SubmitLine("  add   A  3 ");
     CHECK(r.status == SubmitStatus::Accepted);
     CHECK(r.seq == 1);

@@ -1,4 +1,4 @@
-// The kernel's session (core/kernel/basic_session.h) run with the toy game (toy_ruleset.h): in memory,
+// The kernel's session (core/kernel/basic_session.h) run with the toy game (games/toy/toy.h): in memory,
 // and over the kernel's store (kernel/basic_store.h) with a real game file in a temporary directory.
 // Nothing of Big Board Raiders is compiled in.
 #include <doctest/doctest.h>
@@ -10,9 +10,10 @@
 
 #include "kernel/basic_session.h"
 #include "support/temp_dir.h"
-#include "kernel/toy_ruleset.h"
+#include "toy.h"
 #include "kernel/basic_store_impl.h"
 
+using rutland::toy::Toy;
 using rutland::SubmitStatus;
 
 namespace {

@@ -1,4 +1,4 @@
-// The kernel's store (core/kernel/basic_store.h) run with the toy game (toy_ruleset.h) over a real
+// The kernel's store (core/kernel/basic_store.h) run with the toy game (games/toy/toy.h) over a real
 // SQLite game file in a temporary directory: nothing of Big Board Raiders is compiled in. Expected
 // states are worked out by hand in the comments, or replayed by a ledger of their own (never read
 // back from the store under test).
@@ -12,12 +12,13 @@
 #include <sqlite3.h>
 
 #include "support/temp_dir.h"
-#include "kernel/toy_ruleset.h"
+#include "toy.h"
 #include "kernel/basic_store_impl.h"
 
+using rutland::toy::Toy;
 using rutland::SubmitStatus;
 using ToyStore = rutland::BasicStore<Toy>;
-static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data: its files are schema 3 (invariant 19)
+static_assert(!rutland::KeepsStartData<Toy>);  // the toy keeps no start data (invariant 19)
 using ToyLedger = rutland::BasicLedger<Toy>;
 
 namespace {
@@ -72,11 +73,12 @@ TEST_CASE("kernel store: create, append, reject, a retry, undo and redo, with th
     REQUIRE_MESSAGE(store, error);
     CHECK_FALSE(store->ReadOnly());
     CHECK(store->Size() == 1);
-    CHECK(store->GetLedger().At(0).line == "game A,B");
+    CHECK(store->GetLedger().At(0).line == "game toy players=A,B");
     CHECK(store->Record(0).kind == "header");
     CHECK(store->Record(0).rules_version == 1);  // Toy::kRulesVersion
-    // The toy keeps no start data (no D::StartData): schema 3, entry 0 chained from 32 zero bytes (invariant 19).
-    CHECK(store->Schema() == 3);
+    // The toy keeps no start data (no D::StartData): entry 0 chained from 32 zero bytes (invariant 19);
+    // it names its game (Toy::kGameName), so its file is schema 5 (invariant 22, test_game_identity.cpp).
+    CHECK(store->Schema() == 5);
     CHECK_FALSE(store->StartData());
     CHECK(store->Record(0).prev_hash == std::string(64, '0'));
 

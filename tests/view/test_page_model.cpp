@@ -1,4 +1,4 @@
-// The shared page's data (app/serve/page_model.h): made by the same view models and
+// The shared page's data (games/big-board-raiders/web/page_model.h): made by the same view models and
 // effect renderer as the dashboard, from the game file as `rutland-cli serve` reads it.
 #include <doctest/doctest.h>
 
@@ -9,11 +9,11 @@
 
 #include "entry_window.h"
 #include "game_generator.h"
-#include "page_model.h"
 
 #include "lang/effect_text.h"
 #include "report/rule_book.h"
 #include "rules/state_json.h"
+#include "web/page_model.h"
 #include "games.h"
 
 using namespace rutland;
@@ -94,7 +94,7 @@ TEST_CASE("page model: a streamed store's page, built through its window, is the
         REQUIRE_MESSAGE(reader, error);
         REQUIRE(reader->Streamed());
         window.Attach(*reader);
-        serve::PageCache cache;
+        web::PageCache cache;
         int checked = 0;
         for (const size_t upto : {size_t{300}, size_t{301}, size_t{700}, size_t{1100}, size_t{1400}, size_t{1401},
                                   size_t{1402}, size_t{1404}}) {
@@ -102,17 +102,17 @@ TEST_CASE("page model: a streamed store's page, built through its window, is the
             const int before = reader->Size();
             window.KeepHeadsFrom(before);  // as serve does after each publish (game_server.cpp)
             REQUIRE(reader->Follow(&error, [&window](const Entry& e, const EntryRecord& r) { window.Take(e, r); }) >= 0);
-            const nlohmann::json page = serve::PageJson(*reader, &cache, &window);
+            const nlohmann::json page = web::PageJson(*reader, &cache, &window);
             auto whole = Store::Open(path, Store::Mode::ReadOnly, &error);
             REQUIRE_MESSAGE(whole, error);
             REQUIRE(!whole->Streamed());
             REQUIRE(whole->Size() == reader->Size());
-            const nlohmann::json want = serve::PageJson(*whole);
+            const nlohmann::json want = web::PageJson(*whole);
             const bool same = page.dump() == want.dump();
             CHECK_MESSAGE(same, "at entry " << reader->Size() - 1 << ": " << FirstDifference(page, want));
-            CHECK(serve::StateJson(*reader).dump() == serve::StateJson(*whole).dump());
+            CHECK(web::StateJson(*reader).dump() == web::StateJson(*whole).dump());
             for (int seq = std::max(0, before - 5); seq < reader->Size(); ++seq)  // every new entry's event
-                CHECK(serve::EntryEventJson(*reader, window, seq).dump() == serve::EntryEventJson(*whole, seq).dump());
+                CHECK(web::EntryEventJson(*reader, window, seq).dump() == web::EntryEventJson(*whole, seq).dump());
             ++checked;
         }
         CHECK(checked == 8);
@@ -131,7 +131,7 @@ TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerpri
     {
         auto store = FullGameFile(dir, 83);
         REQUIRE(store->Size() == 84);
-        const nlohmann::json page = serve::PageJson(*store);
+        const nlohmann::json page = web::PageJson(*store);
         const GameState& s = store->GetLedger().State();
         // The Blue Split's margin call leaves Ann owing $12,000 (M-4): tests/view/test_sec_view.cpp
         // checks the same figures by hand on the view model the page uses.
@@ -149,9 +149,9 @@ TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerpri
             CHECK(page["standings"][i]["current"] == (static_cast<int>(i) == s.current));
         }
         // The ledger newest first, each effect in the one renderer's words (D-2 reminders left out).
-        REQUIRE(page["ledger"].size() == static_cast<size_t>(serve::kPageLedgerEntries));
+        REQUIRE(page["ledger"].size() == static_cast<size_t>(web::kPageLedgerEntries));
         CHECK(page["ledger"][0]["seq"] == 83);
-        CHECK(page["ledger"].back()["seq"] == 83 - serve::kPageLedgerEntries + 1);
+        CHECK(page["ledger"].back()["seq"] == 83 - web::kPageLedgerEntries + 1);
         const Entry& e = store->GetLedger().At(83);
         std::vector<std::string> words;
         for (const Effect& fx : e.effects)
@@ -165,13 +165,13 @@ TEST_CASE("page model: the SEC guy's view, the ledger in words and the fingerpri
         nlohmann::json expected = StateToJson(s);
         expected["entry"] = 83;
         expected["fingerprint"] = store->Fingerprint();
-        CHECK(serve::StateJson(*store) == expected);
+        CHECK(web::StateJson(*store) == expected);
     }
     std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("page model: /rules.json holds every rule of the reference, its heading, place and words (page_model.h invariant 4)") {
-    const nlohmann::json j = serve::RulesJson();
+    const nlohmann::json j = web::RulesJson();
     REQUIRE(j["rules"].size() == AllRules().size());
     for (const RuleText& r : AllRules()) {
         REQUIRE_MESSAGE(j["rules"].contains(r.id), r.id);

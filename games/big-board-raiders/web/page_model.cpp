@@ -1,4 +1,4 @@
-#include "page_model.h"
+#include "web/page_model.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -16,9 +16,8 @@
 #include "lang/effect_text.h"
 #include "report/rule_book.h"
 #include "rules/state_json.h"
-#include "games.h"
 
-namespace rutland::serve {
+namespace rutland::bbr::web {
 
 using nlohmann::json;
 
@@ -266,4 +265,4 @@ json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
     return page;
 }
 
-} // namespace rutland::serve
+} // namespace rutland::bbr::web

@@ -1,7 +1,10 @@
-// What the shared page shows, as JSON for its JavaScript to lay out: every figure and
-// every sentence is made here, on the server, by the same view models and the same effect
-// renderer the dashboard uses (app/view/*, games/big-board-raiders/lang/effect_text.h, games/big-board-raiders/report/*). The page's
-// JavaScript only places text; it knows no rule and parses no sentence.
+// What the shared page shows of a game of Big Board Raiders, as JSON for its JavaScript to lay out:
+// every figure and every sentence is made here, on the server, by the same view models and the same
+// effect renderer the dashboard uses (app/view/*, lang/effect_text.h, report/*). The page's
+// JavaScript only places text; it knows no rule and parses no sentence. It is the game's own (the
+// shell's server, app/serve/, reaches it through app/games.h for now, through the game's OpenGame,
+// app/host/open_game.h, next); the view models it reads are still the shell's (app/view/), which
+// the layers test allows a game's web/ and host/ folders only (tests/check_layers.cmake rule 5).
 //
 // Invariants:
 //  1. Read-only: built from a const Store; nothing here can change the game.
@@ -27,9 +30,8 @@
 #include "entry_window.h"
 #include "report/year_end_report.h"
 #include "store/store.h"
-#include "games.h"
 
-namespace rutland::serve {
+namespace rutland::bbr::web {
 
 // The ledger's newest entries in words on the page (older ones: rutland-cli log / explain).
 inline constexpr int kPageLedgerEntries = 60;
@@ -65,4 +67,4 @@ nlohmann::json EntryEventJson(const Store& store, int seq);
 // The same from the store's window: any of its last view::EntryWindow::kHeadEntries entries.
 nlohmann::json EntryEventJson(const Store& store, const view::EntryWindow& window, int seq);
 
-} // namespace rutland::serve
+} // namespace rutland::bbr::web

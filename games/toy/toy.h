@@ -1,6 +1,7 @@
-// A toy game, to show the kernel knows no Big Board Raiders: players have
-// counters; `add A 3` adds to one, `give A B 2` moves some; no counter may go below zero (rule T-1).
-// Header `game A,B`; `undo N` / `redo N` are the ledger's. It includes the kernel only; what the
+// The toy game: a test game that proves the kernel and the shell know no particular game. Players
+// have counters; `add A 3` adds to one, `give A B 2` moves some; no counter may go below zero (rule
+// T-1). Its rules are games/toy/docs/RULES.md. Header `game toy players=A,B` (the game word `toy`,
+// kernel/game_word.h); `undo N` / `redo N` are the ledger's. It includes the kernel only; what the
 // game file needs of it (BasicStore<Toy>) is its last part.
 #pragma once
 
@@ -9,9 +10,12 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernel/ruleset.h"
+
+namespace rutland::toy {
 
 // Outside Toy: clang 14 takes a nested struct with default member initialisers for not default
 // constructible while the enclosing class is being defined, and remembers it.
@@ -43,7 +47,7 @@ struct Toy {
         State s;
         std::string names;
         for (const std::string& p : h.players) s.counters[p] = 0, names += (names.empty() ? "" : ",") + p;
-        return {s, std::nullopt, {}, Command{"game", names, "", 0}};
+        return {s, std::nullopt, {}, Command{"game", names, "", 0}};  // a: the players, comma-separated
     }
     static Applied Apply(State& s, const Command& c) {
         Applied r;
@@ -62,14 +66,21 @@ struct Toy {
         Command c;
         if (!(in >> c.op) || c.op[0] == '#') return {};
         const bool ok = c.op == "add" ? bool(in >> c.a >> c.n) : c.op == "give" ? bool(in >> c.a >> c.b >> c.n)
-                        : c.op == "game" ? bool(in >> c.a)
+                        : c.op == "game" ? ParsePlayers(in, &c.a)
                         : (c.op == "undo" || c.op == "redo") ? bool(in >> c.n) : false;
         std::string extra;
         if (!ok || in >> extra) return {std::nullopt, rutland::Rejection{"not a toy command", "TOY.md"}};
         return {c, std::nullopt};
     }
+    // `toy players=A,B` after `game`: the players, comma-separated, into *players.
+    static bool ParsePlayers(std::istream& in, std::string* players) {
+        std::string word, option;
+        if (!(in >> word >> option) || word != kGameName || option.rfind("players=", 0) != 0) return false;
+        *players = option.substr(8);
+        return !players->empty();
+    }
     static std::string Print(const Command& c) {
-        if (c.op == "game") return "game " + c.a;
+        if (c.op == "game") return "game " + std::string(kGameName) + " players=" + c.a;
         if (c.op == "give") return "give " + c.a + " " + c.b + " " + std::to_string(c.n);
         return c.op + (c.op == "add" ? " " + c.a : "") + " " + std::to_string(c.n);
     }
@@ -91,7 +102,7 @@ struct Toy {
                 n.summed ? std::to_string(n.first) + ".." + std::to_string(n.last) : std::string(n.first_line), n.count};
     }
     // The game file's part (kernel/ruleset.h DurableRuleset): effects as NUL-separated fields, the
-    // header back from a parsed `game A,B`, the state as text; rules version 1.
+    // header back from a parsed `game toy players=A,B`, the state as text; rules version 1.
     static std::string Encode(const Effects& effects) {
         std::string out;
         for (const Effect& e : effects) out += e.rule + '\0' + e.who + '\0' + std::to_string(e.delta) + '\0';
@@ -118,7 +129,12 @@ struct Toy {
         return out;
     }
     static constexpr int kRulesVersion = 1;
+    // What a line the toy's language refuses cites (games/toy/docs/RULES.md, "The language").
     static constexpr std::string_view kLanguageRule = "TOY.md";
+    // The game word of its header and the game its files record (kernel/game_word.h).
+    static constexpr std::string_view kGameName = "toy";
 };
 
 static_assert(rutland::Ruleset<Toy> && rutland::DurableRuleset<Toy>);
+
+} // namespace rutland::toy
