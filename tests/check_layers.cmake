@@ -14,12 +14,16 @@
 #    ledger; store: its game file over the kernel's store; report: what is printed). A game file
 #    includes its own folder and the ones below it, base/ and kernel/ from core/, the rest from its
 #    own game: never another game (games/<other>/, or a header that only another game has). A game
-#    small enough for one header keeps it at its root (games/toy/toy.h): the top layer.
+#    small enough for one header keeps it at its root (games/toy/toy.h): the top of the game's own
+#    layers (report's level), which its shell parts (rule 5) include by its bare name.
 # 3. rules/detail/ is a game's rules' insides: nothing outside that game's rules/ includes it
 #    (kernel, games, app, tests, bench alike).
-# 4. The shell (app/) names the game it is built on in one place, app/games.h: no other file of
-#    app/ names a game's namespace (rutland::bbr) or includes a game by its path, so the registry
-#    of games that replaces games.h has one place to change.
+# 4. The shell (app/) reaches the games through the registry: app/host/registry.cpp is the one file
+#    of app/ that includes a game's host part (its GameDefinition, games/<name>/host/), and
+#    app/host/'s other files include no game at all (open_game.h and registry.h are the games'
+#    common vocabulary). The code not moved behind the facade yet still names the game it is built
+#    on in one place, app/games.h: no other file of app/ (registry.cpp aside) names a game's
+#    namespace (rutland::bbr) or includes a game by its path.
 # 5. A game's shell parts sit above its report layer:
 #      ... < report < web < host
 #    (web: the game's part of the shared page; host: the game's OpenGame, app/host/open_game.h).
@@ -29,7 +33,9 @@
 set(kernel_layers base kernel)
 set(game_layers base kernel model lang rules ledger store report web host)
 set(game_shell_level 8)  # web: the first layer that may include the shell's part (rule 5)
+set(game_root_level 7)   # report's: a one-header game's root file (rule 2)
 set(problems "")
+string(REPLACE ";" "|" layers_regex_all "${game_layers}")
 
 # Checks one file's quoted and angled includes of repository folders against `layers`, with the
 # file's own layer `level`; `own_root` is where the file's game headers must be (empty: none may be
@@ -50,6 +56,11 @@ function(check_includes path rel level layers own_root)
             if(inc_folder STREQUAL "" AND EXISTS ${ROOT}/app/view/${inc})
                 continue()
             endif()
+        endif()
+        # Rule 2: a one-header game's root file, by its bare name, from its layer up.
+        if(NOT own_root STREQUAL "" AND inc_folder STREQUAL "" AND EXISTS ${own_root}/${inc}
+           AND level GREATER_EQUAL game_root_level)
+            continue()
         endif()
         if(inc_folder STREQUAL "")
             string(APPEND found "${rel}: includes \"${inc}\" without its folder\n")
@@ -103,9 +114,8 @@ foreach(game_dir ${game_dirs})
         list(FIND game_layers "${folder}" level)
         if(NOT in_game MATCHES "/")
             # A file at the game's root (a game small enough for one header, games/toy/toy.h) is
-            # its top layer: the kernel's folders below it, never another game.
-            list(LENGTH game_layers level)
-            math(EXPR level "${level} - 1")
+            # the top of its own layers: the kernel's folders below it, never another game.
+            set(level ${game_root_level})
         elseif(level LESS 2)
             string(APPEND problems "${rel}: not in a game layer folder (${game_layers}; base and kernel are core/'s)\n")
             continue()
@@ -131,12 +141,28 @@ foreach(path ${all_files})
     endforeach()
 endforeach()
 
-# 4. The shell names its game only in app/games.h.
+# 4. The shell reaches the games through the registry, and names its game only in app/games.h.
 file(GLOB_RECURSE app_files ${ROOT}/app/*.h ${ROOT}/app/*.cpp)
 foreach(path ${app_files})
     file(RELATIVE_PATH rel ${ROOT} ${path})
-    if(rel STREQUAL "app/games.h")
+    if(rel STREQUAL "app/games.h" OR rel STREQUAL "app/host/registry.cpp")
         continue()
+    endif()
+    file(STRINGS ${path} host_includes REGEX "^#include [\"<]host/")
+    foreach(line ${host_includes})
+        string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
+        if(NOT EXISTS ${ROOT}/app/${inc})
+            string(APPEND problems "${rel}: includes a game's host part (\"${inc}\"): only app/host/registry.cpp does\n")
+        endif()
+    endforeach()
+    if(rel MATCHES "^app/host/")
+        file(STRINGS ${path} game_includes REGEX "^#include [\"<](${layers_regex_all})/")
+        foreach(line ${game_includes})
+            string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
+            if(NOT EXISTS ${ROOT}/app/${inc} AND NOT inc MATCHES "^(base|kernel)/")
+                string(APPEND problems "${rel}: includes a game (\"${inc}\"): app/host/ is every game's, only registry.cpp names them\n")
+            endif()
+        endforeach()
     endif()
     file(STRINGS ${path} naming REGEX "(^|[^A-Za-z0-9_])bbr::|namespace bbr|#include [\"<]games/")
     foreach(line ${naming})

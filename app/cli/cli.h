@@ -1,12 +1,14 @@
 // rutland-cli's subcommands, one file each (cmd_*.cpp); main.cpp only reads the command line.
+// play, state, log, explain, diff, verify, export and backup serve any game of the registry
+// (app/host/registry.h) through its OpenGame (app/host/open_game.h); year-end and board are Big
+// Board Raiders' alone and refuse another game's file by name (host::GameOnlyProblem).
 #pragma once
 
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "store/store.h"
-#include "games.h"
+#include "host/open_game.h"
 
 namespace CLI {
 class App;
@@ -65,7 +67,7 @@ int ShowRule(const std::string& id);
 int Diff(const std::string& file, int from, int to);
 int Verify(const std::string& file);
 
-enum class ExportFormat { Csv, Json, Script };
+using host::ExportFormat;
 int Export(const std::string& file, ExportFormat format);
 int Backup(const std::string& file, const std::string& dest);
 
@@ -97,12 +99,16 @@ private:
 };
 
 // Shared by the subcommands that read a game file.
-// Opens read-only (never changes the file); prints why on stderr when refused, and a warning
-// naming the first problem when it did not verify clean.
-// `stream`: a streamed store (basic_store.h invariant 20), for a command that reads the game through once.
-std::unique_ptr<Store> OpenForReading(const std::string& file, bool stream = false);
-// seq in [0, store.Size()), else prints why on stderr.
-bool CheckEntry(const Store& store, int seq);
+// Opens the file's game read-only (never changes the file); prints why on stderr when refused (a
+// game this build lacks by name), and a warning naming the first problem when it did not verify
+// clean. `stream`: a streamed store (basic_store.h invariant 20), for a command that reads the game
+// through once.
+std::unique_ptr<host::OpenGame> OpenForReading(const std::string& file, bool stream = false);
+// seq in [0, game.Size()), else prints why on stderr.
+bool CheckEntry(const host::OpenGame& game, int seq);
+// For a subcommand of Big Board Raiders alone (year-end, board save): false, and why on stderr
+// ("toy.rutland is a game of toy; year-end is Big Board Raiders'"), for another game's file.
+bool RefuseOtherGame(const std::string& file, const std::string& command);
 // "2026-11-22T10:04:31Z": the wall clock, read here in the app (never in the core).
 std::string NowUtc();
 

@@ -1,4 +1,5 @@
-// rutland-cli backup FILE DEST: a consistent copy through SQLite's backup API, verified.
+// rutland-cli backup FILE DEST: a consistent copy through SQLite's backup API, verified, of a file
+// of any game of the registry.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -8,21 +9,21 @@
 namespace rutland::cli {
 
 int Backup(const std::string& file, const std::string& dest) {
-    std::unique_ptr<Store> store = OpenForReading(file);
-    if (!store) return kExitUnusable;
+    std::unique_ptr<host::OpenGame> game = OpenForReading(file);
+    if (!game) return kExitUnusable;
     std::string error;
-    if (!store->Backup(dest, &error)) {
+    if (!game->Backup(dest, &error)) {
         std::cerr << "rutland-cli: " << error << "\n";
         return kExitUnusable;
     }
-    std::unique_ptr<Store> copy = Store::Open(dest, Store::Mode::ReadOnly, &error);
+    std::unique_ptr<host::OpenGame> copy = game->Definition().open(dest, host::Access::Read, "", &error);
     if (!copy) {
         std::cerr << "rutland-cli: the copy does not open: " << error << "\n";
         return kExitUnusable;
     }
-    std::cout << fmt::format("{} -> {}: {} entries, fingerprint {}\n", file, dest, copy->Report().entries,
-                             copy->Fingerprint());
-    return copy->Report().Clean() ? kExitAccepted : kExitRejected;
+    const host::FileCheck check = copy->Check();
+    std::cout << fmt::format("{} -> {}: {} entries, fingerprint {}\n", file, dest, check.entries, copy->Fingerprint());
+    return check.clean ? kExitAccepted : kExitRejected;
 }
 
 } // namespace rutland::cli

@@ -17,6 +17,7 @@
 
 #include "board_files.h"
 #include "cli.h"
+#include "shell_game.h"
 
 namespace rutland::cli {
 
@@ -118,7 +119,7 @@ int Export(const std::string& name, const std::string& file) {
 }
 
 int SaveFromGame(const std::string& game, const std::string& name, bool replace) {
-    std::unique_ptr<Store> store = OpenForReading(game);
+    std::unique_ptr<Store> store = OpenShellGameForReading(game, "board save");
     if (!store) return kExitUnusable;
     if (!store->Report().Clean()) {
         std::cerr << "rutland-cli: " << game << " does not verify clean, so its board cannot be trusted; nothing was written\n";

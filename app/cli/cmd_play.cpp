@@ -1,4 +1,8 @@
-// rutland-cli play: replays a script in the table language, in memory or into a game file (--db).
+// rutland-cli play: replays a script in a game's language, in memory or into a game file (--db).
+// Any game of the registry (app/host/registry.h): the script's header names it (GameOfHeader), or
+// the file does (GameToOpen); the game reads each line once and records what it read
+// (open_game.h invariant 6). Everything else here, the command ids, the stamps, the dedupe by
+// content and every guard, is the same for every game.
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -10,40 +14,25 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
-#include "report/instructions.h"
-#include "report/report.h"
-#include "rules/rules.h"
 #include "base/safe_text.h"
-#include "session.h"
 #include "base/sha256.h"
-#include "rules/state_json.h"
-#include "games.h"
+#include "host/registry.h"
 
 namespace rutland::cli {
 
 namespace {
 
-// The game being played, in memory or in a game file (--db), is the dashboard's view::Session
-// (session.h): one class for a game open for play, one submit path.
-using Game = std::unique_ptr<view::Session>;
+// The game being played, in memory or in a game file (--db): the game's own session behind the
+// facade (app/host/open_game.h), one submit path whatever the game.
+using Game = std::unique_ptr<host::OpenGame>;
+using host::ReadLine;
 
 // Prints what an accepted line did. The one place `play` reports an accepted line: with --db it
 // is also the acknowledgement that the line is safely in the file (it prints after the commit).
-void ReportAccepted(const view::Session& game, int seq, const PlayOptions& options) {
+void ReportAccepted(const host::OpenGame& game, int seq, const PlayOptions& options) {
     if (!options.effects && !options.explain) return;
-    const Ledger& ledger = game.GetLedger();
-    const Entry& e = ledger.At(seq);
-    std::cout << seq << ": " << e.line << "\n";
-    if (options.effects) std::cout << DescribeEffects(e.effects, ledger.State());
-    if (options.explain) {  // "  > Ann pays the broker $42,000: 4 x $10,000 + 2 x $1,000"
-        // Usually seq was just appended and the ledger's state is the state after it; only a
-        // retried line already in the file needs a replay.
-        std::optional<GameState> replayed;
-        if (seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
-        const GameState& after = replayed ? *replayed : ledger.State();
-        for (const std::string& step : BrokerInstructions(e.effects, after)) std::cout << "  > " << step << "\n";
-    }
-    if (game.InFile()) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
+    std::cout << game.AcceptedText(seq, options.effects, options.explain);
+    if (!game.Path().empty()) std::cout << std::flush;  // an acknowledgement must not wait in a buffer
 }
 
 // A script line's command id (basic_store.h invariant 3): the session, the line's number among the
@@ -137,12 +126,12 @@ std::string_view Trimmed(std::string_view s) {
 struct ScriptCommand {
     int line_no = 0;
     std::string text;
-    ParseResult parsed;  // a command, or the parser's error
+    ReadLine parsed;     // a command, or the language's error (read by the script's game)
     int ordinal = 0;     // its number among the script's command lines, from 1
     std::optional<GivenStamp> given;
     std::string id;      // given->id, else ScriptCommandId (with --db only)
     std::string printed; // the command as the ledger would record it (the line itself when it does not parse; with --db only)
-    bool IsHeader() const { return parsed.command && std::holds_alternative<GameHeader>(parsed.command->action); }
+    bool IsHeader() const { return parsed.kind == ReadLine::Kind::Header; }
 };
 
 // Where a command of the script stands in the game file it is played into (PlanReplay).
@@ -159,10 +148,10 @@ enum class Standing : uint8_t {
 // by a script (its id is a ScriptId) and either the id's hash is this line's (the same text, the
 // way ScriptCommandId hashed it) or the ledger's canonical line is this line as printed (an
 // exported script, whose lines are the canonical ones).
-bool SameScriptCommand(const Store& store, int seq, const ScriptCommand& c) {
-    const auto id = ReadScriptId(store.Record(seq).stamp.command_id);
+bool SameScriptCommand(const host::OpenGame& game, int seq, const ScriptCommand& c) {
+    const auto id = ReadScriptId(game.CommandId(seq));
     if (!id) return false;
-    return id->hash == ToHex(Sha256(c.printed)).substr(0, 12) || store.GetLedger().At(seq).line == c.printed;
+    return id->hash == ToHex(Sha256(c.printed)).substr(0, 12) || game.Line(seq) == c.printed;
 }
 
 // A script is never applied twice, whatever its name (basic_store.h invariant 3 matches ids, and a new
@@ -176,7 +165,7 @@ bool SameScriptCommand(const Store& store, int seq, const ScriptCommand& c) {
 //  - the next line is not the first of them: the script's lines are new (another script played
 //    into the same game, e.g. a second day's under --session).
 // Returns false (and *error) when refused; nothing was applied.
-bool MatchRecordedByContent(const Store& store, const std::vector<ScriptCommand>& script,
+bool MatchRecordedByContent(const host::OpenGame& game, const std::vector<ScriptCommand>& script,
                             std::vector<Standing>& standing, const std::vector<int>& seqs, const std::string& name,
                             const std::string& db, std::string* error) {
     int after = 0;  // the entries of other sessions come after the last line placed by its id (and the header)
@@ -184,33 +173,33 @@ bool MatchRecordedByContent(const Store& store, const std::vector<ScriptCommand>
     for (size_t i = 0; i < script.size(); ++i)
         if (standing[i] == Standing::InFile) after = std::max(after, seqs[i]), first_new = i + 1;
     std::vector<int> recorded;  // entries after `after` that a script session made
-    for (int seq = after + 1; seq < store.Size(); ++seq)
-        if (ReadScriptId(store.Record(seq).stamp.command_id)) recorded.push_back(seq);
+    for (int seq = after + 1; seq < game.Size(); ++seq)
+        if (ReadScriptId(game.CommandId(seq))) recorded.push_back(seq);
     std::vector<size_t> fresh;  // the script's lines about to be applied, in order
     for (size_t i = first_new; i < script.size(); ++i)
         if (standing[i] == Standing::New && !script[i].IsHeader()) fresh.push_back(i);
-    if (recorded.empty() || fresh.empty() || !SameScriptCommand(store, recorded[0], script[fresh[0]])) return true;
+    if (recorded.empty() || fresh.empty() || !SameScriptCommand(game, recorded[0], script[fresh[0]])) return true;
     size_t k = 0;
-    while (k < recorded.size() && k < fresh.size() && SameScriptCommand(store, recorded[k], script[fresh[k]])) ++k;
+    while (k < recorded.size() && k < fresh.size() && SameScriptCommand(game, recorded[k], script[fresh[k]])) ++k;
     if (k == recorded.size()) {
         for (size_t m = 0; m < k; ++m) standing[fresh[m]] = Standing::Recorded;
         return true;
     }
-    const Ledger& ledger = store.GetLedger();
     const ScriptCommand& first = script[fresh[0]];
-    const auto session = ReadScriptId(store.Record(recorded[0]).stamp.command_id)->session;
+    const std::string first_id = game.CommandId(recorded[0]);
+    const auto session = ReadScriptId(first_id)->session;
     std::string departs;
     if (k < fresh.size())
         departs = fmt::format("its line {} is `{}`, where the game recorded entry {}: `{}`", script[fresh[k]].line_no,
-                              PrintableText(script[fresh[k]].printed), recorded[k], PrintableText(ledger.At(recorded[k]).line));
+                              PrintableText(script[fresh[k]].printed), recorded[k], PrintableText(game.Line(recorded[k])));
     else
         departs = fmt::format("it ends at line {}, and the game recorded more of it after: entry {}: `{}`",
-                              script[fresh[k - 1]].line_no, recorded[k], PrintableText(ledger.At(recorded[k]).line));
+                              script[fresh[k - 1]].line_no, recorded[k], PrintableText(game.Line(recorded[k])));
     *error = fmt::format("{}:{}: this line is already entry {} of {} (`{}`), recorded by the script session '{}': this "
                          "script repeats that session's lines but does not continue the game after them ({}): nothing "
                          "was applied\n  to continue a game, play the script it was played from (or give --session "
                          "{}); a script's lines already in the game are never applied again under another name",
-                         name, first.line_no, recorded[0], db, PrintableText(ledger.At(recorded[0]).line),
+                         name, first.line_no, recorded[0], db, PrintableText(game.Line(recorded[0])),
                          PrintableText(session), departs, PrintableText(session));
     return false;
 }
@@ -225,18 +214,17 @@ bool MatchRecordedByContent(const Store& store, const std::vector<ScriptCommand>
 //  - lines that are in the game in another order than the script's,
 //  - a script shorter than what the game recorded for its session.
 // A new line before the last line already in the game is a Gap: it is reported, never applied.
-std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::vector<ScriptCommand>& script,
+std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, const std::vector<ScriptCommand>& script,
                                                 const std::string& session, const std::string& name,
                                                 const std::string& db, std::string* error) {
-    const Ledger& ledger = store.GetLedger();
     std::map<int, int> ordinals;  // ordinal -> seq, for the ids this session's script made
-    for (int seq = 0; seq < store.Size(); ++seq)
-        if (auto ordinal = OrdinalInSession(store.Record(seq).stamp.command_id, session)) ordinals.emplace(*ordinal, seq);
+    for (int seq = 0; seq < game.Size(); ++seq)
+        if (auto ordinal = OrdinalInSession(game.CommandId(seq), session)) ordinals.emplace(*ordinal, seq);
     const std::string keep_hint =
         "\n  to continue a game, append new lines at the end of its script and leave the lines already played as they "
         "were (a rejected one too: it holds the later lines' places); another script with the same name needs "
         "--session NAME";
-    auto recorded = [&](int seq) { return PrintableText(ledger.At(seq).line); };
+    auto recorded = [&](int seq) { return PrintableText(game.Line(seq)); };
 
     std::vector<Standing> standing(script.size(), Standing::New);
     std::vector<int> seqs(script.size(), -1);
@@ -245,13 +233,13 @@ std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::v
         const ScriptCommand& c = script[i];
         if (c.IsHeader()) continue;  // compared with entry 0 when it is played
         const std::string where = fmt::format("{}:{}: ", name, c.line_no);
-        if (auto seq = store.FindCommandId(c.id)) {
+        if (auto seq = game.FindCommandId(c.id)) {
             // An id ScriptCommandId made holds the session, the place and a hash of this very text,
             // so finding it is finding this line; the ledger records the command canonical (`@fulw`
             // -> `@fulwell`, `player bob` -> `player Bob`, from the board and the state), which the
             // script's text need not match. A '#=' id says nothing of the text: compare the line.
             const bool given_id = c.given && c.given->id;
-            if (given_id && ledger.At(*seq).line != c.printed) {
+            if (given_id && game.Line(*seq) != c.printed) {
                 *error = where + fmt::format("this line's command id '{}' (from its '#=' line) is entry {} of {}, which "
                                              "is `{}`, not this line: nothing was applied", PrintableText(c.id), *seq, db,
                                              recorded(*seq)) +
@@ -294,16 +282,15 @@ std::optional<std::vector<Standing>> PlanReplay(const Store& store, const std::v
     for (int i = 0; i < last_in_file; ++i)
         if (standing[static_cast<size_t>(i)] == Standing::New && !script[static_cast<size_t>(i)].IsHeader())
             standing[static_cast<size_t>(i)] = Standing::Gap;
-    if (!MatchRecordedByContent(store, script, standing, seqs, name, db, error)) return std::nullopt;
+    if (!MatchRecordedByContent(game, script, standing, seqs, name, db, error)) return std::nullopt;
     return standing;
 }
 
-// Ledger::Start on a given board instead of the one the header names.
-std::optional<Ledger> StartOnBoard(const GameHeader& header, std::shared_ptr<const Board> board, Rejection* why) {
-    StartResult r = StartGame(header, std::move(board));
-    return Ledger::FromStart(BigBoardRaiders::Started{std::move(r.state), std::move(r.rejection), std::move(r.effects),
-                                                      Command{std::nullopt, std::move(r.canonical)}},
-                             why);
+// True for a line no game's language reads as a command: blank, a comment, a "#=" stamp line (every
+// game's comments start with '#'). The script's first other line is its header, which names its game.
+bool BeforeHeader(std::string_view line) {
+    const size_t at = line.find_first_not_of(" \t\r");
+    return at == std::string_view::npos || line[at] == '#';
 }
 
 } // namespace
@@ -340,6 +327,7 @@ int Play(const PlayOptions& options) {
     // The whole script is read first: its "#=" lines checked and every command's id formed, so
     // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
     std::vector<ScriptCommand> script;
+    const host::GameDefinition* definition = nullptr;  // the script's game, from its header line
     {
         std::optional<GivenStamp> pending;
         std::string line;
@@ -360,9 +348,18 @@ int Play(const PlayOptions& options) {
                 std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
                 return kExitUnusable;
             }
+            if (!definition && !BeforeHeader(line)) {
+                // A line without a game word is Big Board Raiders', whose language says what is wrong with it.
+                definition = host::GameOfHeader(line, &error);
+                if (!definition) {
+                    std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
+                    return kExitUnusable;
+                }
+            }
+            if (!definition) continue;  // blank or comment before the header
             ScriptCommand c;
-            c.parsed = ParseCommand(line);
-            if (!c.parsed.error && !c.parsed.command) continue;  // blank or comment
+            c.parsed = definition->read(line, !options.db.empty());
+            if (c.parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
             c.line_no = line_no;
             c.text = line;
             c.ordinal = static_cast<int>(script.size()) + 1;
@@ -371,7 +368,8 @@ int Play(const PlayOptions& options) {
             // The printed line and the command id matter only to a game file (PlanReplay, the
             // stamps): in memory neither is made (a tenth of a 10,000-line play's time).
             if (!options.db.empty()) {
-                c.printed = c.parsed.command ? PrintCommand(*c.parsed.command) : std::string(Trimmed(line));
+                if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(line));
+                else c.printed = c.parsed.printed;
                 c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
             }
             script.push_back(std::move(c));
@@ -386,37 +384,51 @@ int Play(const PlayOptions& options) {
     std::error_code ec;
     if (!options.db.empty() && std::filesystem::exists(options.db, ec)) {
         std::string error;
-        game = view::Session::Open(options.db, session, &error);
+        const host::GameDefinition* file_game = host::GameToOpen(options.db, &error);
+        if (!file_game) {
+            std::cerr << "rutland-cli: " << error << "; nothing was played\n";
+            return kExitUnusable;
+        }
+        if (definition && file_game != definition) {
+            const ScriptCommand* header = script.empty() ? nullptr : &script.front();
+            std::cerr << name << ":" << (header ? header->line_no : 1) << ": this script is a game of " << definition->name
+                      << ", and " << options.db << " holds a game of " << file_game->name << "; nothing was played\n";
+            return kExitUnusable;
+        }
+        game = file_game->open(options.db, host::Access::Play, session, &error);
         if (!game) {
             std::cerr << "rutland-cli: " << error << "\n";
             return kExitUnusable;
         }
-        const Store& store = game->GetStore();
-        for (const std::string& note : store.Report().notes) std::cerr << options.db << ": " << note << "\n";
-        if (store.ReadOnly() && store.Report().Clean()) {  // a read-only place (basic_store.h invariant 13)
-            std::cerr << options.db << ": cannot be written: " << store.ReadOnlyReason() << "; nothing was added\n";
+        const host::FileCheck check = game->Check();
+        for (const std::string& note : check.notes) std::cerr << options.db << ": " << note << "\n";
+        const bool read_only = !game->ReadOnlyReason().empty();
+        if (read_only && check.clean) {  // a read-only place (basic_store.h invariant 13)
+            std::cerr << options.db << ": cannot be written: " << game->ReadOnlyReason() << "; nothing was added\n";
             return kExitUnusable;
         }
-        if (store.ReadOnly()) {
+        if (read_only) {
             std::cerr << options.db << ": does not verify clean; nothing was added:\n";
-            for (const Finding& f : store.Report().problems) std::cerr << "  " << f.ToString() << "\n";
-            for (const Finding& f : store.Report().rules_changes) std::cerr << "  " << f.ToString() << "\n";
+            for (const std::string& f : check.problems) std::cerr << "  " << f << "\n";
+            for (const std::string& f : check.rules_changes) std::cerr << "  " << f << "\n";
             return kExitUnusable;
         }
     }
     std::vector<Standing> standing(script.size(), Standing::New);
     if (game) {
         std::string error;
-        auto plan = PlanReplay(game->GetStore(), script, session, name, options.db, &error);
+        auto plan = PlanReplay(*game, script, session, name, options.db, &error);
         if (!plan) {
             std::cerr << error << "\n";
             return kExitUnusable;
         }
         standing = std::move(*plan);
     }
-    auto default_who = [&](const GameHeader& h) -> std::string {
+    // Who a line is stamped by when its "#=" line does not say: --who, else the game's (Big Board
+    // Raiders: the header's broker).
+    auto default_who = [&](const std::string& game_who) -> std::string {
         if (!options.who.empty()) return options.who;
-        return h.broker ? *h.broker : "broker";
+        return game_who;
     };
 
     bool any_rejected = false;
@@ -426,42 +438,42 @@ int Play(const PlayOptions& options) {
     for (size_t index = 0; index < script.size(); ++index) {
         const ScriptCommand& c = script[index];
         const int line_no = c.line_no;
-        const ParseResult& parsed = c.parsed;
-        auto stamp = [&](const GameHeader& h) {
+        const ReadLine& parsed = c.parsed;
+        const bool parse_error = parsed.kind == ReadLine::Kind::Error;
+        auto stamp = [&](const std::string& game_who) {
             const std::optional<GivenStamp>& g = c.given;
-            return Stamp{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(h), c.id};
+            return host::StampText{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(game_who), c.id};
         };
-        const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
-        if (!game || (game->InFile() && header)) {
-            if (parsed.error || !header) {
+        const bool in_file = game && !game->Path().empty();
+        if (!game || (in_file && c.IsHeader())) {
+            if (parse_error || !c.IsHeader()) {
                 std::cerr << name << ":" << line_no << ": the first line must be the game header, e.g. "
-                          << "game players=Ann,Bob,Cy,Dee"
-                          << (parsed.error ? " (" + parsed.error->ToString() + ")" : std::string()) << "\n";
+                          << definition->example_header
+                          << (parse_error ? " (" + parsed.error + ")" : std::string()) << "\n";
                 return kExitUnusable;
             }
-            Rejection why;
-            // Into an existing game the header is started on the board the game carries: a game
-            // never needs its board file again (basic_store.h invariant 19), and a board file edited or
-            // deleted since changes nothing of it.
-            std::optional<Ledger> ledger = game ? StartOnBoard(*header, game->GetLedger().State().board, &why)
-                                                : Ledger::Start(*header, &why);
-            if (!ledger) {
-                std::cerr << name << ":" << line_no << ": rejected: " << why.ToString() << "\n";
-                return kExitUnusable;
-            }
+            std::string why;
             if (game) {  // playing into an existing game: the script must be that game
-                if (ledger->At(0).line != game->GetLedger().At(0).line) {
+                const std::optional<std::string> first = game->HeaderLine(parsed, &why);
+                if (!first) {
+                    std::cerr << name << ":" << line_no << ": rejected: " << why << "\n";
+                    return kExitUnusable;
+                }
+                if (*first != game->Line(0)) {
                     std::cerr << name << ":" << line_no << ": this script's game header is not the one in " << options.db
-                              << ":\n  " << game->GetLedger().At(0).line << "\n";
+                              << ":\n  " << game->Line(0) << "\n";
                     return kExitUnusable;
                 }
                 continue;
             }
-            if (options.db.empty()) {
-                game = view::Session::InMemory(std::move(*ledger));
-            } else {
+            game = definition->in_memory(parsed, &why);
+            if (!game) {
+                std::cerr << name << ":" << line_no << ": rejected: " << why << "\n";
+                return kExitUnusable;
+            }
+            if (!options.db.empty()) {
                 std::string error;
-                game = view::Session::Create(options.db, *header, stamp(*header), session, &error);
+                game = definition->create(options.db, parsed, stamp(parsed.who), session, &error);
                 if (!game) {
                     std::cerr << "rutland-cli: " << error << "\n";
                     return kExitUnusable;
@@ -485,16 +497,16 @@ int Play(const PlayOptions& options) {
             if (!options.keep_going) break;
             continue;
         }
-        if (parsed.error) {
-            std::cerr << name << ":" << line_no << ": rejected: " << parsed.error->ToString() << "\n";
+        if (parse_error) {
+            std::cerr << name << ":" << line_no << ": rejected: " << parsed.error << "\n";
             any_rejected = true;
             if (!options.keep_going) break;
             continue;
         }
         // In memory nothing is stamped: no clock is read for it.
-        const view::SubmitOutcome r =
-            game->Submit(*parsed.command, game->InFile() ? stamp(*game->GetLedger().State().header) : Stamp{});
-        if (r.status == SubmitStatus::Duplicate && added) {
+        const host::StampText line_stamp = in_file ? stamp(game->DefaultWho()) : host::StampText{};
+        const host::SubmitReply r = game->SubmitRead(parsed, in_file ? &line_stamp : nullptr);
+        if (r.status == host::SubmitReply::Status::Duplicate && added) {
             // An earlier line of this run was new, yet this one is already in the file: the
             // script repeats a command id of its own (PlanReplay refuses any other case).
             std::cerr << name << ":" << line_no << ": this line is already entry " << r.seq << " of " << options.db
@@ -502,22 +514,22 @@ int Play(const PlayOptions& options) {
                       << "(another --session makes its lines new commands)\n";
             return kExitUnusable;
         }
-        if (r.status == SubmitStatus::Refused) {
-            std::cerr << name << ":" << line_no << ": " << r.refusal << "\n";
+        if (r.status == host::SubmitReply::Status::Refused) {
+            std::cerr << name << ":" << line_no << ": " << r.text << "\n";
             return kExitUnusable;
         }
-        if (r.status == SubmitStatus::Accepted && game->InFile()) added = true;
-        if (r.status == SubmitStatus::Duplicate) {
+        if (r.status == host::SubmitReply::Status::Accepted && in_file) added = true;
+        if (r.status == host::SubmitReply::Status::Duplicate) {
             if (!skipped++) first_skipped = r.seq;
             last_skipped = r.seq;
         }
-        const int seq = r.accepted ? r.seq : -1;
-        const Rejection& rejection = r.rejection;
-        if (seq >= 0) {
-            ReportAccepted(*game, seq, options);
+        const bool accepted =
+            r.status == host::SubmitReply::Status::Accepted || r.status == host::SubmitReply::Status::Duplicate;
+        if (accepted && r.seq >= 0) {
+            ReportAccepted(*game, r.seq, options);
             continue;
         }
-        std::cerr << name << ":" << line_no << ": rejected: " << rejection.ToString() << "\n";
+        std::cerr << name << ":" << line_no << ": rejected: " << r.text << "\n";
         any_rejected = true;
         if (!options.keep_going) break;
     }
@@ -533,20 +545,13 @@ int Play(const PlayOptions& options) {
     if (skipped)  // said, never silent: a new session with the same text needs --session
         std::cerr << fmt::format("{}: {} line{} already in {} (entries {}-{}, same command ids) not applied again\n", name,
                                  skipped, skipped == 1 ? " was" : "s were", options.db, first_skipped, last_skipped);
-    const GameState& state = game->GetLedger().State();
     if (options.json) {
-        nlohmann::json j = StateToJson(state);
-        if (game->InFile()) {
-            j["entries"] = game->GetStore().Size();
-            j["fingerprint"] = game->Fingerprint();
-        }
-        std::cout << j.dump(2) << "\n";
+        std::cout << game->PlayedState(true);
     } else {
         if (options.effects || options.explain) std::cout << "\n";
-        std::cout << BrokerSummary(state);
-        if (game->InFile())
-            std::cout << fmt::format("\n{}: {} entries, fingerprint {}\n", options.db, game->GetStore().Size(),
-                                     game->Fingerprint());
+        std::cout << game->PlayedState(false);
+        if (!game->Path().empty())
+            std::cout << fmt::format("\n{}: {} entries, fingerprint {}\n", options.db, game->Size(), game->Fingerprint());
     }
     return any_rejected ? kExitRejected : kExitAccepted;
 }

@@ -3,31 +3,39 @@
 #include <iostream>
 
 #include "cli.h"
+#include "host/registry.h"
 
 namespace rutland::cli {
 
-std::unique_ptr<Store> OpenForReading(const std::string& file, bool stream) {
+std::unique_ptr<host::OpenGame> OpenForReading(const std::string& file, bool stream) {
     std::string error;
-    StoreOptions options;
-    options.stream_entries = stream;
-    std::unique_ptr<Store> store = Store::Open(file, Store::Mode::ReadOnly, &error, options);
-    if (!store) {
+    const host::GameDefinition* game = host::GameToOpen(file, &error);
+    std::unique_ptr<host::OpenGame> open =
+        game ? game->open(file, stream ? host::Access::Stream : host::Access::Read, "", &error) : nullptr;
+    if (!open) {
         std::cerr << "rutland-cli: " << error << "\n";
         return nullptr;
     }
-    if (!store->Report().Clean()) {
-        const VerifyReport& r = store->Report();
-        const Finding& first = r.problems.empty() ? r.rules_changes.front() : r.problems.front();
-        std::cerr << "warning: " << file << " does not verify clean (" << first.ToString() << "); showing entries 0-"
-                  << store->Size() - 1 << " (rutland-cli verify " << file << " says more)\n";
+    const host::FileCheck check = open->Check();
+    if (!check.clean) {
+        const std::string& first = check.problems.empty() ? check.rules_changes.front() : check.problems.front();
+        std::cerr << "warning: " << file << " does not verify clean (" << first << "); showing entries 0-"
+                  << open->Size() - 1 << " (rutland-cli verify " << file << " says more)\n";
     }
-    return store;
+    return open;
 }
 
-bool CheckEntry(const Store& store, int seq) {
-    if (seq >= 0 && seq < store.Size()) return true;
-    std::cerr << "rutland-cli: " << store.Path() << " has entries 0-" << store.Size() - 1 << "; there is no entry " << seq
+bool CheckEntry(const host::OpenGame& game, int seq) {
+    if (seq >= 0 && seq < game.Size()) return true;
+    std::cerr << "rutland-cli: " << game.Path() << " has entries 0-" << game.Size() - 1 << "; there is no entry " << seq
               << "\n";
+    return false;
+}
+
+bool RefuseOtherGame(const std::string& file, const std::string& command) {
+    const std::string problem = host::GameOnlyProblem(file, command);
+    if (problem.empty()) return true;
+    std::cerr << "rutland-cli: " << problem << "\n";
     return false;
 }
 

@@ -14,9 +14,21 @@
 //     Confirm, which return only once the entry is durable (basic_session.h invariant 1).
 //  4. Rule IDs come with the words (`rule` fields) so the shell can show the rule's text
 //     (RuleText) without knowing any game's rules.
+//  5. What rutland-cli prints of a game (the [SECTION]s "The file as a terminal reads it" and "A
+//     script played in") is the game's own text, whole: a subcommand makes one call and the game
+//     walks its entries inside its own templates (invariant 1), so a long game costs one virtual call
+//     per subcommand or per script line, never one per entry read. Big Board Raiders' is what
+//     rutland-cli printed before games had a registry, byte for byte (tests/cli/).
+//  6. A line is parsed once: GameDefinition::read parses it (with no game open, so a script is read
+//     whole before anything is played), and SubmitRead submits that parsed command, never the text.
+//  7. Everything here is the shell's vocabulary: no type of any game appears in this file, and a
+//     game's host part (games/<name>/host/) includes this file and no other of app/
+//     (tests/check_layers.cmake rule 5).
 #pragma once
 
+#include <any>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +38,45 @@
 namespace rutland::host {
 
 struct GameDefinition;
+
+// A line of a game's language read with no game open (GameDefinition::read): a script's lines
+// are read whole before the first is played (invariant 6).
+struct ReadLine {
+    enum class Kind { Blank, Command, Header, Error } kind = Kind::Blank;  // Blank: blank or a comment
+    std::string error;    // Error: why it is no line of the language, citing the rule ("... (TOY.md)")
+    std::string printed;  // Command, Header: the command as the game records it (when asked for: with_printed)
+    std::string who;      // Header: who enters the lines when nobody says (Big Board Raiders: its broker)
+    std::any command;     // Command, Header: the game's parsed command; only the game that read it looks inside
+};
+
+// An entry's stamp as text (core/kernel/basic_store.h Stamp and invariant 14, which the store checks).
+struct StampText {
+    std::string time, who, command_id;
+};
+
+// What opening a file found (core/kernel/basic_store.h invariant 5), each finding in words.
+struct FileCheck {
+    bool clean = true;
+    int entries = 0;                         // the records in the file
+    std::vector<std::string> notes;          // said, never a problem (a migration made, a backup kept)
+    std::vector<std::string> problems;       // what does not check out, first first
+    std::vector<std::string> rules_changes;  // entries the rules of this build replay otherwise
+};
+
+// `rutland-cli log`'s filters; "" keeps every entry. A game without companies refuses `company`.
+struct LogFilter {
+    std::string player, company, rule;
+};
+
+// `rutland-cli export`'s formats: one row an entry; every entry with its effects, hashes and the
+// final state; the script that replays the game (with each entry's stamp on a "#=" line before it).
+enum class ExportFormat { Csv, Json, Script };
+
+// How a file is opened (GameDefinition::open): to record lines (the game's session over its store,
+// written by this program, read-only with the reason when it cannot be), or only read, holding
+// every entry or streaming them (basic_store.h invariant 20: a command that reads the game through
+// once holds no more than the entry it is at).
+enum class Access { Play, Read, Stream };
 
 // A warning shown in amber before Enter, and what a rejection or a question cites.
 struct Note {
@@ -114,6 +165,63 @@ public:
     virtual std::string Settlement() const = 0;  // "if the year / round ended now", in words ("" when none)
     virtual std::string PageJson() const = 0;    // the shared page's section of this game (JSON)
     virtual std::string RuleText(std::string_view id) const = 0;  // the rule's words, "" when no such rule
+
+    // [SECTION] The file as a terminal reads it (rutland-cli; invariant 5). `file` is the name as
+    // the table typed it, for the messages.
+    virtual FileCheck Check() const = 0;                          // what the open found
+    virtual std::string FingerprintAt(int seq) const = 0;         // of the game after entry seq ("" in memory)
+    virtual std::string FileSummary() const = 0;                  // what `verify` adds after the chain ("" when nothing)
+    virtual bool Backup(const std::string& dest, std::string* error) const = 0;  // SQLite's backup API; the copy unverified
+    // `state`: after entry seq, for a terminal or as JSON (with "entry" and "fingerprint"); false and *error when
+    // that state cannot be had.
+    virtual bool StateAt(int seq, bool json, std::string* out, std::string* error) const = 0;
+    // `log`: one line an entry the filter keeps, written as read; false and *error (the whole message) when the
+    // filter names what this game has not, or the file cannot be read.
+    virtual bool WriteLog(const LogFilter& filter, const std::string& file, std::ostream& out,
+                          std::string* error) const = 0;
+    virtual std::vector<std::string> ExplainEntry(int seq) const = 0;           // `explain`: the entry in full
+    virtual std::vector<std::string> DiffEntries(int from, int to) const = 0;   // `diff`: the states' changes, the entries between
+    // `export`: the whole game as written; false and *error where the file could not be read (what was written stays).
+    virtual bool WriteExport(ExportFormat format, const std::string& file, std::ostream& out,
+                             std::string* error) const = 0;
+
+    // [SECTION] A script played in (rutland-cli play; invariants 5, 6): one call a line.
+    // The entry 0 this header would make in this game (Big Board Raiders: on the board the game carries), to compare
+    // with Line(0); nullopt and *rejection when the header is refused.
+    virtual std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const = 0;
+    // Records a line GameDefinition::read made (Command only), stamped in a file (`stamp` may be null in memory).
+    // Rejected: `text` is the rejection with its rule; Refused: why nothing could be written; Duplicate: its
+    // command id is entry `seq` already (basic_store.h invariant 3).
+    virtual SubmitReply SubmitRead(const ReadLine& line, const StampText* stamp) = 0;
+    virtual std::string Line(int seq) const = 0;       // entry seq's canonical line
+    virtual std::string CommandId(int seq) const = 0;  // entry seq's command id ("" in memory)
+    virtual std::optional<int> FindCommandId(std::string_view id) const = 0;  // the entry with that command id
+    // What `play` prints of an accepted entry: "seq: line", then with `effects` each effect in words with its rule,
+    // with `explain` what the table does ("  > ...").
+    virtual std::string AcceptedText(int seq, bool effects, bool explain) const = 0;
+    // What `play` prints last: the state for a terminal, or as JSON (with "entries" and "fingerprint" in a file).
+    virtual std::string PlayedState(bool json) const = 0;
+};
+
+// One game this build hosts (registry.h finds them; each game's host part defines its constant).
+struct GameDefinition {
+    std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
+    std::string_view title;  // "Big Board Raiders"
+    int rules_version = 0;
+    bool listed = true;      // offered on the start screen (the toy, a test game, is not)
+    std::string_view example_header;  // a header line, for the message that asks for one
+
+    // Reads one line of the game's language (invariant 6); `with_printed`: fill ReadLine::printed.
+    ReadLine (*read)(std::string_view line, bool with_printed) = nullptr;
+    // A game file of this game (nullptr and *error, the whole message, when it cannot be opened).
+    std::unique_ptr<OpenGame> (*open)(const std::string& path, Access access, const std::string& id_prefix,
+                                      std::string* error) = nullptr;
+    // A new game file from a header `read` made, its entry 0 stamped `stamp`.
+    std::unique_ptr<OpenGame> (*create)(const std::string& path, const ReadLine& header, const StampText& stamp,
+                                        const std::string& id_prefix, std::string* error) = nullptr;
+    // A game in memory only (a script played without --db); nullptr and *rejection (with its rule) when the
+    // header is refused.
+    std::unique_ptr<OpenGame> (*in_memory)(const ReadLine& header, std::string* rejection) = nullptr;
 };
 
 } // namespace rutland::host

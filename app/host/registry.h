@@ -1,11 +1,16 @@
 // The games this build hosts: one static list (registry.cpp, the only file of the shell that names
 // a game), no static initialisers. The shell finds a game by the word its header line starts with
-// (`game flutter players=...`; a header without the word is Big Board Raiders') or by what a game
-// file records (core/kernel/basic_store.h: schema 5 files name their game), and reaches it through
-// the definition's functions and OpenGame (open_game.h).
+// (`game flutter players=...`; a header without the word is Big Board Raiders', kernel/game_word.h)
+// or by what a game file records (core/kernel/basic_store.h: schema 5 files name their game), and
+// reaches it through the definition's functions and OpenGame (open_game.h, where GameDefinition is).
+//
+// Invariants:
+//  1. The list is constant data: pointers to each game's constant GameDefinition, Big Board Raiders
+//     first (the game of every header and file made before games had names, kernel/game_word.h
+//     kFirstGame). Nothing runs before main() for it.
+//  2. A game this build lacks is refused by name, with the games it has; never opened as another.
 #pragma once
 
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,32 +19,28 @@
 
 namespace rutland::host {
 
-struct GameDefinition {
-    std::string_view name;   // the header's game word: "big-board-raiders", "toy"
-    std::string_view title;  // "Big Board Raiders"
-    int rules_version = 0;
-    bool listed = true;      // offered on the start screen (the toy, a test game, is not)
-
-    // A game file of this game, to play (nullptr and *error when it cannot be opened).
-    std::unique_ptr<OpenGame> (*open)(const std::string& path, bool read_only, const std::string& id_prefix,
-                                      std::string* error) = nullptr;
-    // A new game file from a header line, stamped at `time` by `who`.
-    std::unique_ptr<OpenGame> (*create)(const std::string& path, std::string_view header, const std::string& time,
-                                        const std::string& who, const std::string& id_prefix,
-                                        std::string* error) = nullptr;
-    // A game in memory only (a script played without --db; screenshots of a script).
-    std::unique_ptr<OpenGame> (*in_memory)(std::string_view header, std::string* error) = nullptr;
-};
-
 // Every game of this build, Big Board Raiders first.
 std::span<const GameDefinition* const> Games();
 // The game of that name, or nullptr.
 const GameDefinition* FindGame(std::string_view name);
-// The game a header line names: its `game NAME` word, or Big Board Raiders when it has none;
-// nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, ...") otherwise.
+// The game the shell's code not yet behind OpenGame is written for (app/games.h): Big Board
+// Raiders. A subcommand of that game alone (rutland-cli year-end, board) refuses another game's file
+// by name (GameOnlyProblem).
+const GameDefinition& ShellGame();
+// The game a header line names: its `game NAME` word, or Big Board Raiders when it has none (a
+// line that is no header at all is Big Board Raiders' too, whose language says why);
+// nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, toy") otherwise.
 const GameDefinition* GameOfHeader(std::string_view header_line, std::string* error);
 // The game a file holds (read without opening it for play); nullptr and *error when the file is
-// not a Rutland game or holds a game this build lacks (named in the error).
+// not a Rutland game or holds a game this build lacks ("x.rutland holds a game of 'flutter', which
+// this Rutland does not have (it has big-board-raiders)").
 const GameDefinition* GameOfFile(const std::string& path, std::string* error);
+// The game whose `open` should read `path`: the game the file records; the first game when the file
+// records none a game could be read from (missing, damaged, not Rutland's), so that its open says
+// why in the words it always has. nullptr and *error only for a game this build lacks (invariant 2).
+const GameDefinition* GameToOpen(const std::string& path, std::string* error);
+// "" when `command` (a subcommand of ShellGame() alone, e.g. "year-end") may read `path`; else why
+// not ("toy.rutland is a game of toy; year-end is Big Board Raiders'") or why the file cannot be read.
+std::string GameOnlyProblem(const std::string& path, std::string_view command);
 
 } // namespace rutland::host

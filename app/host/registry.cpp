@@ -1,0 +1,92 @@
+// THE one file of the shell that names games (tests/check_layers.cmake rule 4): the list of the
+// games this build hosts, and how a header line or a file finds its game. Adding a game is one
+// include and one line in kGames (docs/adding-a-game.md). The code of the shell not moved behind
+// OpenGame yet still reaches Big Board Raiders through app/games.h.
+#include "host/registry.h"
+
+#include <array>
+
+#include "base/safe_text.h"
+#include "kernel/basic_store.h"
+#include "kernel/game_word.h"
+
+#include "host/big_board_raiders_game.h"
+#include "host/toy_game.h"
+
+namespace rutland::host {
+
+namespace {
+
+// Invariant 1: constant data, Big Board Raiders first.
+constexpr std::array<const GameDefinition*, 2> kGames = {&kBigBoardRaidersGame, &kToyGame};
+
+// "big-board-raiders" (and, comma-separated, every other game the start screen offers): what a
+// refusal says this Rutland has. The toy, a test game, opens everywhere but is not advertised.
+std::string ListedNames() {
+    std::string out;
+    for (const GameDefinition* game : kGames) {
+        if (!game->listed) continue;
+        if (!out.empty()) out += ", ";
+        out += game->name;
+    }
+    return out;
+}
+
+// Invariant 2: "x.rutland holds a game of 'flutter', which this Rutland does not have (it has big-board-raiders)".
+std::string UnknownGame(const std::string& path, std::string_view name) {
+    return PrintableText(path) + " holds a game of '" + PrintableText(name) +
+           "', which this Rutland does not have (it has " + ListedNames() + ")";
+}
+
+} // namespace
+
+std::span<const GameDefinition* const> Games() { return kGames; }
+
+const GameDefinition* FindGame(std::string_view name) {
+    for (const GameDefinition* game : kGames)
+        if (game->name == name) return game;
+    return nullptr;
+}
+
+const GameDefinition& ShellGame() { return *kGames.front(); }
+
+const GameDefinition* GameOfHeader(std::string_view header_line, std::string* error) {
+    const std::optional<std::string_view> word = HeaderGameWord(header_line);
+    if (!word) return FindGame(kFirstGame);
+    if (const GameDefinition* game = FindGame(*word)) return game;
+    if (error)
+        *error = "no game called '" + PrintableText(*word) + "' in this Rutland; it has " + ListedNames();
+    return nullptr;
+}
+
+const GameDefinition* GameOfFile(const std::string& path, std::string* error) {
+    std::string why;
+    const std::optional<std::string> name = GameOfStoreFile(path, &why);
+    if (!name) {
+        if (error) *error = why;
+        return nullptr;
+    }
+    if (const GameDefinition* game = FindGame(*name)) return game;
+    if (error) *error = UnknownGame(path, *name);
+    return nullptr;
+}
+
+const GameDefinition* GameToOpen(const std::string& path, std::string* error) {
+    std::string ignored;
+    const std::optional<std::string> name = GameOfStoreFile(path, &ignored);
+    if (!name) return &ShellGame();
+    if (const GameDefinition* game = FindGame(*name)) return game;
+    if (error) *error = UnknownGame(path, *name);
+    return nullptr;
+}
+
+std::string GameOnlyProblem(const std::string& path, std::string_view command) {
+    std::string error;
+    const GameDefinition* game = GameToOpen(path, &error);
+    if (!game) return error;
+    if (game == &ShellGame()) return "";  // or a file no game reads: that game's open says why
+    return PrintableText(path) + " is a game of " + std::string(game->name) + "; " + std::string(command) + " is " +
+           std::string(ShellGame().title) + "'";
+}
+
+} // namespace rutland::host
