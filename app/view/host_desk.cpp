@@ -141,8 +141,11 @@ bool HostDesk::Record(const std::string& line, const host::LinePreview* preview)
             m_history.Add(line);
             m_rejection = r.text;
             m_rejection_rule = r.rule;
+            // A game may say its rule in the words too ("... (T-1)"): shown once, after them.
+            if (const std::string cited = " (" + r.rule + ")"; !r.rule.empty() && m_rejection.ends_with(cited))
+                m_rejection.resize(m_rejection.size() - cited.size());
             m_rejected_line = line;
-            m_status = r.status == Status::Rejected ? "Rejected: " + r.text + (r.rule.empty() ? "" : " (" + r.rule + ")")
+            m_status = r.status == Status::Rejected ? "Rejected: " + m_rejection + (r.rule.empty() ? "" : " (" + r.rule + ")")
                                                     : "Not saved: " + r.text;
             return true;
         case Status::Blank: break;
