@@ -380,7 +380,7 @@ int main(int argc, char** argv) {
         return players.Frame(app, seated, SharedWithPhones(app.Ui().share), shot, error);
     };
     sync_players();
-    if (o.share && app.HasGame()) app.Share(true, false);
+    if (o.share && (app.HasGame() || app.HasDesk())) app.Share(true, false);
 
     int frame = 0;
     std::string last_layout_log;
