@@ -1,9 +1,11 @@
-// The game the shell (app/: the dashboard, rutland-cli, the shared page's server, the views) is
-// built on today: Big Board Raiders (games/big-board-raiders/, namespace rutland::bbr, the library
-// rutland_bbr). This file is the one place that says so. The shell names the game's types
-// unqualified or as rutland::X through the using-directive below, so that the next step of the
-// layout (docs/architecture.md), a registry of games the shell reaches through a facade, has one
-// place to replace. The kernel (core/) and the game never include it.
+// The game the shell's code not moved behind the facade yet is built on: Big Board Raiders
+// (games/big-board-raiders/, namespace rutland::bbr, the library rutland_bbr). The shell reaches
+// games through the registry (app/host/registry.cpp, the one file of app/ that includes a game's
+// host part) and the facade (app/host/open_game.h): rutland-cli's play, state, log, explain, diff,
+// verify, export and backup do, for any game. What is not moved yet (the dashboard, the views,
+// the shared page's server, year-end and board) still names Big Board Raiders' types unqualified or
+// as rutland::X through the using-directive below, and this file is the one place that says so. The
+// kernel (core/) and the games never include it.
 //
 // Every file of app/, tests/ and bench/ that includes one of the game's headers includes this one
 // after them; the CMake target rutland_game (app/CMakeLists.txt) carries its include path and the

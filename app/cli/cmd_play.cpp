@@ -286,6 +286,23 @@ std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, cons
     return standing;
 }
 
+// 70000 -> "70,000".
+std::string Grouped(size_t n) {
+    std::string digits = std::to_string(n), out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// A line over the limit every game's language has (open_game.h kMaxLineBytes), refused unread.
+std::string LineTooLong(size_t bytes, std::string_view rule) {
+    return "the line is " + Grouped(bytes) + " bytes long, over the line length limit of " +
+           Grouped(host::kMaxLineBytes) + " bytes (kMaxLineBytes): nothing of it was read; write it as several lines (" +
+           std::string(rule) + ")";
+}
+
 // True for a line no game's language reads as a command: blank, a comment, a "#=" stamp line (every
 // game's comments start with '#'). The script's first other line is its header, which names its game.
 bool BeforeHeader(std::string_view line) {
@@ -348,7 +365,9 @@ int Play(const PlayOptions& options) {
                 std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
                 return kExitUnusable;
             }
-            if (!definition && !BeforeHeader(line)) {
+            // The line limit is every game's (open_game.h kMaxLineBytes): nothing of a longer line is read.
+            const bool too_long = line.size() > host::kMaxLineBytes;
+            if (!definition && (too_long || !BeforeHeader(line))) {
                 // A line without a game word is Big Board Raiders', whose language says what is wrong with it.
                 definition = host::GameOfHeader(line, &error);
                 if (!definition) {
@@ -358,7 +377,12 @@ int Play(const PlayOptions& options) {
             }
             if (!definition) continue;  // blank or comment before the header
             ScriptCommand c;
-            c.parsed = definition->read(line, !options.db.empty());
+            if (too_long) {
+                c.parsed.kind = ReadLine::Kind::Error;
+                c.parsed.error = LineTooLong(line.size(), definition->language_rule);
+            } else {
+                c.parsed = definition->read(line, !options.db.empty());
+            }
             if (c.parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
             c.line_no = line_no;
             c.text = line;

@@ -1,7 +1,8 @@
 // The one interface between the shell (app/: the dashboard, rutland-cli, the shared page's server)
 // and an open game of any game. Each game implements it once, over its own ruleset, session and
-// store (Big Board Raiders: games/big-board-raiders/host/; the toy: games/toy/); the shell reaches
-// a game only through this file and the registry (app/host/registry.h).
+// store (Big Board Raiders: games/big-board-raiders/host/; the toy: games/toy/host/); the shell
+// reaches a game only through this file and the registry (app/host/registry.h). How a game comes
+// to be hosted: docs/adding-a-game.md.
 //
 // Invariants:
 //  1. Virtual calls happen only here, at the shell's boundary: per line typed, per frame, per row
@@ -27,6 +28,7 @@
 #pragma once
 
 #include <any>
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -38,6 +40,13 @@
 namespace rutland::host {
 
 struct GameDefinition;
+
+// The longest line any game's language reads as new input, in bytes: the shell refuses a longer
+// one before the game reads any of it (rutland-cli play: "the line is 70,000 bytes long, over the
+// line length limit of 65,536 bytes (kMaxLineBytes)...", citing the game's language_rule), so no
+// line makes an entry, a --json or the shared page's view megabytes long, whatever the game. Big
+// Board Raiders' own bound is the same (games/big-board-raiders/lang/command.h kMaxLineBytes).
+inline constexpr size_t kMaxLineBytes = 65536;
 
 // A line of a game's language read with no game open (GameDefinition::read): a script's lines
 // are read whole before the first is played (invariant 6).
@@ -151,7 +160,7 @@ public:
     virtual std::optional<Question> AskFirst(std::string_view typed) const = 0;
     virtual std::vector<std::string> Complete(std::string_view typed) const = 0;
     virtual std::vector<std::string> LegalLines() const = 0;
-    virtual std::string DefaultWho() const = 0;
+    virtual std::string DefaultWho() const = 0;  // who enters lines when nobody says (a script's stamps too)
 
     // [SECTION] Time travel: an entry viewed (nullopt: now); nothing is recorded meanwhile
     virtual void ShowEntry(std::optional<int> seq) = 0;
@@ -203,6 +212,55 @@ public:
     virtual std::string PlayedState(bool json) const = 0;
 };
 
+// [SECTION] The shared page (app/serve/game_server.h)
+
+// A game file as the shared page serves it: opened read-only and streamed (core/kernel/basic_store.h
+// invariants 18, 20 and 21: what it holds does not grow with the game), followed as other programs
+// append, and said as JSON text for the page's shell (assets/web/page.js) and the game's own section
+// module (games/NAME/web/NAME.js). GameDefinition::serve opens one.
+//
+// Invariants (the server's, game_server.h, rest on them):
+//  S1. One virtual call per request, per poll of the file or per event: the entries are read,
+//      checked and handed to what the page keeps inside the game's own templates (invariant 1).
+//  S2. Read-only: nothing here can change the game file.
+//  S3. PageJson's "game" object has what the shell reads of every game: "file", "headline",
+//      "detail", "fingerprint", "entry", "turn" (or "last_line" and "last_words"), "alerts"
+//      ([{"kind": "good"|"warn", "text", "detail"?}]) and "problem" (the argument, as given);
+//      "ledger" is the newest entries, each {"seq", "line", "who", "time", "undone", "words":
+//      [{"rule", "text"}]}. Every other key is the game's module's. Every word, with every rule ID
+//      it cites, is the game's: the page's scripts hold none.
+//  S4. EventJson answers for the last kEventEntries entries taken in at least, and for every entry
+//      from KeepEventsFrom's on until the next call, however many came at once.
+//  S5. The same file gives the same JSON (no clock, no randomness).
+class ServedGame {
+public:
+    static constexpr int kEventEntries = 4096;
+
+    virtual ~ServedGame() = default;
+
+    // [SECTION] The file
+    virtual int Size() const = 0;                  // entries taken in, the header included
+    virtual std::string Fingerprint() const = 0;   // of the game at its last entry
+    virtual bool Clean() const = 0;                // the open verified clean (else: up to the first problem)
+    // The hash entry seq's fingerprint is of, as written (basic_store.h EntryRecord::WrittenHash),
+    // held or read back: "" when it cannot be read.
+    virtual std::string WrittenHash(int seq) const = 0;
+    // Takes in what other programs appended (basic_store.h invariant 18): how many entries; -1 and
+    // *why when what it finds does not carry the game on.
+    virtual int Follow(std::string* why) = 0;
+
+    // [SECTION] The page, as JSON text
+    // The page (invariant S3); throws std::exception when what it must read back from the file is
+    // no longer there (the file changed under it).
+    virtual std::string PageJson(const std::string& problem) = 0;
+    virtual std::string StateJson() const = 0;  // /state.json: the game's state JSON with "entry" and "fingerprint"
+    virtual std::string RulesJson() const = 0;  // /rules.json: {"rules": {ID: {"heading", "where", "text"}}}
+    // The live events (invariant S4): {"seq", "line", "who", "fingerprint"} of entry seq, no words.
+    virtual int FirstEvent() const = 0;         // the first entry EventJson answers for
+    virtual std::string EventJson(int seq) const = 0;
+    virtual void KeepEventsFrom(int seq) = 0;
+};
+
 // One game this build hosts (registry.h finds them; each game's host part defines its constant).
 struct GameDefinition {
     std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
@@ -210,6 +268,7 @@ struct GameDefinition {
     int rules_version = 0;
     bool listed = true;      // offered on the start screen (the toy, a test game, is not)
     std::string_view example_header;  // a header line, for the message that asks for one
+    std::string_view language_rule;   // what a line the language refuses cites (kernel/ruleset.h kLanguageRule)
 
     // Reads one line of the game's language (invariant 6); `with_printed`: fill ReadLine::printed.
     ReadLine (*read)(std::string_view line, bool with_printed) = nullptr;
@@ -222,6 +281,9 @@ struct GameDefinition {
     // A game in memory only (a script played without --db); nullptr and *rejection (with its rule) when the
     // header is refused.
     std::unique_ptr<OpenGame> (*in_memory)(const ReadLine& header, std::string* rejection) = nullptr;
+    // A game file of this game opened for the shared page (ServedGame); nullptr and *error (the
+    // whole message) when it cannot be. nullptr: this game has no shared page.
+    std::unique_ptr<ServedGame> (*serve)(const std::string& path, std::string* error) = nullptr;
 };
 
 } // namespace rutland::host

@@ -1,9 +1,17 @@
-# Writes OUT: a C++ file defining FindWebAsset (web_assets.h) over the files in FILES
-# (assets/web/*, separated by '|'): each file's bytes as a raw string, its type from its extension.
+# Writes OUT: a C++ file defining FindWebAsset (web_assets.h) over the files in FILES (the page's
+# shell, assets/web/*, and every game's module, games/*/web/*.js and *.css; separated by '|'): each
+# file's bytes as a raw string under its file name, its type from its extension. Two files of one
+# name (a game's module named like the shell's page.js) would shadow each other: refused.
+cmake_policy(SET CMP0057 NEW)  # if(IN_LIST) in a script
 string(REPLACE "|" ";" FILES "${FILES}")
-set(body "// Generated from assets/web/* by app/serve/embed_web.cmake. Do not edit.\n#include \"web_assets.h\"\n#include <array>\nnamespace rutland::serve {\nnamespace {\nconst std::array kAssets = {\n")
+set(body "// Generated from assets/web/* and games/*/web/* by app/serve/embed_web.cmake. Do not edit.\n#include \"web_assets.h\"\n#include <array>\nnamespace rutland::serve {\nnamespace {\nconst std::array kAssets = {\n")
+set(names "")
 foreach(f ${FILES})
     get_filename_component(name ${f} NAME)
+    if(name IN_LIST names)
+        message(FATAL_ERROR "${f}: a page file named ${name} is embedded already (each name is served once)")
+    endif()
+    list(APPEND names ${name})
     get_filename_component(ext ${f} LAST_EXT)
     if(ext STREQUAL ".html")
         set(type "text/html; charset=utf-8")
@@ -14,12 +22,12 @@ foreach(f ${FILES})
     elseif(ext STREQUAL ".svg")
         set(type "image/svg+xml")
     else()
-        message(FATAL_ERROR "assets/web/${name}: no content type for ${ext}")
+        message(FATAL_ERROR "${f}: no content type for ${ext}")
     endif()
     file(READ ${f} text)
     string(FIND "${text}" ")rutland_web\"" clash)
     if(NOT clash EQUAL -1)
-        message(FATAL_ERROR "assets/web/${name} holds the raw string's delimiter")
+        message(FATAL_ERROR "${f} holds the raw string's delimiter")
     endif()
     string(APPEND body "    WebAsset{\"${name}\", \"${type}\", R\"rutland_web(${text})rutland_web\"},\n")
 endforeach()

@@ -31,12 +31,12 @@
 #include <fmt/format.h>
 #include <httplib.h>
 
-#include "entry_window.h"
+#include <nlohmann/json.hpp>
+
 #include "web_assets.h"
 
-#include "store/store.h"
-#include "web/page_model.h"
-#include "games.h"
+#include "host/open_game.h"
+#include "host/registry.h"
 
 namespace rutland::serve {
 
@@ -656,8 +656,8 @@ FileIdentity IdentityOf(const std::string& path) {
 
 // [SECTION] What is served: the game as last read, and the events
 
-static_assert(kEventRing <= static_cast<size_t>(view::EntryWindow::kHeadEntries),
-              "the live events' ring is filled from the entries whose lines the window keeps");
+static_assert(kEventRing <= static_cast<size_t>(host::ServedGame::kEventEntries),
+              "the live events' ring is filled from the entries whose events the game keeps (ServedGame invariant S4)");
 
 struct Published {
     int entries = 0;
@@ -670,16 +670,17 @@ struct Published {
 
 struct GameServer::Impl {
     ServeOptions options;
+    const host::GameDefinition* definition = nullptr;  // the game the file holds (app/host/registry.h)
+    std::string game_name;  // its name: its section module is /NAME.js and /NAME.css (invariant 11)
     std::string host;
     int port = 0;
     std::string address;
-    std::unique_ptr<Store> store;  // only the follower thread touches it after Start
-    // What the page reads of a store that streams (page_model.h invariant 5): taken in as the store
-    // opens and follows (basic_store.h invariant 21), so neither holds every entry.
-    std::unique_ptr<view::EntryWindow> window;
-    nlohmann::json last_page;      // the last page built, shown while a new one cannot be (Publish)
-    FileIdentity opened;           // the file the store read (invariant 9)
-    web::PageCache cache;
+    // The game file, opened read-only and streamed by its game (app/host/open_game.h ServedGame:
+    // what it holds does not grow with the game, invariant 10); only the follower thread touches it
+    // after Start.
+    std::unique_ptr<host::ServedGame> game;
+    std::string last_page;         // the last page built, shown while a new one cannot be (Publish)
+    FileIdentity opened;           // the file the game was read from (invariant 9)
     std::string open_warning;
 
     std::atomic<bool> stopping{false};
@@ -709,28 +710,31 @@ struct GameServer::Impl {
     bool Publish(int from_seq, std::string* failed = nullptr) {
         // Built outside the lock: the handlers keep serving the previous version meanwhile.
         std::vector<std::pair<int, std::string>> fresh;
-        // The window kept every line since the last Publish (KeepHeadsFrom); a store opened again
+        // The game kept every event since the last Publish (KeepEventsFrom); a game opened again
         // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
-        for (int seq = std::max(from_seq, window->FirstHead()); seq < store->Size(); ++seq)
-            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq,
-                                                web::EntryEventJson(*store, *window, seq).dump()));
-        window->KeepHeadsFrom(store->Size());  // invariant 6: the next entries' events, however many
-        bool built = true;
-        try {
-            last_page = web::PageJson(*store, &cache, window.get());
-        } catch (const std::exception& e) {
-            built = false;
-            if (failed) *failed = e.what();
-        }
-        nlohmann::json page = last_page;
+        for (int seq = std::max(from_seq, game->FirstEvent()); seq < game->Size(); ++seq)
+            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, game->EventJson(seq)));
+        game->KeepEventsFrom(game->Size());  // invariant 6: the next entries' events, however many
         std::string problem;
         {
             std::lock_guard lock(mutex);
             problem = follow_problem;
         }
-        page["game"]["problem"] = problem;
-        Published p{store->Size(), store->Fingerprint(), std::make_shared<const std::string>(page.dump()),
-                    std::make_shared<const std::string>(web::StateJson(*store).dump())};
+        bool built = true;
+        std::string page;
+        try {
+            page = game->PageJson(problem);
+            last_page = page;
+        } catch (const std::exception& e) {
+            built = false;
+            if (failed) *failed = e.what();
+            // The last page, saying the problem now (null before the first page was built).
+            nlohmann::json last = last_page.empty() ? nlohmann::json() : nlohmann::json::parse(last_page);
+            last["game"]["problem"] = problem;
+            page = last.dump();
+        }
+        Published p{game->Size(), game->Fingerprint(), std::make_shared<const std::string>(std::move(page)),
+                    std::make_shared<const std::string>(game->StateJson())};
         Batch b;
         if (!fresh.empty()) {
             std::string text;
@@ -748,28 +752,9 @@ struct GameServer::Impl {
         return built;
     }
 
-    // The game file opened read-only and streamed (basic_store.h invariant 20: what it holds does not grow
-    // with the game), every entry handed to `window` as it is read (page_model.h invariant 5). A
-    // file that does not stream (one with a problem) is held whole; the window then reads its ledger.
-    std::unique_ptr<Store> OpenStreamed(view::EntryWindow& into, std::string* error) const {
-        StoreOptions stream;
-        stream.stream_entries = true;
-        std::unique_ptr<Store> opened_store = Store::Open(options.file, Store::Mode::ReadOnly, error, stream,
-                                                          [&into](const Entry& e, const EntryRecord& r) { into.Take(e, r); });
-        if (!opened_store) return nullptr;
-        if (!opened_store->Streamed()) into.Reset();
-        into.Attach(*opened_store);
-        return opened_store;
-    }
-
-    // The hash entry seq's fingerprint is of (EntryRecord::WrittenHash), held or read back; "" when
-    // it cannot be read.
-    static std::string WrittenHashAt(const Store& s, int seq) {
-        if (seq == s.Size() - 1 || !s.Streamed()) return s.Record(seq).WrittenHash();
-        std::string hash, error;
-        if (!s.ForEachEntry(seq, seq, [&](const Entry&, const EntryRecord& r) { hash = r.WrittenHash(); }, &error)) return "";
-        return hash;
-    }
+    // The game file, opened read-only and streamed by its game (ServedGame, invariant 10): the game
+    // found at Start, always (a file of another game put at the path is not read as it).
+    std::unique_ptr<host::ServedGame> OpenGame(std::string* error) const { return definition->serve(options.file, error); }
 
     // Invariant 9: following stops, said on the page (followers get a reset and refetch).
     void StopFollowing(std::string why) {
@@ -778,7 +763,7 @@ struct GameServer::Impl {
             follow_problem = std::move(why);
             ++problems;
         }
-        Publish(store->Size());
+        Publish(game->Size());
     }
 
     // Invariant 9: the file at the path is opened again; true when it is the same game carried
@@ -786,31 +771,29 @@ struct GameServer::Impl {
     // `events_from`: the first entry whose event is not out yet (the last Publish could not finish).
     bool Reopen(const FileIdentity& now, std::string* why, std::optional<int> events_from = std::nullopt) {
         const std::string file = std::filesystem::path(options.file).filename().string();
-        const int served = store->Size();
+        const int served = game->Size();
         if (!now.exists) {
             *why = fmt::format("{} was deleted or moved away: this page stopped at entry {}, the game as it was then. "
                                "Share the game again to show it.", file, served - 1);
             return false;
         }
         std::string error;  // not shown: see below
-        auto fresh_window = std::make_unique<view::EntryWindow>();
-        std::unique_ptr<Store> fresh = OpenStreamed(*fresh_window, &error);
+        // Opened by the game served (a file of another game at the path cannot be read as this one).
+        std::unique_ptr<host::ServedGame> fresh = OpenGame(&error);
         const FileIdentity after = IdentityOf(options.file);
-        const std::string served_hash = store->Record(served - 1).WrittenHash();  // its last: held
-        const bool same_game = fresh && after == now && fresh->Report().Clean() && fresh->Size() >= served &&
-                               WrittenHashAt(*fresh, served - 1) == served_hash;
+        const std::string served_hash = game->WrittenHash(served - 1);  // its last: held
+        const bool same_game = fresh && after == now && fresh->Clean() && fresh->Size() >= served &&
+                               fresh->WrittenHash(served - 1) == served_hash;
         if (same_game) {
-            store = std::move(fresh);
-            window = std::move(fresh_window);
+            game = std::move(fresh);
             opened = after;
-            cache = web::PageCache{};
             Publish(events_from.value_or(served));
             return true;
         }
         if (now == opened) return false;  // the same file, and it does not carry the game on: Follow's reason stands
         // The reason names the file, never its path or what the open found in it: the page is read
         // on other machines (rutland-cli verify tells the broker the rest).
-        const bool other_entries = fresh && (fresh->Size() < served || WrittenHashAt(*fresh, served - 1) != served_hash);
+        const bool other_entries = fresh && (fresh->Size() < served || fresh->WrittenHash(served - 1) != served_hash);
         *why = fmt::format("{} is no longer the file this page opened: another file was put at that path ({}). This page "
                            "stopped at entry {}, the game as it was then. Share the game again to show the one there now.",
                            file,
@@ -834,11 +817,8 @@ struct GameServer::Impl {
                 if (!Reopen(now, &why)) StopFollowing(why);
                 continue;
             }
-            const int before = store->Size();
-            const int n = store->Streamed() ? store->Follow(&why, [this](const Entry& e, const EntryRecord& r) {
-                window->Take(e, r);  // basic_store.h invariant 21
-            })
-                                            : store->Follow(&why);
+            const int before = game->Size();
+            const int n = game->Follow(&why);  // every entry to what the page keeps (invariant 10)
             if (n < 0) {
                 std::string again;
                 if (!Reopen(now, &again)) StopFollowing(again.empty() ? why : again);
@@ -935,15 +915,19 @@ void GameServer::Impl::Routes() {
         if (res.status == 404) Refuse(res, 404, "not found: this server has the page, /view.json, /state.json, /rules.json and /events only");
         else if (res.body.empty()) Refuse(res, res.status, fmt::format("refused ({})", res.status));
     });
-    // Invariant 4: the page's own files by name; the page gets the token into its links.
+    // Invariant 4: the page's own files by name: the shell's, and the section module of the game
+    // served (invariant 11); the page gets the token into its links and the game's name.
     server.Get("/", [this](const httplib::Request&, httplib::Response& res) {
         std::string html(FindWebAsset("index.html")->text);
         for (size_t at = 0; (at = html.find("__TOKEN__", at)) != std::string::npos;) html.replace(at, 9, options.token);
+        for (size_t at = 0; (at = html.find("__GAME__", at)) != std::string::npos;) html.replace(at, 8, game_name);
         res.set_content(html, "text/html; charset=utf-8");
     });
-    server.Get("/(page\\.css|page\\.js)", [](const httplib::Request& req, httplib::Response& res) {
-        const std::optional<WebAsset> a = FindWebAsset(req.matches[1].str());
-        if (!a) return Refuse(res, 404, "not found");
+    server.Get("/([a-z0-9-]+\\.(?:css|js))", [this](const httplib::Request& req, httplib::Response& res) {
+        const std::string name = req.matches[1].str();
+        const std::optional<WebAsset> a = FindWebAsset(name);
+        if (!a || (name != "page.css" && name != "page.js" && name != game_name + ".css" && name != game_name + ".js"))
+            return Refuse(res, 404, "not found");
         res.set_content(std::string(a->text), std::string(a->content_type).c_str());
     });
     auto json = [this](bool page) {
@@ -957,8 +941,8 @@ void GameServer::Impl::Routes() {
         };
     };
     // The rules' words for the page's taps (page_model.h invariant 4): compiled in, made once.
-    server.Get("/rules.json", [rules = std::make_shared<const std::string>(web::RulesJson().dump())](const httplib::Request&,
-                                                                                              httplib::Response& res) {
+    server.Get("/rules.json", [rules = std::make_shared<const std::string>(game->RulesJson())](const httplib::Request&,
+                                                                                        httplib::Response& res) {
         res.set_content(*rules, "application/json; charset=utf-8");
     });
     server.Get("/state.json", json(false));
@@ -1086,21 +1070,38 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     }
     auto impl = std::make_unique<Impl>();
     impl->options = options;
+    // The game the file holds (a file no game reads: the first game's open says why).
+    impl->definition = host::GameToOpen(options.file, error);
+    if (!impl->definition) return nullptr;
+    impl->game_name = std::string(impl->definition->name);
+    // Invariant 11: the page of a game is its shell and that game's module; a game without one
+    // is not served (the build compiles in every game's, app/serve/embed_web.cmake).
+    if (!impl->definition->serve) {
+        *error = fmt::format("{}: a game of {} has no shared page in this Rutland", options.file, impl->definition->title);
+        return nullptr;
+    }
+    // The name goes into the page as it is (index.html's __GAME__) and names its module's route:
+    // lower-case letters, digits and '-' only, never markup.
+    if (impl->game_name.empty() || impl->game_name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos ||
+        !FindWebAsset(impl->game_name + ".js") || !FindWebAsset(impl->game_name + ".css")) {
+        *error = fmt::format("{}: this Rutland has no shared page for the game {} (no {}.js and {}.css compiled in)",
+                             options.file, impl->game_name, impl->game_name, impl->game_name);
+        return nullptr;
+    }
     // Invariant 9: the identity of the file the store reads, taken on both sides of the open (a
     // file put at the path meanwhile: opened again).
     for (int attempt = 0; attempt < 3; ++attempt) {
         const FileIdentity before = IdentityOf(options.file);
-        impl->window = std::make_unique<view::EntryWindow>();
-        impl->store = impl->OpenStreamed(*impl->window, error);
-        if (!impl->store) return nullptr;
+        impl->game = impl->OpenGame(error);
+        if (!impl->game) return nullptr;
         impl->opened = IdentityOf(options.file);
         if (before == impl->opened) break;
     }
-    if (!impl->store->Report().Clean())
+    if (!impl->game->Clean())
         impl->open_warning = fmt::format("{} did not verify clean: served up to entry {} (rutland-cli verify says why)",
-                                         options.file, impl->store->Size() - 1);
+                                         options.file, impl->game->Size() - 1);
     std::string failed;
-    if (!impl->Publish(std::max(0, impl->store->Size() - static_cast<int>(kEventRing)), &failed)) {
+    if (!impl->Publish(std::max(0, impl->game->Size() - static_cast<int>(kEventRing)), &failed)) {
         *error = fmt::format("{}: the page cannot be built: {}", options.file, failed);
         return nullptr;
     }

@@ -1,6 +1,7 @@
 // The game on everyone's phone: a read-only web page of a game file, live, for the
-// table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It opens
-// its own read-only Store on the game file and follows it as another program (play --db, the
+// table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It knows no
+// game: the game the file holds opens it for the page, read-only, its own way (app/host/open_game.h
+// ServedGame, GameDefinition::serve), and it is followed as another program (play --db, the
 // dashboard) appends (basic_store.h invariant 18), so it never touches the writer's memory or threads.
 //
 // Invariants (the page's security; tests/serve/ checks each):
@@ -8,10 +9,11 @@
 //  2. Every request needs the serving session's access token (`?token=...`, 128 random bits the
 //     app draws, NewAccessToken): without it 401, with a wrong one 403, compared in constant time.
 //  3. Read-only: any method but GET is refused (405) before anything else is looked at, and no
-//     handler can change the game (the Store is opened ReadOnly and only ever Follow()s).
+//     handler can change the game (the game is opened read-only and only ever Follow()s:
+//     ServedGame invariant S2).
 //  4. Only the page's own assets are served: a fixed list of names, compiled in from
-//     assets/web/ (web_assets.h); no path is ever looked up on disk, so there is nothing to
-//     traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
+//     assets/web/ and the served game's module (web_assets.h, invariant 11); no path is ever
+//     looked up on disk, so there is nothing to traverse to (any other path: 404). Beside them: /view.json and /state.json (the game, as
 //     the store has it) and /rules.json (the rules reference's words, compiled in, no game data).
 //  5. Bounded, and up under abuse (tests/serve/ "flood"): one gate thread owns the listening
 //     socket (backlog kBacklog) and every connection until a whole request head has come; the
@@ -37,7 +39,8 @@
 //     fingerprint), not its words: the page fetches /view.json, where the words are, once per
 //     burst of events. Sending every entry's sentences to every follower was four times the bytes
 //     for words no page read.
-//  7. The page shows the game's fingerprint (page_model.h), so the table can check it is their game.
+//  7. The page shows the game's fingerprint (ServedGame invariant S3, app/host/open_game.h), so the
+//     table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
 //     (sharing may cost the broker's append rate at most 10%, measured by bench/bench_serve.cpp).
@@ -50,14 +53,21 @@
 //     game at the path, the file deleted, a problem in what was appended): it stops, and the page
 //     (a "reset" event, then the problem line and no "live") and FollowProblem() say why and at
 //     which entry.
-// 10. Memory that does not grow with the game: the store is opened streamed (basic_store.h invariant 20)
-//     and every entry it reads or follows is handed to the page's window (basic_store.h invariant
-//     21, app/view/entry_window.h), which keeps what the page reads; the page is byte for byte the
-//     one of a store holding every entry (page_model.h invariant 5). A 200,000-entry game is served
-//     in 45 MB (it took 450 MB); store.cli_memory_bounded checks the growth per entry. A file that
-//     does not stream (one with a problem) is held whole, as before. When the window cannot read
-//     back an entry the page needs (the file changed under it), the last page stays up and the
-//     file is opened again as when Follow refuses (invariant 9).
+// 10. Memory that does not grow with the game: the game opens its file streamed (basic_store.h
+//     invariant 20) and hands every entry it reads or follows to what its page keeps (basic_store.h
+//     invariant 21; Big Board Raiders': games/big-board-raiders/web/served_page.h and
+//     app/view/entry_window.h); the page is byte for byte the one of a store holding every entry
+//     (its page_model.h invariant 5). A 200,000-entry game is served in 45 MB (it took 450 MB);
+//     store.cli_memory_bounded checks the growth per entry. A file that does not stream (one with a
+//     problem) is held whole, as before. When the game cannot read back an entry the page needs (the
+//     file changed under it: PageJson throws), the last page stays up and the file is opened again
+//     as when Follow refuses (invariant 9). The server calls the game once per request, per poll and
+//     per event (ServedGame invariant S1), never per entry read.
+// 11. The page is a shell that knows no game (assets/web/: index.html, page.css, page.js) and the
+//     section module of the game served (games/NAME/web/NAME.js and NAME.css, served as /NAME.js
+//     and /NAME.css; no other game's), named in the page the server sends (index.html's __GAME__).
+//     Every word the page shows, and every rule ID in them, is in the JSON the server sends; the
+//     scripts hold none. A game without a module compiled in is refused at Start.
 #pragma once
 
 #include <memory>

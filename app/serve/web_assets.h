@@ -1,5 +1,6 @@
-// The page's own files (assets/web/), compiled in like the boards (games/big-board-raiders/embed_boards.cmake):
-// nothing is read from disk or downloaded at run time, and nothing but these can be served
+// The page's own files, compiled in like the boards (games/big-board-raiders/embed_boards.cmake):
+// the shell (assets/web/) and every game's section module (games/NAME/web/NAME.js and NAME.css).
+// Nothing is read from disk or downloaded at run time, and nothing but these can be served
 // (game_server.h invariant 4).
 #pragma once
 
@@ -9,7 +10,7 @@
 namespace rutland::serve {
 
 struct WebAsset {
-    std::string_view name;          // "page.js": served at "/page.js"; "index.html" at "/"
+    std::string_view name;          // "page.js": served at "/page.js"; "index.html" at "/"; a game's "toy.js"
     std::string_view content_type;  // "text/javascript; charset=utf-8"
     std::string_view text;
 };

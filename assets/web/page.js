@@ -1,7 +1,13 @@
-// The shared page. Everything it shows comes as text from the server (view.json,
-// app/serve/page_model.h): this script only places it, with textContent (never as HTML), and
-// fetches again when an event says an entry was accepted. It knows no rule of the game: a tap on
-// a rule ID shows the words the server sends for it (rules.json, the rules reference compiled
+// The shared page's shell: the token, /view.json and its following on /events, the header (file,
+// headline, fingerprint, status, problem), what happened this turn and the alerts, the ledger, and
+// the rule IDs' taps (/rules.json). It knows no game: the sections of the game being served come
+// from that game's own module (games/<name>/web/<name>.js, served as /<name>.js), which index.html
+// loads after this script (the server writes the game's name into it: __GAME__) and which calls
+// registerGame(). Everything shown comes as text from the server (view.json: the game's page model,
+// e.g. games/big-board-raiders/web/page_model.h): the shell and the modules only place it, with
+// textContent (never as HTML), and fetch again when an event says an entry was accepted. Neither
+// knows a rule: the words that cite one, and the rule IDs in them, are the server's, and a tap on
+// an ID shows the words the server sends for it (rules.json, the game's rules reference compiled
 // into Rutland).
 'use strict';
 
@@ -42,121 +48,11 @@ function renderGame(g) {
     add(row, 'span', 'line', e.line).style.fontWeight = 'bold';
     add(row, 'div', '', e.words);
   }
+  // What the table must see now, in the game's words ("good" or "warn", and a detail under some).
   const alerts = clear($('alerts'));
-  if (g.winner) add(alerts, 'li', 'good', g.winner);
-  for (const p of g.pending) { const li = add(alerts, 'li', 'warn', p.headline); add(li, 'div', 'small muted', p.detail); }
-  if (g.declaring) add(alerts, 'li', 'warn', g.declaring);
-  if (g.year_end) add(alerts, 'li', 'warn', g.year_end);
-  if (g.volatility) add(alerts, 'li', 'warn', g.volatility);
-}
-
-function renderStandings(players) {
-  const box = clear($('standings'));
-  for (const p of players) {
-    const card = add(box, 'div', 'player' + (p.current ? ' current' : ''));
-    add(card, 'div', 'name', p.name + (p.current ? '  \u2190 to play' : ''));
-    const money = add(card, 'div', 'money');
-    const cash = add(money, 'span', '', 'cash '); add(cash, 'b', '', p.cash);
-    const worth = add(money, 'span', '', 'net worth '); add(worth, 'b', '', p.net_worth);
-    if (p.owed) add(card, 'div', 'bad small', 'owes the bank ' + p.owed);
-    for (const h of p.holdings) {
-      const row = add(card, 'div', 'holding');
-      add(row, 'span', 'chip c-' + h.letter, h.letter);
-      add(row, 'span', '', h.holding + (h.directorships ? ' \u00b7 ' + h.directorships + ' dir' : '') +
-          (h.escrow ? ' \u00b7 escrow' : ''));
-      add(row, 'span', 'muted', h.value);
-      if (h.short) add(row, 'span', 'warn', h.short);
-    }
-    if (p.holdings.length === 0) add(card, 'div', 'muted small', 'no shares yet');
-    for (const o of p.options) add(card, 'div', 'small', o);
-    if (p.could_declare) add(card, 'div', 'good', 'may declare: holds the ' + p.could_declare + ' majority (W-1)');
-    else if (p.lacks) add(card, 'div', 'muted small', 'nearest majority: needs ' + p.lacks);
-  }
-}
-
-function renderBoard(b) {
-  $('volatility').textContent = b.volatility;
-  const table = clear($('board'));
-  const head = add(add(table, 'thead'), 'tr');
-  add(head, 'th', '', '');
-  // The name over its price: one line of "Green $1.80" a column pushed Green out of a phone's width.
-  const heading = (l) => { const th = add(head, 'th', ''); add(th, 'div', '', l.company); add(th, 'div', 'muted', l.price); };
-  for (const l of b.ladders.slice(0, 2)) heading(l);
-  add(head, 'th', '', '');
-  for (const l of b.ladders.slice(2)) heading(l);
-  const body = add(table, 'tbody');
-  for (const r of b.rows.slice().reverse()) {
-    const tr = add(body, 'tr');
-    const cell = (price, mark) => { const td = add(tr, 'td', 'price', price); if (mark) add(td, 'div', 'mark', mark); };
-    const marker = (l) => {
-      const here = l.listed && l.step === r.step;
-      add(tr, 'td', here ? 'here c-' + l.letter : '', here ? l.letter : '');
-    };
-    cell(r.left_price, r.left_mark); marker(b.ladders[0]); marker(b.ladders[1]);
-    cell(r.right_price, r.right_mark); marker(b.ladders[2]); marker(b.ladders[3]);
-  }
-  const moves = clear($('moves'));
-  for (const l of b.ladders) {
-    const li = add(moves, 'li', 'small');
-    add(li, 'span', 'chip c-' + l.letter, l.letter);
-    li.appendChild(document.createTextNode(' ' + l.price + ' (5,000 = ' + l.lot_value + ')' +
-        (l.move ? ': ' + l.move : '') + (l.status ? ' \u00b7 ' + l.status : '')));
-  }
-}
-
-function renderSec(s) {
-  const box = clear($('sec'));
-  if (s.winner) add(box, 'div', 'good', s.winner + ' has won (W-1)');
-  add(box, 'h3', 'small', 'Pending margin calls and forced sales');
-  const pending = add(box, 'ul', 'plain');
-  if (s.pending.length === 0) add(pending, 'li', 'muted', 'nothing owed');
-  for (const p of s.pending) {
-    const li = ruled(pending, p.rule, p.name + ' owes ' + p.amount + ' for ' + p.reason, 'warn');
-    if (p.can_sell.length) add(li, 'div', 'small', 'may sell (S-6, no Bid needed): ' + p.can_sell.join(', ') + ' \u2014 ' + p.sellable + ' in all');
-    if (p.example) add(li, 'div', 'small muted', 'e.g. ' + p.example);
-  }
-  if (s.declaring) add(box, 'div', 'warn', s.declaring);
-  add(box, 'h3', 'small', 'Forced this turn');
-  const forced = add(box, 'ul', 'plain');
-  if (s.forced.length === 0) add(forced, 'li', 'muted', 'none');
-  for (const e of s.forced) ruled(forced, e.rule, e.text + ' (entry ' + e.seq + ': ' + e.line + ')');
-  add(box, 'h3', 'small', 'Who could declare (W-1)');
-  const could = add(box, 'ul', 'plain');
-  if (s.could_declare.length === 0) add(could, 'li', 'muted', 'nobody yet');
-  for (const c of s.could_declare) add(could, 'li', 'good', c);
-  for (const n of s.nearest) add(could, 'li', 'small muted', n.name + ': ' + n.summary);
-  add(box, 'h3', 'small', 'Counts this year (X-3)');
-  const counts = add(box, 'ul', 'plain');
-  if (s.counts.length === 0) add(counts, 'li', 'muted', 'no count this year');
-  for (const c of s.counts) add(counts, 'li', '', 'entry ' + c.seq + ': ' + c.line + ' (' + c.changes + ' changes)');
-  add(box, 'div', 'small muted', 'Unverified board facts used: ' + s.unverified_uses + ' times; ' +
-      s.unverified_facts + ' facts of the board still unverified (D-2).');
-}
-
-function renderYearEnd(y) {
-  $('ye-heading').textContent = y.heading || 'Year end';
-  const box = clear($('yearend'));
-  if (y.context) add(box, 'div', 'muted', y.context);
-  if (y.due_note) add(box, 'div', 'warn', y.due_note);
-  if (y.empty) add(box, 'div', 'muted', y.empty);
-  const warnings = add(box, 'ul', 'alerts');
-  for (const w of y.warnings) ruled(warnings, w.rule, w.text, 'warn');
-  for (const r of y.rows) {
-    const row = add(box, 'div', 'ye-row');
-    const top = add(row, 'div', 'top');
-    add(top, 'b', '', r.name);
-    add(top, 'span', r.net_negative ? 'bad' : '', 'payouts ' + r.payouts + ' \u00b7 other ' + r.other + ' \u00b7 net ' + r.net);
-    if (r.summary) add(row, 'div', 'small muted', r.summary);
-  }
-  if (y.total) add(box, 'div', '', 'All payouts: ' + y.total);
-  if (y.calls.length) {
-    add(box, 'h3', 'small', 'Margin calls, in order (S-6)');
-    const calls = add(box, 'ol', 'small');
-    for (const c of y.calls) ruled(calls, c.rule, (c.number ? c.number + '. ' : '') + c.text);
-  }
-  if (y.general.length) {
-    const general = add(box, 'ul', 'plain small');
-    for (const l of y.general) ruled(general, l.rule, l.text);
+  for (const a of g.alerts || []) {
+    const li = add(alerts, 'li', a.kind, a.text);
+    if (a.detail !== undefined) add(li, 'div', 'small muted', a.detail);
   }
 }
 
@@ -173,8 +69,8 @@ function renderLedger(entries) {
   }
 }
 
-// [SECTION] Rule IDs: every ID rules.json has, wherever the page's words cite it ("(S-6)",
-// "[Y-2] ", "(COMMANDS.md)"), becomes a button; a tap shows its words in #rule-box.
+// [SECTION] Rule IDs: every ID rules.json has, wherever the page's words cite it (in brackets,
+// in parentheses, or a reference's file name), becomes a button; a tap shows its words in #rule-box.
 let rules = null, rulePattern = null;
 
 async function loadRules() {
@@ -245,13 +141,32 @@ document.addEventListener('click', (e) => {
 });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') hideRule(); });
 
+// [SECTION] The game's module: its sections, placed between "Now" and the ledger
+
+const gameModules = {};
+// Called by a game's module script: `module.build(card)` makes its sections (card(id, wide, title)
+// gives a new section in its place), `module.render(view)` fills them from view.json.
+function registerGame(name, module) { gameModules[name] = module; }
+
+let game = null;
+function buildGame() {
+  const name = document.body.dataset.game;
+  game = gameModules[name] || null;
+  if (!game) return;
+  const ledgerCard = $('ledger').closest('section');
+  game.build((id, wide, title) => {
+    const s = el('section', wide ? 'card wide' : 'card');
+    if (id) s.id = id;
+    const h = add(s, 'h2', '', title);
+    ledgerCard.parentNode.insertBefore(s, ledgerCard);
+    return {section: s, heading: h};
+  });
+}
+
 let shownEntry = -1;
 function render(v) {
   renderGame(v.game);
-  renderStandings(v.standings);
-  renderBoard(v.board);
-  renderSec(v.sec);
-  renderYearEnd(v.year_end);
+  if (game) game.render(v);
   renderLedger(v.ledger);
   linkRules(document.body, true);
   shownEntry = v.game.entry;
@@ -286,6 +201,11 @@ function follow() {
   events.onerror = () => { $('status').textContent = 'reconnecting\u2026'; };
 }
 
-loadRules();
-load();
-follow();
+// Once every deferred script has run (the game's module comes after this one): DOMContentLoaded
+// waits for them, where readyState is already past 'loading' while they run.
+document.addEventListener('DOMContentLoaded', () => {
+  buildGame();
+  loadRules();
+  load();
+  follow();
+});

@@ -7,7 +7,8 @@
 # refusals: a toy file refused by year-end and board save by name, exit 2; a file recording a game
 #           this Rutland lacks (meta edited with the sqlite3 tool) refused naming it by verify,
 #           state and play; a script `game nosuch ...` refused naming it; a Big Board Raiders script
-#           into a toy file refused; a toy line the toy's language refuses cites TOY.md
+#           into a toy file refused; a toy line the toy's language refuses cites TOY.md, and so does
+#           a line over the line limit every game has
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -142,6 +143,11 @@ elseif(SCENARIO STREQUAL "refusals")
     expect("${out_err}" "bad.txt:2: rejected: not a toy command \\(TOY.md\\)\n")
     expect("${out_err}" "bad.txt:3: rejected: no such player \\(T-2\\)\n")
     expect("${out_err}" "bad.txt:4: rejected: a counter cannot go below zero \\(T-1\\)\n")
+    # The line limit is every game's (open_game.h kMaxLineBytes): refused unread, citing the toy's language.
+    string(REPEAT "1" 70000 digits)
+    file(WRITE ${dir}/long.txt "game toy players=Ann\nadd Ann ${digits}\nadd Ann 1\n")
+    run(1 out ${CLI} play ${dir}/long.txt)
+    expect("${out_err}" "long.txt:2: rejected: the line is 70,008 bytes long, over the line length limit of 65,536 bytes \\(kMaxLineBytes\\): nothing of it was read; write it as several lines \\(TOY.md\\)\n$")
     file(WRITE ${dir}/no-header.txt "# no header\nadd Ann 1\n")
     run(2 out ${CLI} play ${dir}/no-header.txt)
     expect("${out_err}" "no-header.txt:2: the first line must be the game header, e.g. game players=Ann,Bob,Cy,Dee")

@@ -17,6 +17,12 @@
 //                                followers keep every event, the append rate at least half
 //   browser CLI WORK CHROMIUM    headless Chromium renders the page, then sees an entry another
 //                                process appends; screenshots at phone and laptop sizes in WORK
+//   toy CLI WORK [CHROMIUM]      a toy game's file (`game toy`, played by play --db) served by the
+//                                same binary: the page names the toy's section module and serves
+//                                it (and no other game's), /view.json and /state.json say what
+//                                state --json says, and a follower of /events sees every entry
+//                                play --db appends (game_server.h invariant 11); with CHROMIUM, the
+//                                page rendered with the toy's section, a rule tapped, toy-phone.png
 // Every figure it checks comes from rutland-cli itself (state --json), never from this file.
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -1297,9 +1303,133 @@ int Flood(const std::string& cli, const fs::path& work, bool sanitized) {
 
 } // namespace
 
+// [SECTION] toy: another game through the same binaries (game_server.h invariant 11)
+
+int ToyTest(const std::string& cli, const fs::path& work, const std::string& chromium) {
+    const std::string db = (work / "toy.rutland").string();
+    const fs::path script = work / "toy.txt";
+    std::ofstream(script) << "game toy players=Ann,Bob\nadd Ann 5\ngive Ann Bob 2\n";
+    Check(Run(cli, {"play", script.string(), "--db", db}, work, "play-toy") == 0,
+          "a toy game played into a file by play --db: " + Read((work / "play-toy.err").string()));
+    const Served s = StartServe(cli, db, work);
+    if (s.port <= 0) {
+        Check(false, "serve started on the toy's file: " + Read((work / "serve.err").string()));
+        return 1;
+    }
+    const std::string t = "?token=" + s.token;
+
+    // The page: the shell, with the toy's module named; the module served, no other game's.
+    const Answer page = Get(s.port, "/" + t);
+    Check(page.status == 200 && page.body.find("toy.js" + t) != std::string::npos &&
+              page.body.find("toy.css" + t) != std::string::npos && page.body.find("data-game=\"toy\"") != std::string::npos &&
+              page.body.find("big-board-raiders") == std::string::npos,
+          "the page names the toy's section module (toy.js, toy.css) and no other game's");
+    const Answer js = Get(s.port, "/toy.js" + t);
+    Check(js.status == 200 && js.head.find("Content-Type: text/javascript") != std::string::npos &&
+              js.body.find("registerGame('toy'") != std::string::npos,
+          fmt::format("the toy's section module is served as JavaScript ({})", js.status));
+    Check(Get(s.port, "/toy.css" + t).status == 200, "the toy's style sheet is served");
+    Check(Get(s.port, "/page.js" + t).status == 200, "the page's shell is served");
+    Check(Get(s.port, "/big-board-raiders.js" + t).status == 404, "another game's module is not (404)");
+
+    // What the page and /state.json say is what rutland-cli state --json says of the file.
+    std::string state_text;
+    Run(cli, {"state", db, "--json"}, work, "state", &state_text);
+    const nlohmann::json state = nlohmann::json::parse(state_text, nullptr, false);
+    Check(state.is_object() && state.contains("counters"), "state --json reads the toy's file: " + state_text.substr(0, 120));
+    if (!state.is_object() || !state.contains("counters")) return 1;
+    const nlohmann::json served_state = GetJson(s.port, s.token, "state.json");
+    Check(served_state == state, "/state.json is state --json: " + served_state.dump().substr(0, 160));
+    nlohmann::json v = GetJson(s.port, s.token, "view.json");
+    auto counters_match = [](const nlohmann::json& view, const nlohmann::json& st) {
+        if (!view.is_object() || !view["counters"].is_array() || view["counters"].size() != st["counters"].size()) return false;
+        for (const auto& c : view["counters"])
+            if (!st["counters"].contains(c.value("name", "")) || st["counters"][c.value("name", "")] != c["count"]) return false;
+        return view["added"] == st["added"];
+    };
+    Check(v.is_object() && v["game"]["entry"] == state["entry"] && v["game"]["fingerprint"] == state["fingerprint"],
+          "/view.json is of the game's last entry, with its fingerprint: " + v.dump().substr(0, 160));
+    Check(counters_match(v, state), "/view.json's counters are state --json's");
+    // The newest entry first, in the toy's words, citing its rule (whose words /rules.json has).
+    const nlohmann::json rules = GetJson(s.port, s.token, "rules.json");
+    bool cited = false;
+    if (v.is_object() && !v["ledger"].empty())
+        for (const auto& w : v["ledger"][0]["words"])
+            cited = cited || (rules.is_object() && rules["rules"].contains(w.value("rule", "")) && !w.value("text", "").empty());
+    Check(v.is_object() && !v["ledger"].empty() && v["ledger"][0].value("line", "") == "give Ann Bob 2" && cited,
+          "the page's ledger starts with the last line, in words citing a rule /rules.json has: " +
+              (v.is_object() && !v["ledger"].empty() ? v["ledger"][0].dump() : std::string("none")));
+
+    // Lines appended by play --db: a follower of /events sees each entry's event, in order, and
+    // the page moves on with them.
+    EventFollower follower;
+    follower.Start(s.port, s.token);
+    Check(follower.Ready(3000), "a follower of /events is greeted");
+    std::ofstream(script, std::ios::app) << "add Bob 4\ngive Bob Ann 1\nundo 1\n";
+    Check(Run(cli, {"play", script.string(), "--db", db}, work, "play-toy-more") == 0, "three lines appended by play --db");
+    std::string after_text;
+    Run(cli, {"state", db, "--json"}, work, "state-after", &after_text);
+    const nlohmann::json after = nlohmann::json::parse(after_text, nullptr, false);
+    const int last = after.is_object() ? after.value("entry", -1) : -1;
+    follower.Finish(last, 10000);
+    Check(last > state["entry"].get<int>() && follower.Complete(last),
+          fmt::format("the follower saw every appended entry's event, in order, up to entry {} ({} events after {})", last,
+                      follower.Seen().size(), follower.Hello()));
+    v = WaitForView(s.port, s.token, 5, [&](const nlohmann::json& view) { return EntryOf(view) == last; });
+    Check(EntryOf(v) == last && counters_match(v, after) && v["ledger"][0].value("line", "") == "undo 1" &&
+              v["ledger"][1].value("undone", false),
+          "the page moved to the last entry: the counters state --json says, the undo, the line it took back struck out");
+    Check(GetJson(s.port, s.token, "state.json") == after, "/state.json moved with it");
+
+    // In a browser: the shell and the toy's section, in the server's words; a rule ID taps open.
+    if (!chromium.empty()) {
+        Browser browser;
+        Check(browser.Start(chromium, work), "headless Chromium started");
+        const nlohmann::json target = browser.Call("Target.createTarget", {{"url", "about:blank"}});
+        const std::string target_id = target.value("/result/targetId"_json_pointer, "");
+        const nlohmann::json attached = browser.Call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}});
+        const std::string session = attached.value("/result/sessionId"_json_pointer, "");
+        browser.Call("Emulation.setDeviceMetricsOverride",
+                     {{"width", 390}, {"height", 844}, {"deviceScaleFactor", 1}, {"mobile", true}}, session);
+        browser.Call("Page.navigate", {{"url", s.address}}, session);
+        Check(browser.WaitForEntry(session, last, 20), fmt::format("the page shows entry {}", last));
+        const std::string text = browser.Evaluate(session, "document.body.innerText");
+        bool counters = text.find("Counters") != std::string::npos;
+        for (const auto& c : after["counters"].items())
+            counters = counters && text.find(c.key() + "\n" + c.value().dump()) != std::string::npos;
+        Check(counters && text.find(after["fingerprint"].get<std::string>()) != std::string::npos &&
+                  text.find("undo 1") != std::string::npos,
+              "the page shows the toy's counters as state --json has them, its fingerprint and its ledger");
+        const std::string tapped = browser.Evaluate(
+            session, "(() => { const b = document.querySelector('main button.rule-id'); if (!b) return ''; b.click(); return b.dataset.rule; })()");
+        const std::string shown =
+            browser.Evaluate(session, "(() => { const b = document.getElementById('rule-box'); return b.hidden ? '' : b.innerText; })()");
+        const std::string words = rules.is_object() && rules["rules"].contains(tapped) ? rules["rules"][tapped].value("text", "") : "?";
+        Check(!tapped.empty() && shown.rfind(tapped + " ", 0) == 0 && shown.find(words.substr(0, 30)) != std::string::npos,
+              fmt::format("a tap on the page's first rule ID ({}) shows its words: '{}'", tapped, shown.substr(0, 80)));
+        Check(browser.Evaluate(session, "String(document.documentElement.scrollWidth <= window.innerWidth)") == "true",
+              "on a phone 390 px wide nothing is wider than the screen");
+        Check(browser.Screenshot(session, work / "toy-phone.png", true), "phone screenshot: " + (work / "toy-phone.png").string());
+        browser.Stop();
+    }
+
+    // A game of Big Board Raiders moved over the toy's file (invariant 9): the page stops at the
+    // toy's last entry and says why.
+    const std::string other = (work / "other.rutland").string();
+    Check(MakeGame(cli, work, other, 5, "other.txt"), "a game of Big Board Raiders made");
+    fs::rename(other, db);
+    v = WaitForView(s.port, s.token, 5, [](const nlohmann::json& view) { return !ProblemOf(view).empty(); });
+    Check(ProblemOf(v).find("no longer the file this page opened") != std::string::npos && EntryOf(v) == last,
+          "another game's file moved over it: the page stops at entry " + std::to_string(EntryOf(v)) + " and says '" +
+              ProblemOf(v) + "'");
+    Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    return g_failures == 0 ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
     if (argc < 4 || (std::string(argv[1]) == "browser" && argc < 5)) {
-        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser CLI WORK [CHROMIUM | sanitized]\n";
+        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser|toy CLI WORK [CHROMIUM | sanitized]
+";
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
@@ -1314,6 +1444,7 @@ int main(int argc, char** argv) {
     if (mode == "files") return Files(cli, work);
     if (mode == "flood") return Flood(cli, work, argc > 4 && std::string(argv[4]) == "sanitized");
     if (mode == "browser") return BrowserTest(cli, work, argv[4]);
+    if (mode == "toy") return ToyTest(cli, work, argc > 4 ? argv[4] : "");
     std::cerr << "unknown mode " << mode << "\n";
     return 2;
 }

@@ -35,6 +35,7 @@
 #include "store/effects_json.h"
 #include "store/store.h"
 #include "host/big_board_raiders_page.h"
+#include "web/served_page.h"
 
 namespace rutland::bbr {
 
@@ -532,10 +533,12 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .rules_version = bbr::kRulesVersion,
     .listed = true,
     .example_header = "game players=Ann,Bob,Cy,Dee",
+    .language_rule = bbr::BigBoardRaiders::kLanguageRule,
     .read = bbr::ReadGameLine,
     .open = bbr::OpenGameFile,
     .create = bbr::CreateGameFile,
     .in_memory = bbr::StartInMemory,
+    .serve = bbr::web::ServeGameFile,  // web/served_page.h
 };
 
 } // namespace rutland::host

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "big_board_view.h"
 #include "ledger_view.h"
@@ -54,6 +55,9 @@ json Standings(const GameState& s) {
                            {"options", std::move(options)},
                            {"escrow", p.escrow ? std::string(GetProspectus(*p.escrow).name) : ""},
                            {"could_declare", p.could_declare ? std::string(GetProspectus(*p.could_declare).name) : ""},
+                           {"declare_note", p.could_declare ? fmt::format("may declare: holds the {} majority (W-1)",
+                                                                          GetProspectus(*p.could_declare).name)
+                                                            : ""},
                            {"majority", p.nearest.Summary()},
                            {"lacks", p.nearest.Lacks()}});
     }
@@ -99,6 +103,9 @@ json Sec(const view::EntryWindow& window, const GameState& s) {
                            {"rule", p.rule},
                            {"reason", p.reason},
                            {"can_sell", std::move(can_sell)},
+                           {"can_sell_note", p.can_sell.empty() ? std::string()
+                                                                : fmt::format("may sell (S-6, no Bid needed): {} \u2014 {} in all",
+                                                                              fmt::join(p.can_sell, ", "), FormatMoney(p.sellable))},
                            {"sellable", FormatMoney(p.sellable)},
                            {"example", p.example}});
     }
@@ -111,6 +118,7 @@ json Sec(const view::EntryWindow& window, const GameState& s) {
     for (const view::NearMajority& n : v.nearest) nearest.push_back({{"name", n.name}, {"summary", n.progress.Summary()}});
     json could = json::array();
     for (const std::string& c : v.could_declare) could.push_back(c);
+    const std::string winner = v.winner ? s.players[static_cast<size_t>(*v.winner)].name : "";
     return {{"year", v.year},
             {"pending", std::move(pending)},
             {"declaring", v.declaring.value_or("")},
@@ -118,9 +126,14 @@ json Sec(const view::EntryWindow& window, const GameState& s) {
             {"counts", std::move(counts)},
             {"could_declare", std::move(could)},
             {"nearest", std::move(nearest)},
-            {"winner", v.winner ? s.players[static_cast<size_t>(*v.winner)].name : ""},
+            {"winner", winner},
+            {"winner_note", winner.empty() ? winner : winner + " has won (W-1)"},
+            {"could_declare_heading", "Who could declare (W-1)"},
+            {"counts_heading", "Counts this year (X-3)"},
             {"unverified_uses", v.uses},
-            {"unverified_facts", v.unverified_facts}};
+            {"unverified_facts", v.unverified_facts},
+            {"unverified_note", fmt::format("Unverified board facts used: {} times; {} facts of the board still unverified (D-2).",
+                                            v.uses, v.unverified_facts)}};
 }
 
 // [SECTION] The year end (year_end_view.h, games/big-board-raiders/report/year_end_report.h)
@@ -161,7 +174,7 @@ json YearEnd(const view::EntryWindow& window, const GameState& s, PageCache* cac
     return {{"heading", v.heading},   {"context", v.context}, {"due", v.due},
             {"due_note", v.due_note}, {"empty", v.empty_note}, {"rows", std::move(rows)},
             {"warnings", std::move(warnings)}, {"general", std::move(general)}, {"calls", std::move(calls)},
-            {"total", v.total}};
+            {"calls_heading", "Margin calls, in order (S-6)"}, {"total", v.total}};
 }
 
 } // namespace
@@ -231,6 +244,13 @@ json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
     for (const view::TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
     json turn = json::array();
     for (const view::TableDisplay::TurnEntry& e : t.this_turn) turn.push_back({{"seq", e.seq}, {"line", e.line}, {"words", e.words}});
+    // What the page's shell lists under "Now" (assets/web/page.js), in this order: the keys above
+    // in words, each "good" or "warn", a margin call with its detail.
+    json alerts = json::array();
+    if (!t.winner.empty()) alerts.push_back({{"kind", "good"}, {"text", t.winner}});
+    for (const view::TableDisplay::Owed& o : t.pending) alerts.push_back({{"kind", "warn"}, {"text", o.headline}, {"detail", o.detail}});
+    for (const std::string* w : {&t.declaring, &t.year_end, &t.volatility})
+        if (!w->empty()) alerts.push_back({{"kind", "warn"}, {"text", *w}});
     json game = {{"file", std::filesystem::path(store.Path()).filename().string()},
                  {"fingerprint", store.Fingerprint()},
                  {"entry", last},
@@ -244,7 +264,8 @@ json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
                  {"pending", std::move(pending)},
                  {"declaring", t.declaring},
                  {"year_end", t.year_end},
-                 {"volatility", t.volatility}};
+                 {"volatility", t.volatility},
+                 {"alerts", std::move(alerts)}};
 
     // Undone: a command not in effect now (ledger_view.h UndoneEntries), for the entries listed
     // only; the commands in effect are in ledger order (basic_ledger.h invariant 2).

@@ -8,9 +8,11 @@
 //
 // Invariants:
 //  1. Read-only: built from a const Store; nothing here can change the game.
-//  2. The keys below are what assets/web/page.js reads (tests/view/test_page_model.cpp checks
-//     them on a recorded game, the serve.browser test through the page); the state JSON of COMMANDS.md is served beside it unchanged
-//     (/state.json, StateJson).
+//  2. The keys below are what the page reads: the shell (assets/web/page.js) "game" and "ledger",
+//     this game's module (web/big-board-raiders.js) the rest (tests/view/test_page_model.cpp checks
+//     them on a recorded game, the serve.browser test through the page). Keys are only ever added
+//     (phones with the page open read them). The state JSON of COMMANDS.md is served beside it
+//     unchanged (/state.json, StateJson).
 //  3. No clock and no randomness: the same file gives the same JSON.
 //  4. The rules' words the page shows on a tap (RulesJson) are the rules reference compiled in
 //     (report/rule_book.h), the same every one of the dashboard's tooltips and `rutland-cli rule`
@@ -20,6 +22,9 @@
 //     streams (basic_store.h invariant 20), holds only what the page reads: `rutland-cli serve` of a
 //     long game holds what its page shows, not every entry. The JSON is byte for byte the same
 //     either way (tests/view/test_page_model.cpp builds both).
+//  6. Every sentence that cites a rule, with its rule ID, is made here (the "..._note" and
+//     "..._heading" keys, "game"'s "alerts"): neither script holds a rule ID (game_server.h
+//     invariant 11).
 #pragma once
 
 #include <optional>

@@ -15,6 +15,7 @@
 #include "kernel/basic_session.h"
 #include "kernel/basic_store.h"
 #include "kernel/basic_store_impl.h"
+#include "host/toy_page.h"
 #include "host/toy_words.h"
 #include "toy.h"
 
@@ -538,10 +539,12 @@ constinit const GameDefinition kToyGame = {
     .rules_version = toy::Toy::kRulesVersion,
     .listed = false,  // a test game: offered on no start screen, its files open everywhere
     .example_header = "game toy players=A,B",
+    .language_rule = toy::Toy::kLanguageRule,
     .read = toy::ReadGameLine,
     .open = toy::OpenGameFile,
     .create = toy::CreateGameFile,
     .in_memory = toy::StartInMemory,
+    .serve = toy::ServeToyFile,  // host/toy_page.h
 };
 
 } // namespace rutland::host
