@@ -175,3 +175,69 @@ TEST_CASE("start screen: a recent toy game shows its game's title, entries and f
     CHECK(!r.fingerprint.empty());
     std::filesystem::remove(path);
 }
+
+// [SECTION] Big Board Raiders through the same desk: its question before a line (AskFirst: the board
+// check at a first landing, D-2) and a line the game moved under (basic_session.h invariant 6).
+
+namespace {
+
+constexpr const char* kBbrHeader = "game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1";
+
+} // namespace
+
+TEST_CASE("desk: a game's question comes first; its answer is recorded before the line, lines typed meanwhile after") {
+    const host::GameDefinition& bbr = host::ShellGame();
+    std::string why;
+    std::unique_ptr<host::OpenGame> game = bbr.in_memory(bbr.read(kBbrHeader, true), &why);
+    REQUIRE_MESSAGE(game != nullptr, why);
+    view::HostDesk desk(*game, Now);
+    const std::optional<host::Question> asked = game->AskFirst("roll 1 2 2");
+    REQUIRE(asked.has_value());  // the first landing on a space the table has not checked (D-2)
+    REQUIRE(!asked->answers.empty());
+    CHECK(Type(desk, "roll 1 2 2"));
+    REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Ask);
+    CHECK(desk.Question().text == asked->text);
+    CHECK(desk.Question().rule == asked->rule);
+    CHECK(game->Size() == 1);
+    CHECK(Type(desk, "note typed while asked"));  // waits behind the question
+    CHECK(game->Size() == 1);
+    CHECK(desk.Enter(""));  // yes
+    REQUIRE(game->Size() == 4);
+    const std::vector<host::Row> rows = game->Rows(1, 3);
+    CHECK(rows[0].line == game->Preview(asked->answers.front()).expanded);
+    CHECK(rows[1].line == game->Preview("roll 1 2 2").expanded);  // the roll, not asked again
+    CHECK(rows[2].line.find("typed while asked") != std::string::npos);
+}
+
+TEST_CASE("desk: a line whose game moved under it is held and previewed again; Enter records it, nothing twice") {
+    const host::GameDefinition& bbr = host::ShellGame();
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-host-desk";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "moved.rutland").string();
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
+    std::string error;
+    std::unique_ptr<host::OpenGame> ours =
+        bbr.create(path, bbr.read(kBbrHeader, true), host::StampText{Now(), "Dee", "ours:header"}, "ours", &error);
+    REQUIRE_MESSAGE(ours != nullptr, error);
+    std::unique_ptr<host::OpenGame> theirs = bbr.open(path, host::Access::Play, "theirs", &error);
+    REQUIRE_MESSAGE(theirs != nullptr, error);
+    view::HostDesk desk(*ours, Now);
+    const host::LinePreview before = desk.PreviewOf("note ours");
+    CHECK(before.entries == 1);
+    REQUIRE(theirs->Submit("note theirs", nullptr, Now(), "Cy").status == host::SubmitReply::Status::Accepted);
+    CHECK(desk.Enter("note ours"));
+    REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Moved);
+    CHECK(ours->Size() == 2);  // theirs taken in, ours not recorded
+    CHECK(desk.Question().preview.entries == 2);  // previewed again on the game as it is now
+    CHECK(Type(desk, "note after"));  // waits behind the question
+    desk.Answer(true);
+    CHECK_FALSE(desk.Question().Open());
+    REQUIRE(ours->Size() == 4);
+    const std::vector<host::Row> rows = ours->Rows(1, 3);
+    CHECK(rows[0].line.find("theirs") != std::string::npos);
+    CHECK(rows[1].line.find("ours") != std::string::npos);
+    CHECK(rows[2].line.find("after") != std::string::npos);
+    ours.reset();
+    theirs.reset();
+    for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
+}
