@@ -11,15 +11,18 @@
 //  2. Words are made by the game, from its typed effects, at the moment the shell asks; nothing the
 //     shell stores or hashes is a sentence from here, and the shell never parses one back.
 //  3. Every answer is of the game as the file holds it now (after Follow()), or of the entry being
-//     viewed while time travelling (ShowEntry()); nothing here changes the game except Submit and
-//     Confirm, which return only once the entry is durable (basic_session.h invariant 1).
+//     viewed while time travelling (ShowEntry()); nothing here changes the game except Submit,
+//     Confirm and SubmitRead, which return only once the entry is durable (basic_session.h
+//     invariant 1).
 //  4. Rule IDs come with the words (`rule` fields) so the shell can show the rule's text
 //     (RuleText) without knowing any game's rules.
 //  5. What rutland-cli prints of a game (the [SECTION]s "The file as a terminal reads it" and "A
 //     script played in") is the game's own text, whole: a subcommand makes one call and the game
 //     walks its entries inside its own templates (invariant 1), so a long game costs one virtual call
-//     per subcommand or per script line, never one per entry read. Big Board Raiders' is what
-//     rutland-cli printed before games had a registry, byte for byte (tests/cli/).
+//     per subcommand or per script line, not one per entry read (`play --db` alone, placing a
+//     script against the file before anything is played, reads each entry's command id through
+//     CommandId: once a run). Big Board Raiders' is what rutland-cli printed before games had a
+//     registry, byte for byte (tests/cli/).
 //  6. A line is parsed once: GameDefinition::read parses it (with no game open, so a script is read
 //     whole before anything is played), and SubmitRead submits that parsed command, never the text.
 //  7. Everything here is the shell's vocabulary: no type of any game appears in this file, and a

@@ -13,6 +13,7 @@
 #include "model/money.h"
 #include "ledger/ledger.h"
 #include "games.h"
+#include "kernel/game_word.h"
 
 using namespace rutland;
 
@@ -117,6 +118,24 @@ TEST_CASE("table language: the game header") {
         CHECK(Contains(Rejected("game players=Ann,Bob cash="), "needs a value"));
         CHECK(Contains(Rejected("game Ann,Bob"), "'Ann,Bob'"));
     }
+}
+
+TEST_CASE("table language: a header may name this game by its game word, printed without it; another game's is refused by name") {
+    // `game big-board-raiders players=...` is the same header (kernel/game_word.h); the canonical
+    // line has no game word, so what is stored and hashed never changes (basic_store.h invariant 22).
+    CHECK(Canonical("game big-board-raiders players=Ann,Bob cash=120k") == Canonical("game players=Ann,Bob cash=120k"));
+    CHECK(Canonical("GAME Big-Board-Raiders players=Ann,Bob") == Canonical("game players=Ann,Bob"));
+    CHECK(Canonical("game big-board-raiders players=Ann,Bob").rfind("game players=Ann,Bob ", 0) == 0);
+    CHECK_FALSE(rutland::HeaderGameWord(Canonical("game big-board-raiders players=Ann,Bob")));
+    CHECK(ParseAs<GameHeader>("game big-board-raiders players=Ann,Bob,Cy").players.size() == 3);
+    // Another game's word: refused naming it, whatever follows.
+    const std::string flutter = Rejected("game flutter players=Ann,Bob");
+    CHECK_MESSAGE(Contains(flutter, "this is Big Board Raiders' table language: 'flutter' would name another game"), flutter);
+    CHECK(Contains(Rejected("game toy"), "'toy' would name another game"));
+    // Only right after `game`: later, a word without '=' is a wrong option, as before.
+    CHECK(Contains(Rejected("game players=Ann,Bob big-board-raiders"), "options like players=Ann,Bob"));
+    CHECK(Contains(Rejected("game big-board-raiders big-board-raiders players=Ann"), "'big-board-raiders'"));
+    CHECK(Contains(Rejected("game big-board-raiders"), "players"));
 }
 
 TEST_CASE("table language: turn commands") {

@@ -6,6 +6,7 @@
 #include "base/names.h"
 #include "base/safe_text.h"
 #include "base/text.h"
+#include "kernel/game_word.h"
 
 #include <algorithm>
 #include <array>
@@ -404,6 +405,25 @@ bool SplitOption(std::string_view word, std::string* key, std::string_view* valu
 std::optional<Action> ParseGame(Args& args) {
     GameHeader header;
     std::vector<std::string> seen;
+    // The game word (kernel/game_word.h): a word without '=' right after `game` names the game.
+    // This game's own name is taken and dropped (PrintCommand writes none, so nothing stored or
+    // hashed changes: basic_store.h invariant 22); another game's is refused by name.
+    // Anything else there (`game Ann,Bob`) is read as an option below, and refused as one.
+    const auto is_game_word = [](std::string_view word) {
+        return !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        });
+    };
+    if (!args.AtEnd() && is_game_word(args.Peek())) {
+        const std::string_view game = args.Peek();
+        if (Lower(game) != kFirstGame) {
+            args.Fail("this is Big Board Raiders' table language: " + Quote(game) + " would name another game after "
+                      "'game' (this game's header is game players=Ann,Bob, or game " + std::string(kFirstGame) +
+                      " players=Ann,Bob)");
+            return std::nullopt;
+        }
+        args.Take();
+    }
     while (!args.AtEnd()) {
         const std::string_view word = args.Take();
         std::string key;
