@@ -823,7 +823,7 @@ struct GameServer::Impl {
                 std::string again;
                 if (!Reopen(now, &again)) StopFollowing(again.empty() ? why : again);
             } else if (n > 0 && !Publish(before, &why)) {
-                // The page could not read back what it needs: the file changed under this store (a
+                // The page could not read back what it needs: the file changed under the game open here (a
                 // writer migrated it in place). As when Follow refuses (invariant 9): opened again.
                 std::string again;
                 if (!Reopen(now, &again, before)) StopFollowing(again.empty() ? why : again);
@@ -1088,7 +1088,7 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
                              options.file, impl->game_name, impl->game_name, impl->game_name);
         return nullptr;
     }
-    // Invariant 9: the identity of the file the store reads, taken on both sides of the open (a
+    // Invariant 9: the identity of the file the game reads, taken on both sides of the open (a
     // file put at the path meanwhile: opened again).
     for (int attempt = 0; attempt < 3; ++attempt) {
         const FileIdentity before = IdentityOf(options.file);
