@@ -1,6 +1,8 @@
-// The dashboard application: the open game (a Session), every panel's UI state, the fonts, and
-// the frame: draw the layout, then apply what the panels asked for (the outbox), so nothing a
-// panel does changes the game in the middle of a frame.
+// The dashboard application: the open game, every panel's UI state, the fonts, and the frame: draw
+// the layout, then apply what the panels asked for (the outbox), so nothing a panel does changes
+// the game in the middle of a frame. Big Board Raiders' game is a Session drawn on its own panels
+// (panels.h); any other game of the registry (app/host/registry.h) is an OpenGame drawn on the desk
+// every game gets (desk.h). At most one of the two is open.
 #pragma once
 
 #include <array>
