@@ -237,7 +237,7 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float status_height = line + style.ItemSpacing.y;
     // The entry line's region: its field and the lines under it (the preview, warnings, what is handed over).
-    const float entry_height = std::min(avail.y * 0.4f, ImGui::GetFontSize() * 1.5f + style.FramePadding.y * 2 + line * 7.0f);
+    const float entry_height = std::min(avail.y * 0.3f, ImGui::GetFontSize() * 1.5f + style.FramePadding.y * 2 + line * 7.0f);
     Region("##desk-entry-region", "Entry", ImVec2(0, entry_height), v, ui, out, DrawDeskEntry);
     const float rest = ImGui::GetContentRegionAvail().y - status_height;
     const float left = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.42f);

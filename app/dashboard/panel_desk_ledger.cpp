@@ -29,7 +29,12 @@ void DrawDeskLedger(DeskView& v, DeskUi& ui, DeskOutbox& out) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("00000").x);
         ImGui::TableSetupColumn("Line", ImGuiTableColumnFlags_WidthStretch, 2.0f);
         ImGui::TableSetupColumn("What it did", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-        ImGui::TableSetupColumn("Who, when (UTC)", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("broker, 2026-11-26 14:06 ").x);
+        // Who and when whole where there is room; in a narrow window every column gives way.
+        const float when_width = ImGui::CalcTextSize("broker, 2026-11-26 14:06 ").x;
+        if (ImGui::GetContentRegionAvail().x > 2.5f * when_width)
+            ImGui::TableSetupColumn("Who, when (UTC)", ImGuiTableColumnFlags_WidthFixed, when_width);
+        else
+            ImGui::TableSetupColumn("Who, when (UTC)", ImGuiTableColumnFlags_WidthStretch, 1.5f);
         ImGui::TableHeadersRow();
         ImGuiListClipper clipper;
         clipper.Begin(static_cast<int>(rows.size()));

@@ -15,7 +15,9 @@ void DrawDeskState(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     if (const std::optional<int> shown = desk.Game().ShownEntry())
         ImGui::TextColored(Theme::Warn(), "As it was after entry %d", *shown);
     ImGui::PushFont(v.fonts.large);
+    ImGui::PushTextWrapPos(0.0f);  // a long line wraps in a narrow window rather than being cut
     ImGui::TextUnformatted(desk.StateNow().c_str());
+    ImGui::PopTextWrapPos();
     ImGui::PopFont();
     const std::string settlement = desk.Game().Settlement();
     if (!settlement.empty()) {
