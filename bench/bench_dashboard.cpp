@@ -1,6 +1,7 @@
 // Row 5: the dashboard's CPU time per frame, headless. An ImGui context with the dashboard's fonts
 // and style (fonts.h) and a 1600x900 display, no window and no renderer: each iteration is
 // NewFrame, App::Frame (the whole dashboard) and Render (the draw lists a GPU would get).
+#include <filesystem>
 #include <string>
 
 #include <benchmark/benchmark.h>
@@ -10,6 +11,7 @@
 #include "app.h"
 #include "bench_games.h"
 #include "fonts.h"
+#include "host/registry.h"
 
 namespace rutland::bench {
 namespace {
@@ -59,6 +61,31 @@ void BM_DashboardFrame(benchmark::State& state) {
     state.counters["vertices"] = draw ? draw->TotalVtxCount : 0;
 }
 BENCHMARK(BM_DashboardFrame)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Unit(benchmark::kMicrosecond);
+
+// The desk every game gets (dashboard/desk.h), on a toy game of N entries played through the
+// desk's own entry line (host_desk.h): the same frame, for a game with no panels of its own.
+void BM_DeskFrame(benchmark::State& state) {
+    const int entries = static_cast<int>(state.range(0));
+    const std::string path = WorkDir() + fmt::format("/desk-{}.rutland", entries);
+    std::filesystem::remove(path);
+    const std::string config = WorkDir() + "/config";
+    dash::App app(view::Settings{}, config, [] { return std::string("2024-01-02T00:00:00Z"); }, "bench-desk");
+    const host::GameDefinition* toy = host::FindGame("toy");
+    std::string error;
+    if (!toy || !app.CreateDeskGame(path, *toy, toy->read("game toy players=Ann,Bob,Cy", true), &error)) {
+        state.SkipWithError(("cannot create the toy game: " + error).c_str());
+        return;
+    }
+    constexpr const char* kLines[] = {"add Ann 3", "add Bob 2", "give Ann Cy 1", "give Bob Ann 1"};
+    for (int i = 0; i + 1 < entries; ++i) app.GetDesk()->Enter(kLines[i % 4]);  // each accepted: Ann adds first
+    HeadlessImGui imgui(app);
+    for (int i = 0; i < 4; ++i) DrawOneFrame(app);
+    for (auto _ : state) DrawOneFrame(app);
+    const ImDrawData* draw = ImGui::GetDrawData();
+    state.counters["vertices"] = draw ? draw->TotalVtxCount : 0;
+    state.counters["entries"] = app.GetDesk()->Game().Size();
+}
+BENCHMARK(BM_DeskFrame)->Arg(100)->Arg(2'000)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 } // namespace rutland::bench

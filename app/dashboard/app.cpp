@@ -57,10 +57,7 @@ App::App(view::Settings settings, std::string config_dir, std::function<std::str
     std::snprintf(m_start.cash.data(), m_start.cash.size(), "100000");
 }
 
-bool App::OpenGame(const std::string& path, std::string* error) {
-    auto session = view::Session::Open(path, m_id_prefix, error);
-    if (!session) return false;
-    m_session = std::move(session);
+void App::Opened(const std::string& path) {
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
     m_waiting.Clear();
@@ -68,6 +65,32 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     m_redraw_frames = 2;
     m_settings.Opened(path);
     m_settings.Save(m_config_dir);
+}
+
+bool App::OpenGame(const std::string& path, std::string* error) {
+    // The game the file records (registry.h GameToOpen): a game this build lacks is refused by name;
+    // a file that records none, or cannot be read, goes to Big Board Raiders' open, which says why.
+    const host::GameDefinition* game = host::GameToOpen(path, error);
+    if (!game) return false;
+    if (game != &host::ShellGame()) {
+        std::unique_ptr<host::OpenGame> g = game->open(path, host::Access::Play, m_id_prefix, error);
+        if (!g) return false;
+        m_session.reset();
+        m_desk.reset();
+        m_host = std::move(g);
+        m_desk = std::make_unique<view::HostDesk>(*m_host, m_now);
+        m_desk_ui = DeskUi{};
+        Opened(path);
+        if (m_desk->Status().empty())
+            m_desk->Status() = fmt::format("Opened {} ({}): {} entries, verified clean", path, game->title, m_host->Size());
+        return true;
+    }
+    auto session = view::Session::Open(path, m_id_prefix, error);
+    if (!session) return false;
+    m_desk.reset();
+    m_host.reset();
+    m_session = std::move(session);
+    Opened(path);
     if (m_session->ReadOnly()) {
         m_ui.status = "Read-only: " + m_session->ReadOnlyWhy();
     } else {
@@ -80,15 +103,30 @@ bool App::CreateGame(const std::string& path, const GameHeader& header, std::str
     const std::string who = header.broker ? *header.broker : "broker";
     auto session = view::Session::Create(path, header, m_now(), who, m_id_prefix, error);
     if (!session) return false;
+    m_desk.reset();
+    m_host.reset();
     m_session = std::move(session);
-    m_ui = UiState{};
-    m_learn = BoardLearnUi{};
-    m_waiting.Clear();
-    m_follow_problem.clear();
-    m_redraw_frames = 2;
-    m_settings.Opened(path);
-    m_settings.Save(m_config_dir);
+    Opened(path);
     m_ui.status = "New game in " + path;
+    return true;
+}
+
+bool App::CreateDeskGame(const std::string& path, const host::GameDefinition& game, const host::ReadLine& header,
+                         std::string* error) {
+    if (!game.create) {
+        *error = std::string(game.title) + " cannot be started in this Rutland";
+        return false;
+    }
+    const host::StampText stamp{m_now(), header.who.empty() ? std::string("table") : header.who, m_id_prefix + ":header"};
+    std::unique_ptr<host::OpenGame> g = game.create(path, header, stamp, m_id_prefix, error);
+    if (!g) return false;
+    m_session.reset();
+    m_desk.reset();
+    m_host = std::move(g);
+    m_desk = std::make_unique<view::HostDesk>(*m_host, m_now);
+    m_desk_ui = DeskUi{};
+    Opened(path);
+    m_desk->Status() = fmt::format("New game of {} in {}", game.title, path);
     return true;
 }
 
@@ -157,6 +195,11 @@ void App::AfterAccepted(const view::SubmitOutcome& r) {
 }
 
 void App::Type(const std::string& text) {
+    if (m_desk) {
+        CopyTo(m_desk_ui.buffer, text);
+        ++m_desk_ui.generation;
+        return;
+    }
     CopyTo(m_ui.entry.buffer, text);
     ++m_ui.entry.generation;
 }
@@ -173,6 +216,7 @@ void App::ClearEntry() {
 }
 
 bool App::TakesText() const {
+    if (m_desk) return m_host->ReadOnlyReason().empty() && (m_panel.empty() || m_panel == "entry");  // the desk's entry line
     if (!m_session) return m_start.takes_text || SetupActive(m_learn);  // the start screen's first field, while empty
     if (LearnHasKeys(m_learn)) return true;  // the save box's field
     // A question open or time travel: the entry line still takes the keys (question.h rule 1;
@@ -198,6 +242,9 @@ bool App::TakeQuitRequest() {
 void App::CloseGame() {
     m_sharing.reset();  // the page was this game's
     m_session.reset();
+    m_desk.reset();
+    m_host.reset();
+    m_desk_ui = DeskUi{};
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
     m_waiting.Clear();
@@ -220,9 +267,10 @@ void App::Share(bool on, bool lan) {
     s.address.clear();
     s.qr = {};
     s.error.clear();
-    if (!on || !m_session || !m_session->InFile()) return;
+    const std::string file = m_session ? (m_session->InFile() ? m_session->Path() : std::string()) : m_host ? m_host->Path() : std::string();
+    if (!on || file.empty()) return;
     serve::ServeOptions o;
-    o.file = m_session->Path();
+    o.file = file;
     o.lan = lan;
     // The game's token (ui_state.h ShareUi::token): phones keep their page across off and on.
     if (s.token.empty()) s.token = serve::NewAccessToken();
@@ -235,6 +283,7 @@ void App::Share(bool on, bool lan) {
     s.address = m_sharing->Address();
     s.qr = view::MakeQrCode(s.address);
     m_ui.status = "Sharing the game read-only at " + s.address;
+    if (m_desk) m_desk->Status() = m_ui.status;
 }
 
 std::optional<std::string> App::TakeScreenshotRequest() {
@@ -258,6 +307,12 @@ void App::FramePlayers(const Fonts& fonts) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland players", nullptr, flags);
+    if (m_desk) {
+        DeskView dv{*m_desk, fonts};
+        DrawDeskPlayers(dv);
+        ImGui::End();
+        return;
+    }
     if (!m_session) {
         ImGui::PushFont(fonts.huge);
         ImGui::TextUnformatted("Rutland");
@@ -297,6 +352,10 @@ void App::Frame(const std::string& panel) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland", nullptr, flags);
     HandleAppKeys();
+    if (m_desk) {
+        FrameDesk(panel);
+        return;
+    }
     if (!m_session) {
         if (SetupActive(m_learn))
             DrawBoardSetup(m_learn, m_fonts);
@@ -360,8 +419,59 @@ void App::HandleAppKeys() {
         }
     }
     // F12 on the start screen: its picture in the games' folder (in a game: beside the game, HandleKeys).
-    if (!m_session && KeyPressed(GLFW_KEY_F12))
+    if (!m_session && !m_desk && KeyPressed(GLFW_KEY_F12))
         m_screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_screenshots)).string();
+}
+
+// A game on the desk (desk.h): the panels every game gets, the share window, then the desk's outbox.
+void App::FrameDesk(const std::string& panel) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_followed >= std::chrono::milliseconds(500)) {  // as FollowFile, about twice a second
+        m_followed = now;
+        if (m_desk->Follow() > 0) m_desk_ui.scroll_to_end = true;
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    DeskView v{*m_desk, m_fonts};
+    DeskOutbox out;
+    if (KeyPressed(GLFW_KEY_F12)) {  // beside the game file, as for Big Board Raiders (HandleKeys)
+        const std::filesystem::path game(m_host->Path());
+        m_screenshot_request =
+            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), m_host->Size() - 1, ++m_screenshots)).string();
+    }
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD))) m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
+    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT))) m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
+    DeskKeys(v, m_desk_ui, out);
+    DrawDesk(v, m_desk_ui, out, panel);
+    if (panel.empty()) {
+        // Share on the network: the same window as Big Board Raiders' (panel_share.cpp draws it from
+        // ShareUi alone); its switch is applied here.
+        ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("Shared on this computer only").x - 40.0f,
+                                   ImGui::GetWindowContentRegionMax().y - ImGui::GetTextLineHeight()));
+        const char* label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
+        if (ImGui::SmallButton(label)) m_ui.share.open = !m_ui.share.open;
+    }
+    Outbox share_out;
+    if (m_ui.share.open && panel.empty()) {
+        ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);
+        if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawSharing(!m_host->Path().empty(), m_host->Fingerprint(), m_ui, share_out);
+        ImGui::End();
+    }
+    ImGui::End();
+    const bool clear = m_desk_ui.clear_entry;
+    DeskApply(*m_desk, m_desk_ui, out);
+    if (clear) ImGui::ClearActiveID();  // the field's new id takes the keyboard back next frame (input_queue.h rule 3)
+    for (UiAction& action : share_out.actions) {
+        if (auto* a = std::get_if<ShareGame>(&action)) {
+            if (a->new_token) m_ui.share.token.clear();
+            Share(a->on, a->lan);
+        }
+    }
+    if (m_close_request) {
+        m_close_request = false;
+        CloseGame();
+    }
 }
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
@@ -813,6 +923,29 @@ void App::DrawStart() {
     ImGui::PushFont(m_fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
+    // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
+    // The form under it is that game's (Big Board Raiders' is the only listed game with a form).
+    const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
+    if (!games.empty()) {
+        m_start.game = std::clamp(m_start.game, 0, static_cast<int>(games.size()) - 1);
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("of");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize(std::string(games[static_cast<size_t>(m_start.game)]->title).c_str()).x +
+                                ImGui::GetFrameHeight() * 2.0f);
+        if (ImGui::BeginCombo("##game", std::string(games[static_cast<size_t>(m_start.game)]->title).c_str())) {
+            for (size_t i = 0; i < games.size(); ++i)
+                if (ImGui::Selectable(std::string(games[i]->title).c_str(), static_cast<int>(i) == m_start.game))
+                    m_start.game = static_cast<int>(i);
+            ImGui::EndCombo();
+        }
+        if (games[static_cast<size_t>(m_start.game)] != &host::ShellGame()) {
+            // A listed game without a form of its own here: its header typed, as `rutland-cli play` takes it.
+            ImGui::TextDisabled("Start it from a script: rutland GAME.rutland --script SCRIPT (its first line: %s)",
+                                std::string(games[static_cast<size_t>(m_start.game)]->example_header).c_str());
+        }
+    }
     // The form as typed, checked field by field on every frame (start_view.h): each problem shows
     // beside its field in plain words, before Start is pressed.
     view::NewGameForm form;
@@ -928,11 +1061,26 @@ void App::DrawStart() {
     // Read once per visit of the start screen (each is opened read-only and verified).
     if (m_start.recent.size() != m_settings.recent.size()) {
         m_start.recent.clear();
-        for (const std::string& path : m_settings.recent) m_start.recent.push_back(view::ReadRecentGame(path));
+        for (const std::string& path : m_settings.recent) {
+            // Each with its own game's reader (registry.h GameToOpen); a game this build lacks says so.
+            std::string why;
+            const host::GameDefinition* game = host::GameToOpen(path, &why);
+            if (!game) {
+                view::RecentGame r;
+                r.path = path;
+                r.error = why;
+                m_start.recent.push_back(std::move(r));
+            } else if (game != &host::ShellGame()) {
+                m_start.recent.push_back(view::ReadRecentGame(path, *game));
+            } else {
+                m_start.recent.push_back(view::ReadRecentGame(path));
+                if (m_start.recent.back().error.empty()) m_start.recent.back().game = std::string(game->title);
+            }
+        }
     }
     if (!m_start.recent.empty() &&
-        ImGui::BeginTable("##recent", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
-        for (const char* h : {"Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
+        ImGui::BeginTable("##recent", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
+        for (const char* h : {"File", "Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const view::RecentGame& g : m_start.recent) {
             ImGui::TableNextRow();
@@ -946,11 +1094,13 @@ void App::DrawStart() {
                 ImGui::TextColored(Theme::Bad(), "cannot be read: %s", g.error.c_str());
                 continue;
             }
+            ImGui::TextUnformatted(g.game.c_str());
+            ImGui::TableNextColumn();
             std::string players;
             for (const std::string& p : g.players) players += (players.empty() ? "" : ", ") + p;
             ImGui::TextUnformatted(players.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%d", g.year);
+            if (g.year > 0) ImGui::Text("%d", g.year);
             ImGui::TableNextColumn();
             ImGui::Text("%d", g.entries);
             ImGui::TableNextColumn();

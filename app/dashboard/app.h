@@ -1,6 +1,8 @@
-// The dashboard application: the open game (a Session), every panel's UI state, the fonts, and
-// the frame: draw the layout, then apply what the panels asked for (the outbox), so nothing a
-// panel does changes the game in the middle of a frame.
+// The dashboard application: the open game, every panel's UI state, the fonts, and the frame: draw
+// the layout, then apply what the panels asked for (the outbox), so nothing a panel does changes
+// the game in the middle of a frame. Big Board Raiders' game is a Session drawn on its own panels
+// (panels.h); any other game of the registry (app/host/registry.h) is an OpenGame drawn on the desk
+// every game gets (desk.h). At most one of the two is open.
 #pragma once
 
 #include <array>
@@ -12,7 +14,9 @@
 
 #include "app_view.h"
 #include "board_learning.h"
+#include "desk.h"
 #include "game_server.h"
+#include "host/registry.h"
 #include "key_focus.h"
 #include "question.h"
 #include "settings.h"
@@ -39,6 +43,7 @@ struct StartUi {
     bool focus = true;                 // the first field takes the keyboard on the next frame
     bool takes_text = true;            // typing with no field active goes to the first field (it is empty)
     std::vector<view::RecentGame> recent;  // what each recent game's file says (start_view.h)
+    int game = 0;                      // the game the new-game form is for: an index into view::StartGames()
 };
 
 class App {
@@ -46,10 +51,20 @@ public:
     // `now` gives the wall-clock time as ISO 8601 UTC (the core never reads a clock).
     App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix);
 
+    // Any registered game's file (registry.h GameToOpen): Big Board Raiders' on its own panels, any
+    // other game's on the desk every game gets (desk.h); a game this build lacks is refused by name.
     bool OpenGame(const std::string& path, std::string* error);
     bool CreateGame(const std::string& path, const GameHeader& header, std::string* error);
+    // A new file of a game other than Big Board Raiders, from its header as the game read it.
+    bool CreateDeskGame(const std::string& path, const host::GameDefinition& game, const host::ReadLine& header,
+                        std::string* error);
+    // Big Board Raiders' game (its own panels) is open.
     bool HasGame() const { return m_session != nullptr; }
     view::Session* GetSession() { return m_session.get(); }
+    // Another game is open, on the desk (desk.h).
+    bool HasDesk() const { return m_desk != nullptr; }
+    view::HostDesk* GetDesk() { return m_desk.get(); }
+    DeskUi& GetDeskUi() { return m_desk_ui; }
 
     // One line through the entry line's path (session.h invariant 2); used by --script.
     view::SubmitOutcome SubmitFromEntry(const std::string& text);
@@ -111,6 +126,8 @@ private:
     view::SubmitOutcome SubmitFromEntry(const std::string& text, const view::Preview* preview, bool from_field);
     void EmptyEntryLine();
     void DrawStart();
+    void FrameDesk(const std::string& panel);  // a frame of the desk (desk.h)
+    void Opened(const std::string& path);      // remembered in the recent games; the start screen's state reset
     void HandleKeys(const AppView& v, Outbox& out);
     void HandleAppKeys();  // the keys that work on the start screen too
     void ClearEntry();
@@ -123,6 +140,10 @@ private:
     std::function<std::string()> m_now;
     std::string m_id_prefix;
     std::unique_ptr<view::Session> m_session;
+    // A game other than Big Board Raiders, played on the desk (desk.h): the game, its desk, the desk's UI.
+    std::unique_ptr<host::OpenGame> m_host;
+    std::unique_ptr<view::HostDesk> m_desk;
+    DeskUi m_desk_ui;
     std::unique_ptr<serve::GameServer> m_sharing;  // while the game is shared (Share)
     UiState m_ui;
     StartUi m_start;

@@ -119,6 +119,56 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
     int line_no = 0;
     while (std::getline(in, line)) {
         ++line_no;
+        if (!app.HasGame() && !app.HasDesk()) {
+            // The header names the game (registry.h GameOfHeader); Big Board Raiders' is read below as
+            // ever, another game's goes to the desk every game gets (desk.h).
+            const size_t first = line.find_first_not_of(" \t\r");
+            if (first == std::string::npos || line[first] == '#') continue;
+            std::string why;
+            const host::GameDefinition* game = host::GameOfHeader(line, &why);
+            if (!game) {
+                std::cerr << o.script << ":" << line_no << ": " << why << "\n";
+                return false;
+            }
+            if (game != &host::ShellGame()) {
+                const host::ReadLine header = game->read(line, true);
+                if (header.kind != host::ReadLine::Kind::Header) {
+                    std::cerr << o.script << ":" << line_no << ": the first line must be the game header, e.g. " << game->example_header
+                              << (header.error.empty() ? "" : " (" + header.error + ")") << "\n";
+                    return false;
+                }
+                std::string error;
+                if (!app.CreateDeskGame(game_path, *game, header, &error)) {
+                    std::cerr << o.script << ":" << line_no << ": " << error << "\n";
+                    return false;
+                }
+                continue;
+            }
+        }
+        if (app.HasDesk()) {
+            // Through the desk's entry line, as typed (host_desk.h); a header matching the open game's is skipped.
+            view::HostDesk& desk = *app.GetDesk();
+            const host::ReadLine read = desk.Game().Definition().read(line, false);
+            if (read.kind == host::ReadLine::Kind::Blank) continue;
+            if (read.kind == host::ReadLine::Kind::Header) {
+                std::string why;
+                const std::optional<std::string> header = desk.Game().HeaderLine(read, &why);
+                if (header && *header == desk.Game().Line(0)) continue;
+                std::cerr << o.script << ":" << line_no << ": this script is for another game (its header differs)\n";
+                return false;
+            }
+            const int before = desk.Game().Size();
+            desk.Enter(line);
+            if (desk.Question().Open()) {
+                std::cerr << o.script << ":" << line_no << ": stopped at a question: " << desk.Question().title << "\n";
+                return false;
+            }
+            if (desk.Game().Size() == before) {
+                std::cerr << o.script << ":" << line_no << ": rejected: " << desk.Status() << "\n";
+                return false;
+            }
+            continue;
+        }
         ParseResult parsed = ParseCommand(line);
         if (!parsed.error && !parsed.command) continue;
         const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
@@ -184,7 +234,7 @@ int main(int argc, char** argv) {
                                                  "the players' strip are, and what their panels show, to this file (layout tests)");
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
-    if (!o.panel.empty() && !FindPanel(o.panel)) {
+    if (!o.panel.empty() && !FindPanel(o.panel) && !IsDeskPanel(o.panel)) {
         std::cerr << "rutland: no panel '" << o.panel << "'\n";
         return 2;
     }
@@ -238,7 +288,7 @@ int main(int argc, char** argv) {
     }
     int exit_code = 0;
     if (!o.script.empty() && !PlayScript(app, o, game_path)) exit_code = 1;
-    if (!o.script.empty() && !app.HasGame()) {
+    if (!o.script.empty() && !app.HasGame() && !app.HasDesk()) {
         std::cerr << "rutland: the script started no game\n";
         return 2;
     }
@@ -290,6 +340,10 @@ int main(int argc, char** argv) {
     }
 
     if (!o.type.empty()) app.Type(o.type);
+    if (app.HasDesk()) {
+        if (o.at) app.GetDesk()->View(*o.at);
+        if (o.select) app.GetDesk()->Select(*o.select);
+    }
     if (app.HasGame()) {
         if (o.at) app.GetSession()->ViewAt(*o.at);
         if (o.select) {
@@ -326,7 +380,7 @@ int main(int argc, char** argv) {
         return players.Frame(app, seated, SharedWithPhones(app.Ui().share), shot, error);
     };
     sync_players();
-    if (o.share && app.HasGame()) app.Share(true, false);
+    if (o.share && (app.HasGame() || app.HasDesk())) app.Share(true, false);
 
     int frame = 0;
     std::string last_layout_log;
@@ -355,6 +409,10 @@ int main(int argc, char** argv) {
         ImGui::NewFrame();
         app.Frame(o.panel);
         // --f1: after the first frame (the preview and its rule are on screen), as if F1 were pressed.
+        if (o.f1 && app.HasDesk()) {
+            app.GetDeskUi().rule_request = true;
+            o.f1 = false;
+        }
         if (o.f1 && app.HasGame()) {
             app.Ui().rule.request = true;
             o.f1 = false;

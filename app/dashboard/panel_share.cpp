@@ -17,9 +17,11 @@
 
 namespace rutland::dash {
 
-void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
+void DrawShare(const AppView& v, UiState& ui, Outbox& out) { DrawSharing(v.session.InFile(), v.session.Fingerprint(), ui, out); }
+
+void DrawSharing(bool in_file, const std::string& fingerprint, UiState& ui, Outbox& out) {
     ShareUi& s = ui.share;
-    if (!v.session.InFile()) {
+    if (!in_file) {
         TextWrappedWords("This game is in memory only: there is no game file to share.");
         return;
     }
@@ -52,7 +54,7 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
         TextWrappedWords("Local only: phones cannot open this address. To share with phones, turn sharing off, choose "
                          "\"The local network\" and turn it on again (the address keeps its token).",
                          &warn);
-        TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
+        TextWrappedWords("The page shows the fingerprint " + fingerprint + ": the table can check it is this game.",
                          &muted);
         return;
     }
@@ -60,7 +62,7 @@ void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
     const ImVec2 room = ImGui::GetContentRegionAvail();
     const float side = std::clamp(std::min(room.x, room.y - 2.5f * ImGui::GetTextLineHeightWithSpacing()), 160.0f, 480.0f);
     DrawQrCode(s.qr, side);
-    TextWrappedWords("The page shows the fingerprint " + v.session.Fingerprint() + ": the table can check it is this game.",
+    TextWrappedWords("The page shows the fingerprint " + fingerprint + ": the table can check it is this game.",
                      &muted);
 }
 

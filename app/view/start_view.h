@@ -3,8 +3,11 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "host/open_game.h"
 
 #include "model/vocabulary.h"
 #include "games.h"
@@ -44,6 +47,7 @@ NewGameCheck CheckNewGame(const NewGameForm& form);
 // One line of the recent games list, read from the file (opened read-only, verified).
 struct RecentGame {
     std::string path;
+    std::string game;                  // the game's title ("Big Board Raiders"), "" when it cannot be read
     std::string error;                 // could not be read: why (the rest is empty)
     std::vector<std::string> players;
     int year = 0;
@@ -52,6 +56,14 @@ struct RecentGame {
     std::string fingerprint;
 };
 RecentGame ReadRecentGame(const std::string& path);
+// A recent game of another game than Big Board Raiders, read through its own definition (opened to
+// be read, every entry verified): its title, entries, last entry's time and fingerprint (its players
+// are the game's business: left empty).
+RecentGame ReadRecentGame(const std::string& path, const host::GameDefinition& game);
+
+// The games the start screen offers: the registry's listed ones (registry.h Games(); a test game
+// such as the toy is not listed), in its order. The first is the one chosen when the screen opens.
+std::vector<const host::GameDefinition*> ListedGames(std::span<const host::GameDefinition* const> games);
 
 // The start screen's keyboard focus (app/dashboard/key_focus.h): the stop after `at` (`step` +1,
 // Tab) or before it (-1, Shift+Tab) among `count` stops, round from the last to the first.

@@ -1,0 +1,297 @@
+// The desk of any game: its frame, keys and outbox (desk.h). The panels are panel_desk_*.cpp.
+#include "desk.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "question_draw.h"
+#include "theme.h"
+
+namespace rutland::dash {
+
+namespace {
+
+bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+
+struct DeskPanel {
+    const char* name;   // --panel NAME
+    const char* title;
+    void (*draw)(DeskView&, DeskUi&, DeskOutbox&);
+};
+constexpr DeskPanel kDeskPanels[] = {
+    {"entry", "Entry", DrawDeskEntry},
+    {"instructions", "What the table does now", DrawDeskInstructions},
+    {"state", "The game", DrawDeskState},
+    {"ledger", "Ledger", DrawDeskLedger},
+};
+
+void Region(const char* id, const char* title, ImVec2 size, DeskView& v, DeskUi& ui, DeskOutbox& out,
+            void (*draw)(DeskView&, DeskUi&, DeskOutbox&)) {
+    if (ImGui::BeginChild(id, size, true)) {
+        ImGui::TextColored(Theme::Accent(), "%s", title);
+        draw(v, ui, out);
+    }
+    ImGui::EndChild();
+}
+
+void DrawTopBar(DeskView& v, DeskUi& ui, DeskOutbox& out) {
+    (void)ui;
+    const host::OpenGame& g = v.desk.Game();
+    ImGui::PushFont(v.fonts.large);
+    ImGui::TextUnformatted("Rutland");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", std::filesystem::path(g.Path()).filename().string().c_str());
+    ImGui::SameLine();
+    const std::string title(g.Definition().title);
+    ImGui::Text(" %s  |  %d entries  |  fingerprint ", title.c_str(), g.Size());
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(Theme::Accent(), "%s", g.Fingerprint().c_str());
+    if (!g.ReadOnlyReason().empty()) {
+        ImGui::SameLine();
+        ImGui::TextColored(Theme::Bad(), "  READ-ONLY: %s", g.ReadOnlyReason().c_str());
+    }
+    if (const std::optional<int> shown = g.ShownEntry()) {
+        ImGui::SameLine();
+        ImGui::TextColored(Theme::Warn(), "  Viewing entry %d: read-only", *shown);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Back to now (Esc)")) out.Push(DeskViewAt{std::nullopt});
+    }
+    ImGui::SameLine();
+    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    std::string keys;
+    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close",
+                             "F11 players' window", "F12 screenshot"}) {
+        const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
+        if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
+        keys = longer;
+    }
+    if (!keys.empty()) {
+        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
+        ImGui::TextDisabled("%s", keys.c_str());
+    } else {
+        ImGui::NewLine();
+    }
+}
+
+void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out) {
+    const view::DeskQuestion& q = v.desk.Question();
+    if (!q.Open()) return;
+    if (BeginQuestionWindow(q.title.c_str())) {
+        ImGui::PushTextWrapPos(0.0f);
+        switch (q.kind) {
+            case view::DeskQuestion::Kind::Ask:
+                ImGui::PushFont(v.fonts.large);
+                ImGui::TextUnformatted(q.text.c_str());
+                ImGui::PopFont();
+                if (!q.rule.empty()) {
+                    ImGui::TextDisabled("(%s)", q.rule.c_str());
+                    DeskRuleHover(v, ui, q.rule);
+                }
+                ImGui::Text("Then: %s", q.line.c_str());
+                break;
+            case view::DeskQuestion::Kind::Confirm: {
+                const host::LinePreview& p = q.preview;
+                ImGui::PushFont(v.fonts.large);
+                if (p.kind == host::LinePreview::Kind::Accepted)
+                    ImGui::TextUnformatted((std::string(q.redo ? "Redo: " : "Undo: ") + p.text).c_str());
+                else
+                    ImGui::TextColored(Theme::Bad(), "%s", (std::string("Nothing to ") + (q.redo ? "redo" : "undo") + ": " + p.text).c_str());
+                ImGui::PopFont();
+                for (const host::Note& w : p.warnings) {
+                    ImGui::TextColored(Theme::Warn(), "! %s", (w.text + (w.rule.empty() ? "" : " (" + w.rule + ")")).c_str());
+                    if (!w.rule.empty()) DeskRuleHover(v, ui, w.rule);
+                }
+                if (!p.hand_over.empty()) ImGui::TextDisabled("The table gives back:");
+                for (const std::string& step : p.hand_over) ImGui::TextUnformatted(("  " + step).c_str());
+                ImGui::TextDisabled("%s is recorded as a new entry; nothing is deleted.", q.redo ? "Redo" : "Undo");
+                break;
+            }
+            case view::DeskQuestion::Kind::Moved: {
+                ImGui::PushFont(v.fonts.large);
+                ImGui::Text("'%s' was not recorded", q.line.c_str());
+                ImGui::PopFont();
+                ImGui::TextUnformatted(q.text.c_str());
+                const host::LinePreview& p = q.preview;
+                if (p.kind == host::LinePreview::Kind::Accepted)
+                    ImGui::TextColored(Theme::Good(), "%s", ("On the game as it is now, Enter: " + p.text).c_str());
+                else if (p.kind == host::LinePreview::Kind::Rejected)
+                    ImGui::TextColored(Theme::Warn(), "%s",
+                                       ("On the game as it is now it would be rejected: " + p.text + " (" + p.rule + ")").c_str());
+                break;
+            }
+            case view::DeskQuestion::Kind::None: break;
+        }
+        ImGui::PopTextWrapPos();
+        const std::string waiting = v.desk.WaitingText();
+        if (!waiting.empty()) ImGui::TextColored(Theme::Warn(), "%s (after this, in order)", waiting.c_str());
+        const bool nothing = q.kind == view::DeskQuestion::Kind::Confirm && q.preview.kind != host::LinePreview::Kind::Accepted;
+        const char* yes = nothing ? "Close (Enter)"
+                          : q.kind == view::DeskQuestion::Kind::Confirm ? (q.redo ? "Redo (Enter)" : "Undo (Enter)")
+                          : q.kind == view::DeskQuestion::Kind::Moved   ? "Record it now (Enter)"
+                                                                        : "Yes (Enter)";
+        if (ImGui::Button(yes)) out.Push(DeskAnswer{true});
+        if (!nothing) {
+            ImGui::SameLine();
+            if (ImGui::Button(q.kind == view::DeskQuestion::Kind::Moved ? "Drop it (Esc; Up brings it back)" : "No (Esc)"))
+                out.Push(DeskAnswer{false});
+        }
+    }
+    EndQuestionWindow();
+}
+
+// F1's window: the words of a rule, as the game has them (OpenGame::RuleText).
+void DrawRuleWindow(DeskView& v, DeskUi& ui) {
+    if (ui.rule_request) {
+        ui.rule_request = false;
+        std::string id = ui.rule_hovered;
+        const std::string text(ui.buffer.data());
+        if (id.empty() && !text.empty()) {
+            const host::LinePreview& p = v.desk.PreviewOf(text);
+            id = !p.rule.empty() ? p.rule : !p.warnings.empty() ? p.warnings.front().rule : std::string();
+        }
+        if (id.empty()) id = v.desk.RejectionRule();
+        if (!id.empty()) ui.rule_open = id;
+    }
+    ui.rule_hovered.clear();
+    if (ui.rule_open.empty()) return;
+    const std::string words = v.desk.Game().RuleText(ui.rule_open);
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(800.0f, viewport->Size.x * 0.6f), 0.0f), ImGuiCond_Appearing);
+    bool open = true;
+    const std::string title = "Rule " + ui.rule_open + "###desk-rule";
+    if (ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse)) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::PushFont(v.fonts.large);
+        ImGui::TextColored(Theme::Accent(), "%s", ui.rule_open.c_str());
+        ImGui::PopFont();
+        ImGui::TextUnformatted(words.empty() ? "This game has no rule of that name." : words.c_str());
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Close (Esc)") || KeyPressed(GLFW_KEY_ESCAPE)) open = false;
+    }
+    ImGui::End();
+    if (!open) ui.rule_open.clear();
+}
+
+} // namespace
+
+bool IsDeskPanel(const std::string& name) {
+    for (const DeskPanel& p : kDeskPanels)
+        if (name == p.name) return true;
+    return false;
+}
+
+void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id) {
+    if (!ImGui::IsItemHovered()) return;
+    ui.rule_hovered = id;
+    const std::string words = v.desk.Game().RuleText(id);
+    if (words.empty()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextColored(Theme::Accent(), "%s", id.c_str());
+    ImGui::TextUnformatted(words.c_str());
+    ImGui::TextDisabled("F1: keep it open");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (KeyPressed(GLFW_KEY_F1)) ui.rule_request = true;
+    if (!ui.rule_open.empty()) return;  // the rule window's Esc closes it
+    if (KeyPressed(GLFW_KEY_ESCAPE)) {
+        // Esc empties a line typed; on an empty line it answers a question no, or comes back to now.
+        out.Push(DeskEscape{ui.buffer[0] == '\0'});
+        ui.clear_entry = true;
+    }
+    if (v.desk.Question().Open()) return;
+    const int last = v.desk.Game().Size() - 1;
+    if (KeyPressed(GLFW_KEY_PAGE_UP) && last > 0) {
+        const std::optional<int> shown = v.desk.Game().ShownEntry();
+        out.Push(DeskViewAt{std::max(0, shown.value_or(last) - 1)});
+    }
+    if (KeyPressed(GLFW_KEY_PAGE_DOWN)) {
+        if (const std::optional<int> shown = v.desk.Game().ShownEntry())
+            out.Push(DeskViewAt{*shown + 1 >= last ? std::nullopt : std::optional<int>(*shown + 1)});
+    }
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(DeskConfirm{io.KeyShift});
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(DeskConfirm{true});
+}
+
+void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel) {
+    for (const DeskPanel& p : kDeskPanels) {
+        if (panel.empty() || panel != p.name) continue;
+        ImGui::TextColored(Theme::Accent(), "%s", p.title);
+        p.draw(v, ui, out);
+        DrawQuestion(v, ui, out);
+        DrawRuleWindow(v, ui);
+        return;
+    }
+    DrawTopBar(v, ui, out);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float line = ImGui::GetTextLineHeightWithSpacing();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float status_height = line + style.ItemSpacing.y;
+    // The entry line's region: its field and the lines under it (the preview, warnings, what is handed over).
+    const float entry_height = std::min(avail.y * 0.3f, ImGui::GetFontSize() * 1.5f + style.FramePadding.y * 2 + line * 7.0f);
+    Region("##desk-entry-region", "Entry", ImVec2(0, entry_height), v, ui, out, DrawDeskEntry);
+    const float rest = ImGui::GetContentRegionAvail().y - status_height;
+    const float left = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.42f);
+    ImGui::BeginGroup();
+    Region("##desk-instructions", "What the table does now", ImVec2(left, rest * 0.45f), v, ui, out, DrawDeskInstructions);
+    Region("##desk-state", "The game", ImVec2(left, rest * 0.55f - style.ItemSpacing.y), v, ui, out, DrawDeskState);
+    ImGui::EndGroup();
+    ImGui::SameLine();
+    Region("##desk-ledger", "Ledger", ImVec2(0, rest), v, ui, out, DrawDeskLedger);
+    ImGui::TextUnformatted(v.desk.Status().c_str());
+    DrawQuestion(v, ui, out);
+    DrawRuleWindow(v, ui);
+}
+
+void DeskApply(view::HostDesk& desk, DeskUi& ui, DeskOutbox& out) {
+    for (DeskAction& action : out.actions) {
+        if (const auto* a = std::get_if<DeskEnter>(&action)) {
+            const int before = desk.Game().Size();
+            if (desk.Enter(a->text)) ui.clear_entry = true;
+            if (desk.Game().Size() != before) ui.scroll_to_end = true;
+        } else if (const auto* b = std::get_if<DeskAnswer>(&action)) {
+            const int before = desk.Game().Size();
+            desk.Answer(b->yes);
+            if (desk.Game().Size() != before) ui.scroll_to_end = true;
+        } else if (const auto* c = std::get_if<DeskConfirm>(&action)) {
+            desk.AskConfirm(c->redo);
+        } else if (const auto* d = std::get_if<DeskViewAt>(&action)) {
+            desk.View(d->seq);
+        } else if (const auto* e = std::get_if<DeskEscape>(&action)) {
+            desk.Escape(e->line_empty);
+        }
+    }
+    out.actions.clear();
+    if (ui.clear_entry) {
+        ui.buffer.fill('\0');
+        ++ui.generation;
+        ui.clear_entry = false;
+    }
+}
+
+void DrawDeskPlayers(DeskView& v) {
+    const host::OpenGame& g = v.desk.Game();
+    ImGui::PushFont(v.fonts.huge);
+    ImGui::TextUnformatted(std::string(g.Definition().title).c_str());
+    ImGui::PopFont();
+    if (const std::optional<int> shown = g.ShownEntry()) ImGui::TextColored(Theme::Warn(), "As it was after entry %d", *shown);
+    ImGui::PushFont(v.fonts.huge);
+    ImGui::TextUnformatted(v.desk.StateNow().c_str());
+    ImGui::PopFont();
+    ImGui::PushFont(v.fonts.large);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(v.desk.ExplainNow().c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+}
+
+} // namespace rutland::dash

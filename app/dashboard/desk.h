@@ -1,0 +1,73 @@
+// The desk of any game (view/host_desk.h, over app/host/open_game.h): what a game that brings no
+// panels of its own (the toy) is played on. Big Board Raiders keeps its own panels (panels.h); this
+// desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
+// game's state, the questions (undo/redo confirm, the game's AskFirst, a line the game moved under),
+// time travel and the rule window. Each panel is its own file (panel_desk_*.cpp), a function of the
+// desk that asks for changes through the DeskOutbox, applied by desk.cpp after the frame.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app_view.h"  // Fonts
+#include "host_desk.h"
+#include "ui_state.h"  // kEntryBytes
+
+namespace rutland::dash {
+
+// [SECTION] What the desk's panels may ask for (applied after the frame, DeskApply)
+struct DeskEnter { std::string text; };            // Enter in the entry line
+struct DeskAnswer { bool yes = true; };            // a question's button
+struct DeskConfirm { bool redo = false; };         // ask to undo / redo
+struct DeskViewAt { std::optional<int> seq; };     // time travel, or back to now
+struct DeskEscape { bool line_empty = true; };     // Esc (host_desk.h HostDesk::Escape)
+using DeskAction = std::variant<DeskEnter, DeskAnswer, DeskConfirm, DeskViewAt, DeskEscape>;
+struct DeskOutbox {
+    std::vector<DeskAction> actions;
+    template <class T>
+    void Push(T action) { actions.emplace_back(std::in_place_type<T>, std::move(action)); }
+};
+
+// The desk's own UI state, kept by the app between frames.
+struct DeskUi {
+    std::array<char, kEntryBytes> buffer{};
+    int generation = 0;          // part of the field's id: bumped when the app empties or replaces the line
+    bool just_activated = false; // the field was not active before this frame (caret to the end)
+    std::string rule_open;       // the rule whose words are in the rule window ("" none)
+    std::string rule_hovered;    // the rule ID under the mouse this frame
+    bool rule_request = false;   // F1 (or --f1)
+    bool clear_entry = false;    // Esc or an Enter that took the line: emptied after the frame
+    bool scroll_to_end = true;   // the ledger follows new entries
+};
+
+struct DeskView {
+    view::HostDesk& desk;        // its caches fill as the panels read (host_desk.h invariant 4)
+    const Fonts& fonts;
+};
+
+// The panels (one file each).
+void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_entry.cpp
+void DrawDeskLedger(DeskView& v, DeskUi& ui, DeskOutbox& out);        // panel_desk_ledger.cpp
+void DrawDeskInstructions(DeskView& v, DeskUi& ui, DeskOutbox& out);  // panel_desk_instructions.cpp
+void DrawDeskState(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_state.cpp
+
+// The words of a rule shown in the desk: under the mouse, `id` shows its words in a tooltip and
+// is the one F1 opens (desk.cpp).
+void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id);
+
+// The whole desk in the current window: the top bar, the panels, the status line, the question
+// box and the rule window; `panel` ("" all) draws one panel filling the window (--panel).
+void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel);
+// The keys of the desk (Esc, PgUp/PgDn, Ctrl+Z/Y, F1), before the panels.
+void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out);
+// A panel of the desk --panel can name: entry, instructions, state, ledger.
+bool IsDeskPanel(const std::string& name);
+// Applies what the panels asked for, after the frame.
+void DeskApply(view::HostDesk& desk, DeskUi& ui, DeskOutbox& out);
+// The players' window (F11) of a desk game: the game's state for the table, large.
+void DrawDeskPlayers(DeskView& v);
+
+} // namespace rutland::dash
