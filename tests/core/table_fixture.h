@@ -14,6 +14,7 @@
 #include "rules/rules.h"
 #include "rules/state_json.h"
 #include "games.h"
+#include "text_checks.h"
 
 namespace rutland::testing {
 
@@ -83,5 +84,15 @@ private:
 
     std::optional<rutland::Ledger> m_ledger;
 };
+
+// The table's state as JSON (rules/state_json.h): what a test compares before and after a line.
+inline nlohmann::json Json(const Table& t) { return StateToJson(t.State()); }
+
+// How many of `fx` are of `kind`.
+inline int CountKind(const Effects& fx, EffectKind kind) {
+    int n = 0;
+    for (const Effect& e : fx) n += e.kind == kind;
+    return n;
+}
 
 } // namespace rutland::testing

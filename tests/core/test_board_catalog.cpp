@@ -10,19 +10,15 @@
 #include "model/board_catalog.h"
 #include "rules/rules.h"
 #include "games.h"
+#include "board_json.h"
 
 using namespace rutland;
 
 namespace {
 
-nlohmann::json StandardJson() { return nlohmann::json::parse(BuiltinBoard("standard")->ToJson()); }
-
-nlohmann::json& SpaceJson(nlohmann::json& board, std::string_view name) {
-    for (auto& space : board["spaces"])
-        if (space["name"] == name) return space;
-    FAIL("no space " << name);
-    return board;
-}
+using rutland::testing::InstalledFor;
+using rutland::testing::SpaceJson;
+using rutland::testing::StandardJson;
 
 // Why the JSON cannot be a table's board: FromJson's reason, else CheckCompleteBoard's; "" if it can.
 std::string WhyNot(const nlohmann::json& json) {
@@ -40,11 +36,6 @@ std::shared_ptr<const Board> Renamed(nlohmann::json json, const std::string& nam
     return std::make_shared<const Board>(std::move(*board));
 }
 
-// Installs a catalog for one test case and takes it away after, whatever happens.
-struct InstalledFor {
-    explicit InstalledFor(std::shared_ptr<const BoardCatalog> c) { InstallUserBoards(std::move(c)); }
-    ~InstalledFor() { InstallUserBoards(nullptr); }
-};
 
 } // namespace
 

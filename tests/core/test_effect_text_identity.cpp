@@ -21,23 +21,17 @@
 
 #include "store/effects_json.h"
 #include "game_generator.h"
+#include "text_checks.h"
 #include "ledger/ledger.h"
 #include "games.h"
 #include "base/sha256.h"
 
 namespace {
 
-std::vector<std::string> ReadScript(const std::string& path) {
-    std::ifstream in(path);
-    REQUIRE_MESSAGE(in.good(), path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line[0] != '#') lines.push_back(line);
-    return lines;
-}
+using rutland::test::ReadScript;
 
 // What the store writes as an entry's effects column.
-std::string StoredEffects(const rutland::Ledger& ledger, int seq) {
+std::string EffectsWords(const rutland::Ledger& ledger, int seq) {
     return rutland::EffectsJsonText(ledger.At(seq).effects, rutland::RenderContext::Of(ledger.State()));
 }
 
@@ -46,7 +40,7 @@ std::array<int, static_cast<size_t>(rutland::EffectWhat::kCount)> g_seen{};
 
 // "seq sha256" per entry of the game played from `lines` (lines the rules reject are skipped, as
 // the CLI's --keep-going does).
-std::string Fingerprints(const std::vector<std::string>& lines) {
+std::string WordFingerprints(const std::vector<std::string>& lines) {
     auto header = rutland::ParseCommand(lines.at(0));
     rutland::Rejection why;
     auto ledger = rutland::Ledger::Start(std::get<rutland::GameHeader>(header.command->action), &why);
@@ -56,13 +50,13 @@ std::string Fingerprints(const std::vector<std::string>& lines) {
     for (const rutland::Entry& e : ledger->Entries())
         for (const rutland::Effect& fx : e.effects) ++g_seen[static_cast<size_t>(fx.what)];
     for (int seq = 0; seq < ledger->Size(); ++seq)
-        out += std::to_string(seq) + " " + rutland::ToHex(rutland::Sha256(StoredEffects(*ledger, seq))) + "\n";
+        out += std::to_string(seq) + " " + rutland::ToHex(rutland::Sha256(EffectsWords(*ledger, seq))) + "\n";
     return out;
 }
 
-void Compare(const std::string& name, const std::vector<std::string>& lines) {
+void CompareWords(const std::string& name, const std::vector<std::string>& lines) {
     const std::string path = std::string(RUTLAND_SOURCE_DIR) + "/tests/games/effects/" + name + ".sha256";
-    const std::string now = Fingerprints(lines);
+    const std::string now = WordFingerprints(lines);
     if (std::getenv("RUTLAND_RECORD_EFFECT_FIXTURES")) {
         std::ofstream(path, std::ios::binary) << now;
         return;
@@ -87,9 +81,9 @@ void Compare(const std::string& name, const std::vector<std::string>& lines) {
 } // namespace
 
 TEST_CASE("effect text identity: the recorded games store the effects text written before effects were typed") {
-    Compare("full-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt"));
-    Compare("year-end-order", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/year-end-order.txt"));
-    Compare("first-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/assets/demo/first-game.txt"));
+    CompareWords("full-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt"));
+    CompareWords("year-end-order", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/year-end-order.txt"));
+    CompareWords("first-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/assets/demo/first-game.txt"));
 }
 
 TEST_CASE("effect text identity: generated games store the effects text written before effects were typed") {
@@ -99,13 +93,13 @@ TEST_CASE("effect text identity: generated games store the effects text written 
         options.seed = g.seed;
         options.players = g.players;
         options.entries = 2000;
-        Compare("generated-" + std::to_string(g.seed) + "-" + std::to_string(g.players),
+        CompareWords("generated-" + std::to_string(g.seed) + "-" + std::to_string(g.players),
                 rutland::testing::GenerateGame(options));
     }
     // The sentences none of the fixture games makes, which this check therefore does not cover
     // (ctest runs each case on its own: the recorded games are played again here to count them).
     for (const char* script : {"/tests/games/full-game.txt", "/tests/games/year-end-order.txt", "/assets/demo/first-game.txt"})
-        Fingerprints(ReadScript(std::string(RUTLAND_SOURCE_DIR) + script));
+        WordFingerprints(ReadScript(std::string(RUTLAND_SOURCE_DIR) + script));
     std::string unseen;
     for (size_t k = 1; k < g_seen.size(); ++k)
         if (g_seen[k] == 0) unseen += " " + std::to_string(k);

@@ -17,6 +17,7 @@
 
 #include "base/sha256.h"
 #include "game_generator.h"
+#include "text_checks.h"
 #include "ledger/ledger.h"
 #include "store/effects_data.h"
 #include "games.h"
@@ -26,14 +27,7 @@ namespace {
 using rutland::Effect;
 using rutland::EffectWhat;
 
-std::vector<std::string> ReadScript(const std::string& path) {
-    std::ifstream in(path);
-    REQUIRE_MESSAGE(in.good(), path);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line[0] != '#') lines.push_back(line);
-    return lines;
-}
+using rutland::test::ReadScript;
 
 // "seq sha256" of the encoded effects per entry of the game played from `lines`; checks on the way
 // that every entry's effects decode back to the same data.
@@ -58,7 +52,7 @@ std::string DataFingerprints(const std::vector<std::string>& lines) {
     return out;
 }
 
-void Compare(const std::string& name, const std::vector<std::string>& lines) {
+void CompareData(const std::string& name, const std::vector<std::string>& lines) {
     const std::string path = std::string(RUTLAND_SOURCE_DIR) + "/tests/games/effects-data/" + name + ".sha256";
     const std::string now = DataFingerprints(lines);
     if (std::getenv("RUTLAND_RECORD_EFFECT_FIXTURES")) {
@@ -199,9 +193,9 @@ TEST_CASE("effects_data: what this version does not know is refused, never misre
 }
 
 TEST_CASE("effects_data: the recorded games' stored data is what was recorded, entry by entry") {
-    Compare("full-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt"));
-    Compare("year-end-order", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/year-end-order.txt"));
-    Compare("first-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/assets/demo/first-game.txt"));
+    CompareData("full-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt"));
+    CompareData("year-end-order", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/tests/games/year-end-order.txt"));
+    CompareData("first-game", ReadScript(std::string(RUTLAND_SOURCE_DIR) + "/assets/demo/first-game.txt"));
 }
 
 TEST_CASE("effects_data: generated games' stored data is what was recorded, entry by entry") {
@@ -211,7 +205,7 @@ TEST_CASE("effects_data: generated games' stored data is what was recorded, entr
         options.seed = g.seed;
         options.players = g.players;
         options.entries = 2000;
-        Compare("generated-" + std::to_string(g.seed) + "-" + std::to_string(g.players),
+        CompareData("generated-" + std::to_string(g.seed) + "-" + std::to_string(g.players),
                 rutland::testing::GenerateGame(options));
     }
 }

@@ -45,7 +45,7 @@ std::vector<std::string> SampleGame() {
     return lines;
 }
 
-std::string Json(const rutland::GameState& s) { return rutland::StateToJson(s).dump(); }
+std::string StateText(const rutland::GameState& s) { return rutland::StateToJson(s).dump(); }
 
 } // namespace
 
@@ -78,21 +78,21 @@ TEST_CASE("ledger: undo k gives the state of the first n-k commands; redo k rest
     std::vector<std::string> prefix_states;
     {
         Table t("game players=Ann,Bob");
-        prefix_states.push_back(Json(t.State()));
+        prefix_states.push_back(StateText(t.State()));
         for (const auto& l : lines) {
             t.Play(l);
-            prefix_states.push_back(Json(t.State()));
+            prefix_states.push_back(StateText(t.State()));
         }
     }
     for (int k : {1, 2, 3, 7, 16, 40, 64, 65, n}) {
         CAPTURE(k);
         Table t("game players=Ann,Bob");
         for (const auto& l : lines) t.Play(l);
-        const std::string full = Json(t.State());
+        const std::string full = StateText(t.State());
         t.Play("undo " + std::to_string(k));
-        CHECK(Json(t.State()) == prefix_states[static_cast<size_t>(n - k)]);
+        CHECK(StateText(t.State()) == prefix_states[static_cast<size_t>(n - k)]);
         t.Play("redo " + std::to_string(k));
-        CHECK(Json(t.State()) == full);
+        CHECK(StateText(t.State()) == full);
         CHECK(t.State() == t.Log().StateAt(t.Log().Size() - 1));
     }
 }
@@ -129,14 +129,14 @@ TEST_CASE("ledger: a new command after undo ends what could be redone") {
 
 TEST_CASE("ledger: StateAt(seq) is the state right after that entry (time travel)") {
     Table t("game players=Ann,Bob");
-    std::vector<std::string> seen = {Json(t.State())};
+    std::vector<std::string> seen = {StateText(t.State())};
     for (const char* l : {"roll 3 4 2 @fulwell", "buy B 10k", "undo", "buy G 5k", "undo", "redo", "end"}) {
         t.Play(l);
-        seen.push_back(Json(t.State()));
+        seen.push_back(StateText(t.State()));
     }
     for (int seq = 0; seq < t.Log().Size(); ++seq) {
         CAPTURE(seq);
-        CHECK(Json(t.Log().StateAt(seq)) == seen[static_cast<size_t>(seq)]);
+        CHECK(StateText(t.Log().StateAt(seq)) == seen[static_cast<size_t>(seq)]);
     }
 }
 
@@ -149,7 +149,7 @@ TEST_CASE("ledger: canonical lines expand prefixes and replay to the same state"
     // Replaying the ledger's own lines as a script gives the same state.
     Table replay(t.Log().At(0).line);
     for (int seq = 1; seq < t.Log().Size(); ++seq) replay.Play(t.Log().At(seq).line);
-    CHECK(Json(replay.State()) == Json(t.State()));
+    CHECK(StateText(replay.State()) == StateText(t.State()));
 }
 
 TEST_CASE("ledger: a rejected command leaves no entry") {
@@ -163,7 +163,7 @@ namespace {
 
 // What a ledger is, as far as anything outside it can see.
 std::string Observed(const rutland::Ledger& l) {
-    std::string out = Json(l.State()) + "|" + std::to_string(l.Size()) + "|";
+    std::string out = StateText(l.State()) + "|" + std::to_string(l.Size()) + "|";
     for (int seq : l.InEffect()) out += std::to_string(seq) + ",";
     out += "|" + std::to_string(l.RedoableCount()) + "|" + std::to_string(l.NextRedo());
     return out;

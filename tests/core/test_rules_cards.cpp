@@ -15,19 +15,13 @@
 
 using rutland::Company;
 using rutland::EffectKind;
+using rutland::testing::CountKind;
+using rutland::testing::Json;
 using rutland::testing::Table;
 
 namespace {
 
-nlohmann::json Json(const Table& t) { return rutland::StateToJson(t.State()); }
-
-bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-int CountKind(const rutland::Effects& fx, EffectKind kind) {
-    int n = 0;
-    for (const rutland::Effect& e : fx) n += e.kind == kind;
-    return n;
-}
+using rutland::test::Has;
 
 // ---------------------------------------------------------------------------------------------
 // The call scenario (Ann, Bob). Calls and Market 1 are DUUD like Fulwell, Market 2 is UUDU: Blue

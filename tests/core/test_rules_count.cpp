@@ -19,7 +19,7 @@ namespace {
 
 constexpr const char* kHeader = "game players=Ann,Bob,Cy start=@market-1,@market-1,@market-1";
 
-bool Has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using rutland::test::Has;
 
 int CountOf(const Effects& fx, EffectWhat what) {
     int n = 0;

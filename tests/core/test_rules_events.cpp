@@ -15,6 +15,7 @@
 
 using rutland::Company;
 using rutland::EffectKind;
+using rutland::testing::CountKind;
 using rutland::testing::Table;
 
 // Ann opens on market-3 (UUUU); Bob buys at Brada (DUUD, Ask YBR); market-1 (DDDU) and market-2
@@ -44,14 +45,8 @@ std::string Trail(const rutland::Effects& fx) {
     return out;
 }
 
-int CountKind(const rutland::Effects& fx, EffectKind kind) {
-    int n = 0;
-    for (const rutland::Effect& e : fx) n += e.kind == kind;
-    return n;
-}
-
 int64_t Dollars(rutland::Money m) { return m.cents() / 100; }
-bool Has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using rutland::test::Has;
 
 // ---------------------------------------------------------------------------------------------
 // The Yellow Split scenario (Ann, Bob, Cy, $100,000 each). It stops just before Cy's buy of

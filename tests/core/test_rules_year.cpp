@@ -6,11 +6,11 @@
 #include "table_fixture.h"
 
 using rutland::Company;
+using rutland::testing::Json;
 using rutland::testing::Table;
 
 namespace {
 
-nlohmann::json Json(const Table& t) { return rutland::StateToJson(t.State()); }
 
 // Ann lands on each of a company's six subsidiaries in turn (Bob idles on Market 1 meanwhile),
 // so Ann earns all six proxies; `buy` is played on each landing.

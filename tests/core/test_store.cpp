@@ -742,12 +742,12 @@ std::unique_ptr<Store> OpenCleanFixture(const TempDir& dir, const std::string& n
 namespace {
 
 // Words to use instead of the standard ones while it lives (effect_text.h SetTestWording).
-struct Reworded {
+struct AllReworded {
     std::vector<rutland::EffectWhat> whats;
-    explicit Reworded(std::vector<rutland::EffectWhat> list) : whats(std::move(list)) {
+    explicit AllReworded(std::vector<rutland::EffectWhat> list) : whats(std::move(list)) {
         for (rutland::EffectWhat w : whats) rutland::SetTestWording(w, "reworded: the table's words changed");
     }
-    ~Reworded() {
+    ~AllReworded() {
         for (rutland::EffectWhat w : whats) rutland::SetTestWording(w, "");
     }
 };
@@ -937,7 +937,7 @@ TEST_CASE("store: invariant 16: a version-2 game whose stored words this Rutland
                 if (e.what == rutland::EffectWhat::BuyPaid) first_buy = seq;
     }
     REQUIRE(first_buy > 0);
-    Reworded reworded({rutland::EffectWhat::BuyPaid});
+    AllReworded reworded({rutland::EffectWhat::BuyPaid});
     auto store = Store::Open(path, Store::Mode::ReadWrite, &error);
     REQUIRE_MESSAGE(store, error);
     CHECK(store->ReadOnly());
@@ -974,7 +974,7 @@ TEST_CASE("store: invariant 15: no effect sentence is stored or hashed: a reword
         REQUIRE_FALSE(b->ReadOnly());
         v2_fp = Fingerprints(*b);
     }
-    Reworded reworded({rutland::EffectWhat::BuyPaid, rutland::EffectWhat::SharesTaken, rutland::EffectWhat::PriceMove,
+    AllReworded reworded({rutland::EffectWhat::BuyPaid, rutland::EffectWhat::SharesTaken, rutland::EffectWhat::PriceMove,
                        rutland::EffectWhat::PawnRolled, rutland::EffectWhat::TurnEnds});
     {
         auto a = Store::Open(game, Store::Mode::ReadWrite, &error);

@@ -20,6 +20,7 @@
 #include "rules/state_json.h"
 #include "store/store.h"
 #include "games.h"
+#include "board_json.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"
 
@@ -49,28 +50,17 @@ std::shared_ptr<const BoardCatalog> HomeCatalog(const std::function<void(nlohman
     return catalog;
 }
 
-// Installs a catalog for one test case (nullptr: no user board) and takes it away after.
-struct InstalledFor {
-    explicit InstalledFor(std::shared_ptr<const BoardCatalog> c) { InstallUserBoards(std::move(c)); }
-    void Now(std::shared_ptr<const BoardCatalog> c) { InstallUserBoards(std::move(c)); }
-    ~InstalledFor() { InstallUserBoards(nullptr); }
-};
+using rutland::testing::InstalledFor;
+using rutland::testing::SpaceJson;
 
-nlohmann::json& SpaceJson(nlohmann::json& board, std::string_view name) {
-    for (auto& space : board["spaces"])
-        if (space["name"] == name) return space;
-    FAIL("no space " << name);
-    return board;
-}
-
-Stamp TestStamp(int n) { return {fmt::format("2026-11-24T10:00:{:02}Z", n % 60), "Bob", "board-test:" + std::to_string(n)}; }
+Stamp BoardTestStamp(int n) { return {fmt::format("2026-11-24T10:00:{:02}Z", n % 60), "Bob", "board-test:" + std::to_string(n)}; }
 
 // The game of tests/games/schema-v3-home-board.script (on board=home) written to `path` by this Rutland.
 void WriteHomeGame(const std::string& path) {
     std::istringstream script(Read(Source("tests/games/schema-v3-home-board.script")));
     std::vector<std::string> lines;
     for (std::string line; std::getline(script, line);) lines.push_back(line);
-    test::PlayInto(path, lines, TestStamp);
+    test::PlayInto(path, lines, BoardTestStamp);
 }
 
 // The state as `rutland-cli state --json` printed it when the fixture was written (at ebef951,
@@ -148,7 +138,7 @@ TEST_CASE("D-2: a game on a user board verifies and replays the same after its b
         std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadWrite, &error);
         REQUIRE_MESSAGE(store, error);
         REQUIRE_MESSAGE(!store->ReadOnly(), store->ReadOnlyReason());
-        const StoreReceipt r = store->SubmitLine("note played on with no board file", TestStamp(40));
+        const StoreReceipt r = store->SubmitLine("note played on with no board file", BoardTestStamp(40));
         CHECK_MESSAGE(r.status == SubmitStatus::Accepted, r.Why());
     }
     std::unique_ptr<Store> again = Store::Open(path, Store::Mode::ReadOnly, &error);
@@ -230,7 +220,7 @@ TEST_CASE("store: a schema-3 game written before games carried their board verif
         REQUIRE_MESSAGE(store, error);
         REQUIRE_MESSAGE(!store->ReadOnly(), store->ReadOnlyReason());
         CHECK(store->Report().notes.empty());
-        const StoreReceipt r = store->SubmitLine("note played on as schema 3", TestStamp(1));
+        const StoreReceipt r = store->SubmitLine("note played on as schema 3", BoardTestStamp(1));
         CHECK_MESSAGE(r.status == SubmitStatus::Accepted, r.Why());
     }
     std::unique_ptr<Store> again = Store::Open(path, Store::Mode::ReadOnly, &error);
@@ -264,7 +254,7 @@ TEST_CASE("store: a new game on a built-in board carries it too (issue 17 point 
     const std::string path = dir / "standard.rutland";
     std::string error;
     std::unique_ptr<Store> store =
-        Store::Create(path, std::get<GameHeader>(ParseCommand("game players=Ann,Bob").command->action), TestStamp(0), &error);
+        Store::Create(path, std::get<GameHeader>(ParseCommand("game players=Ann,Bob").command->action), BoardTestStamp(0), &error);
     REQUIRE_MESSAGE(store, error);
     CHECK(store->Schema() == 4);
     REQUIRE(store->StartData());

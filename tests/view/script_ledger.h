@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <climits>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -44,6 +45,27 @@ inline int FindEntry(const Ledger& ledger, const std::string& line, int from = 1
     for (int i = from; i < ledger.Size(); ++i)
         if (ledger.At(i).line == line) return i;
     return -1;
+}
+
+// A new game's ledger from its header line.
+inline Ledger NewGame(const char* header = "game players=Ann,Bob broker=Bob") {
+    Rejection why;
+    std::optional<Ledger> l = Ledger::Start(std::get<GameHeader>(ParseCommand(header).command->action), &why);
+    REQUIRE_MESSAGE(l, why.ToString());
+    return std::move(*l);
+}
+
+// Four players, all on Market 1 (the entry line's tests).
+inline constexpr const char* kFourPlayersHeader =
+    "game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1";
+
+// A game file's path in the view tests' own temporary folder, with no file (nor WAL) left there.
+inline std::string TempPath(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-tests";
+    std::filesystem::create_directories(dir);
+    const auto path = dir / name;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+    return path.string();
 }
 
 } // namespace rutland::testing

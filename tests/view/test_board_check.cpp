@@ -5,55 +5,51 @@
 #include "board_check.h"
 #include "model/board_catalog.h"
 #include "games.h"
+#include "view/script_ledger.h"
 
 using namespace rutland;
 using namespace rutland::view;
 
 namespace {
 
-Ledger NewGame(const char* header) {
-    Rejection why;
-    std::optional<Ledger> l = Ledger::Start(std::get<GameHeader>(ParseCommand(header).command->action), &why);
-    REQUIRE_MESSAGE(l, why.ToString());
-    return std::move(*l);
-}
+using rutland::testing::NewGame;
 
 void Play(Ledger& l, const char* line) {
     const SubmitResult r = l.Submit(*ParseCommand(line).command);
     REQUIRE_MESSAGE(r.accepted, line << ": " << r.rejection.ToString());
 }
 
-int Index(const Board& b, const char* name) { return *b.Find(name, nullptr); }
+int IndexOn(const Board& b, const char* name) { return *b.Find(name, nullptr); }
 
 } // namespace
 
 TEST_CASE("D-2 BD-3: a reading of one line: arrows, the Ask or Bids, a kind, a position, in any order") {
     const Board& b = *BuiltinBoard("standard");
     std::string why;
-    std::optional<SpaceReading> r = ParseReading(b, Index(b, "brada"), "DDUU ybr", &why);
+    std::optional<SpaceReading> r = ParseReading(b, IndexOn(b, "brada"), "DDUU ybr", &why);
     REQUIRE_MESSAGE(r, why);
     CHECK(*r->trend == Trends{Trend::Down, Trend::Down, Trend::Up, Trend::Up});
     CHECK(r->set->Count() == 3);
     CHECK_FALSE(r->kind);
     // Brada: trend UUDD, Ask YRG in standard.json; a reading of nothing records the board's own facts.
-    CHECK(ReadingLine(b, Index(b, "brada"), {}) == "board @brada trend=UUDD ask=YRG bid=-");
-    CHECK(ReadingLine(b, Index(b, "brada"), *r) == "board @brada trend=DDUU ask=YBR bid=-");
+    CHECK(ReadingLine(b, IndexOn(b, "brada"), {}) == "board @brada trend=UUDD ask=YRG bid=-");
+    CHECK(ReadingLine(b, IndexOn(b, "brada"), *r) == "board @brada trend=DDUU ask=YBR bid=-");
     // Time 1 (position 5): trend UUDD, Bids YRG; kind and position read too.
-    r = ParseReading(b, Index(b, "time-1"), "market 12 yb", &why);
+    r = ParseReading(b, IndexOn(b, "time-1"), "market 12 yb", &why);
     REQUIRE_MESSAGE(r, why);
-    CHECK(ReadingLine(b, Index(b, "time-1"), *r) == "board @time-1 trend=UUDD ask=- bid=YB kind=market pos=12");
+    CHECK(ReadingLine(b, IndexOn(b, "time-1"), *r) == "board @time-1 trend=UUDD ask=- bid=YB kind=market pos=12");
 
-    CHECK_FALSE(ParseReading(b, Index(b, "brada"), "uudd yb", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "brada"), "uudd yb", &why));
     CHECK(why == "Brada is a subsidiary: it shows an Ask triplet (three companies), got YB (BD-3)");
-    CHECK_FALSE(ParseReading(b, Index(b, "puts"), "uudd -", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "puts"), "uudd -", &why));
     CHECK(why == "Puts is not a subsidiary: it shows market Bids (BD-3)");
-    CHECK_FALSE(ParseReading(b, Index(b, "preferred-blue"), "yrg", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "preferred-blue"), "yrg", &why));
     CHECK(why == "Preferred Blue shows a Bid for Blue (BD-3)");
-    CHECK_FALSE(ParseReading(b, Index(b, "brada"), "time", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "brada"), "time", &why));
     CHECK(why == "Brada is a subsidiary space by its name; only a Time or market space may be read as the other (BD-1)");
-    CHECK_FALSE(ParseReading(b, Index(b, "brada"), "40", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "brada"), "40", &why));
     CHECK(why == "positions run from 0 to 39, got 40 (BD-1)");
-    CHECK_FALSE(ParseReading(b, Index(b, "brada"), "uudx", &why));
+    CHECK_FALSE(ParseReading(b, IndexOn(b, "brada"), "uudx", &why));
 }
 
 TEST_CASE("D-2: the first landing on a space with unverified facts asks; once confirmed it never asks again") {
@@ -89,13 +85,13 @@ TEST_CASE("BD-1 BD-3: board setup reads the 40 spaces in ring order and verifies
     for (int i = 2; i < 40; ++i) REQUIRE_MESSAGE(EnterReading(setup, "", &why), why);
     CHECK(SetupSpace(setup) == nullptr);
     const Board& b = setup.board;
-    const Space& market = b.At(Index(b, "market-1"));
+    const Space& market = b.At(IndexOn(b, "market-1"));
     CHECK(market.trend.value == Trends{Trend::Down, Trend::Up, Trend::Down, Trend::Up});
     CHECK(market.bid.verified);
-    CHECK(b.At(Index(b, "brada")).position.value == 2);
-    CHECK(b.At(Index(b, "derwent")).position.value == 1);
+    CHECK(b.At(IndexOn(b, "brada")).position.value == 2);
+    CHECK(b.At(IndexOn(b, "derwent")).position.value == 1);
     // Derwent was walked after the swap (it stood at 2 when the walk began) and verified there.
-    CHECK(b.At(Index(b, "derwent")).position.verified);
+    CHECK(b.At(IndexOn(b, "derwent")).position.verified);
     const VerifiedCount count = CountVerified(b);
     CHECK(count.verified == 200);
     CHECK_FALSE(CheckCompleteBoard(b));

@@ -3,18 +3,14 @@
 #include <doctest/doctest.h>
 
 #include "board_view.h"
+#include "view/script_ledger.h"
 
 using namespace rutland;
 using namespace rutland::view;
 
 namespace {
 
-Ledger NewGame(const char* header = "game players=Ann,Bob broker=Bob") {
-    Rejection why;
-    std::optional<Ledger> l = Ledger::Start(std::get<GameHeader>(ParseCommand(header).command->action), &why);
-    REQUIRE_MESSAGE(l, why.ToString());
-    return std::move(*l);
-}
+using rutland::testing::NewGame;
 
 int SpaceNamed(const GameState& s, const char* name) {
     std::string error;

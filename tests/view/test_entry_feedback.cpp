@@ -13,6 +13,7 @@
 #include "layout_model.h"
 #include "rules/legal.h"
 #include "games.h"
+#include "view/script_ledger.h"
 #include "turn_view.h"
 
 using namespace rutland;
@@ -21,16 +22,16 @@ using rutland::testing::Table;
 
 namespace {
 
-constexpr const char* kHeader = "game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1";
+using rutland::testing::kFourPlayersHeader;
 
-bool Has(const std::vector<FeedbackLine>& lines, const std::string& part, FeedbackLine::Tone tone) {
+bool HasFeedback(const std::vector<FeedbackLine>& lines, const std::string& part, FeedbackLine::Tone tone) {
     return std::any_of(lines.begin(), lines.end(), [&](const FeedbackLine& l) { return l.tone == tone && l.text.find(part) != std::string::npos; });
 }
 
 } // namespace
 
 TEST_CASE("entry feedback: a rejection keeps its rule ID, 'Did you mean' and the Tab list are lines of their own") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     using Tone = FeedbackLine::Tone;
     // A line just rejected: its words and rule, and how to get it back.
     EntryFeedbackInput rejected;
@@ -39,8 +40,8 @@ TEST_CASE("entry feedback: a rejection keeps its rule ID, 'Did you mean' and the
     rejected.rejected_text = "buy Y 10k with more";
     const std::vector<FeedbackLine> r = EntryFeedback(rejected);
     REQUIRE(r.size() == 2);
-    CHECK(Has(r, "(COMMANDS.md)", Tone::Bad));
-    CHECK(Has(r, "Up brings the line back", Tone::Quiet));
+    CHECK(HasFeedback(r, "(COMMANDS.md)", Tone::Bad));
+    CHECK(HasFeedback(r, "Up brings the line back", Tone::Quiet));
 
     // A misspelt space: the rejection preview, then "Did you mean" with the corrected line.
     const Preview p = PreviewLine("roll 3 4 2 @fullwell", t.State(), &t.Log());
@@ -51,10 +52,10 @@ TEST_CASE("entry feedback: a rejection keeps its rule ID, 'Did you mean' and the
     const std::vector<std::string> completions = {"roll 3 4 2 @fulwell", "roll 3 4 2 @fulwell end"};
     typed.completions = &completions;
     const std::vector<FeedbackLine> f = EntryFeedback(typed);
-    CHECK(Has(f, "Would be rejected", Tone::Warn));
-    CHECK(Has(f, "(" + p.rule + ")", Tone::Warn));
-    CHECK(Has(f, "Did you mean @fulwell?  Tab: roll 3 4 2 @fulwell", Tone::Warn));
-    CHECK(Has(f, "Tab: roll 3 4 2 @fulwell", Tone::Quiet));
+    CHECK(HasFeedback(f, "Would be rejected", Tone::Warn));
+    CHECK(HasFeedback(f, "(" + p.rule + ")", Tone::Warn));
+    CHECK(HasFeedback(f, "Did you mean @fulwell?  Tab: roll 3 4 2 @fulwell", Tone::Warn));
+    CHECK(HasFeedback(f, "Tab: roll 3 4 2 @fulwell", Tone::Quiet));
     CHECK(f.size() == 3);
 
     // The layout sizes the entry panel for every one of those lines: at the least width the

@@ -10,6 +10,7 @@
 #include "entry_model.h"
 #include "rules/legal.h"
 #include "games.h"
+#include "view/script_ledger.h"
 #include "session.h"
 
 using namespace rutland;
@@ -17,7 +18,7 @@ using namespace rutland::view;
 using rutland::testing::Table;
 
 namespace {
-constexpr const char* kHeader = "game players=Ann,Bob,Cy,Dee broker=Dee sec=Cy start=@market-1,@market-1,@market-1,@market-1";
+using rutland::testing::kFourPlayersHeader;
 }
 
 TEST_CASE("quick forms expand to the table language") {
@@ -107,7 +108,7 @@ TEST_CASE("a typical turn typed key by key into the entry line is the README's c
     const std::string keys = m[1].str() + "{Enter}" + m[2].str() + "{Enter}" + m[3].str() + "{Enter}";
     const int claimed = std::stoi(m[4].str());
 
-    const ParseResult header = ParseCommand(kHeader);
+    const ParseResult header = ParseCommand(kFourPlayersHeader);
     REQUIRE(header.command);
     std::string error;
     auto session = Session::Create(TempGame("typical-turn.rutland"), std::get<GameHeader>(header.command->action),
@@ -135,7 +136,7 @@ TEST_CASE("a typical turn typed key by key into the entry line is the README's c
 }
 
 TEST_CASE("D-2: the preview flags a trade on a provisional fact, not a board correction that verifies one") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     t.Play("roll 3 4 2");  // Colfax: its Ask YBR is provisional
     CHECK(PreviewLine("buy Y 10k", t.State(), &t.Log()).provisional);
     // Confirming Colfax's Ask as it stands reads "Ask YBR (as provisional) now verified": before
@@ -147,7 +148,7 @@ TEST_CASE("D-2: the preview flags a trade on a provisional fact, not a board cor
 }
 
 TEST_CASE("the live preview says what Enter would do, without doing it (B-1, M-1)") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     t.Play("roll 3 4 2");  // Colfax: Yellow and Red asks, Blue at $2.10
     const std::string before = StateToJson(t.State()).dump();
     Preview p = PreviewLine("buy Y 10k", t.State(), &t.Log());
@@ -224,7 +225,7 @@ buy Y 10k)");
 }
 
 TEST_CASE("the preview of undo names the entry it would undo") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     t.Play("roll 3 4 2\nbuy Y 10k");
     Preview p = PreviewLine("undo", t.State(), &t.Log());
     CHECK(p.kind == Preview::Kind::Accepted);
@@ -235,7 +236,7 @@ TEST_CASE("the preview of undo names the entry it would undo") {
 }
 
 TEST_CASE("completion offers the legal commands first, then words") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     t.Play("roll 3 4 2");
     const LegalNow legal = Legal(t.State());
     std::vector<std::string> c = Complete("buy Y", t.State(), legal, &t.Log());
@@ -254,7 +255,7 @@ TEST_CASE("completion offers the legal commands first, then words") {
 }
 
 TEST_CASE("completion: a count (X-1) offers the market or a player, then the keys it counts") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     const LegalNow legal = Legal(t.State());
     std::vector<std::string> c = Complete("cou", t.State(), legal, &t.Log());
     CHECK(std::find(c.begin(), c.end(), "count ") != c.end());
@@ -283,7 +284,7 @@ TEST_CASE("history steps back through the lines typed") {
 
 // Tab completes inside a quick form, and it stays a quick form.
 TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     const LegalNow legal = Legal(t.State());
     const std::vector<std::string> c = Complete("432 ti", t.State(), legal, &t.Log());
     // The standard board's Time spaces are time-1 .. time-4 (tests/games/full-game.txt's board list).
@@ -300,7 +301,7 @@ TEST_CASE("Tab completion inside a quick roll: '432 ti' offers the Time spaces")
 
 // A name a letter or two off gets a "did you mean" with the line corrected.
 TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
-    Table t(kHeader);
+    Table t(kFourPlayersHeader);
     Preview p = PreviewLine("roll 3 4 2 @fullwell", t.State(), &t.Log());
     CHECK(p.kind == Preview::Kind::Rejected);
     CHECK(p.did_you_mean == "roll 3 4 2 @fulwell");
@@ -318,7 +319,7 @@ TEST_CASE("BD-1, G-2: did you mean the nearest space, player or company") {
 
 // The next player's roll typed while the turn is open ends it first.
 TEST_CASE("T-1, T-5: a roll typed while the turn is still open ends it, and the preview says so; doubles roll again") {
-    const ParseResult header = ParseCommand(kHeader);
+    const ParseResult header = ParseCommand(kFourPlayersHeader);
     REQUIRE(header.command);
     std::string error;
     auto session = Session::Create(TempGame("roll-ends-turn.rutland"), std::get<GameHeader>(header.command->action),

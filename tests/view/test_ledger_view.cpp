@@ -25,13 +25,7 @@ std::string Grouped(const std::string& hash) {
     return hash.substr(0, 4) + " " + hash.substr(4, 4) + " " + hash.substr(8, 4) + " " + hash.substr(12, 4);
 }
 
-std::string TempPath(const std::string& name) {
-    const auto dir = fs::temp_directory_path() / "rutland-view-tests";
-    fs::create_directories(dir);
-    const auto path = dir / name;
-    for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(path.string() + suffix);
-    return path.string();
-}
+using rutland::testing::TempPath;
 
 std::vector<std::string> ScriptLines(const std::string& relative) {
     std::ifstream in(fs::path(RUTLAND_SOURCE_DIR) / relative);
@@ -63,12 +57,12 @@ std::vector<std::string> Texts(const std::vector<ExplainLine>& lines) {
     return out;
 }
 
-bool Has(const std::vector<std::string>& lines, const std::string& line) {
+bool HasLine(const std::vector<std::string>& lines, const std::string& line) {
     return std::find(lines.begin(), lines.end(), line) != lines.end();
 }
 
 // What rutland-cli prints on stdout for these arguments.
-std::string Cli(const std::string& args) {
+std::string CliStdout(const std::string& args) {
     std::string out;
     FILE* pipe = popen((std::string(RUTLAND_CLI) + " " + args + " 2>/dev/null").c_str(), "r");
     REQUIRE(pipe);
@@ -116,8 +110,8 @@ TEST_CASE("explain and diff: the demo's known entries, as the CLI tests db_expla
     CHECK(diff[1] == "     9: buy B 20k");
     CHECK(diff[3] == "    11: dir B");
     CHECK(diff[4] == "Changes:");
-    CHECK(Has(diff, "  players.Cy.cash: $100,000 -> $7,500"));
-    CHECK(Has(diff, "  prices.blue: $2.20 -> $2.60"));
+    CHECK(HasLine(diff, "  players.Cy.cash: $100,000 -> $7,500"));
+    CHECK(HasLine(diff, "  prices.blue: $2.20 -> $2.60"));
     CHECK(DiffEntries(*store, 5, 5).back() == "  (none)");
 
     // The panel's "diff to now" is DiffBetween(seq, last): the same changes the CLI lists.
@@ -183,7 +177,7 @@ TEST_CASE("filters: --player finds a player's lines whatever the case or Unicode
 TEST_CASE("the log, explain and diff of rutland-cli are the view model's, on the full game") {
     // rutland-cli plays the full game into a file; the view model reads the same file.
     const std::string path = TempPath("ledger-full.rutland");
-    Cli("play " + (fs::path(RUTLAND_SOURCE_DIR) / "tests/games/full-game.txt").string() + " --db " + path);
+    CliStdout("play " + (fs::path(RUTLAND_SOURCE_DIR) / "tests/games/full-game.txt").string() + " --db " + path);
     std::string error;
     auto store = Store::Open(path, Store::Mode::ReadOnly, &error);
     REQUIRE_MESSAGE(store, error);
@@ -193,19 +187,19 @@ TEST_CASE("the log, explain and diff of rutland-cli are the view model's, on the
 
     std::string log;
     for (int seq = 0; seq <= last; ++seq) log += LogLine(*store, seq) + "\n";
-    CHECK(Cli("log " + path) == log);
+    CHECK(CliStdout("log " + path) == log);
 
     std::string filtered;
     const std::optional<LedgerFilter> f = ParseLedgerFilter(store->GetLedger().State(), "ann", "R", "", &error);
     REQUIRE(f);
     for (int seq : FilterEntries(store->GetLedger(), *f)) filtered += LogLine(*store, seq) + "\n";
     CHECK(!filtered.empty());
-    CHECK(Cli("log " + path + " --player ann --company R") == filtered);
+    CHECK(CliStdout("log " + path + " --player ann --company R") == filtered);
 
     for (int seq : {0, 1, 2, 17, 60, 101, 150, last}) {
         CAPTURE(seq);
-        CHECK(Cli("explain " + path + " " + std::to_string(seq)) == Joined(Texts(ExplainEntry(*store, seq))));
-        CHECK(Cli("diff " + path + " " + std::to_string(seq) + " " + std::to_string(last)) == Joined(DiffEntries(*store, seq, last)));
+        CHECK(CliStdout("explain " + path + " " + std::to_string(seq)) == Joined(Texts(ExplainEntry(*store, seq))));
+        CHECK(CliStdout("diff " + path + " " + std::to_string(seq) + " " + std::to_string(last)) == Joined(DiffEntries(*store, seq, last)));
     }
 }
 

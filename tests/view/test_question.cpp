@@ -12,19 +12,19 @@ using namespace rutland::view;
 namespace {
 
 const Board& Standard() { return *FindBoard("standard"); }
-int Index(const char* name) { return *Standard().Find(name, nullptr); }
+int StandardIndex(const char* name) { return *Standard().Find(name, nullptr); }
 
 } // namespace
 
 TEST_CASE("D-2: at the board check, Enter alone confirms, a reading corrects, a mistyped reading is refused, a line of the game waits") {
-    const int altamont = Index("altamont");
+    const int altamont = StandardIndex("altamont");
     CHECK(ClassifyAtQuestion(Standard(), altamont, "").what == AtQuestion::Yes);
     CHECK(ClassifyAtQuestion(Standard(), altamont, "   ").what == AtQuestion::Yes);
     const LineAtQuestion reading = ClassifyAtQuestion(Standard(), altamont, "dduu brg");
     CHECK(reading.what == AtQuestion::Reading);
     REQUIRE(reading.reading);
     CHECK(reading.reading->trend);
-    const LineAtQuestion kind = ClassifyAtQuestion(Standard(), Index("market-2"), "time uudd");
+    const LineAtQuestion kind = ClassifyAtQuestion(Standard(), StandardIndex("market-2"), "time uudd");
     CHECK(kind.what == AtQuestion::Reading);
     REQUIRE(kind.reading);
     CHECK(kind.reading->kind == SpaceKind::Time);

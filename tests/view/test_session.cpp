@@ -14,21 +14,14 @@
 #include "settings.h"
 #include "rules/state_json.h"
 #include "games.h"
+#include "view/script_ledger.h"
 
 using namespace rutland;
 using namespace rutland::view;
 
 namespace {
 
-std::string TempPath(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / "rutland-view-tests";
-    std::filesystem::create_directories(dir);
-    const auto path = dir / name;
-    std::filesystem::remove(path);
-    std::filesystem::remove(path.string() + "-wal");
-    std::filesystem::remove(path.string() + "-shm");
-    return path.string();
-}
+using rutland::testing::TempPath;
 
 GameHeader Header() {
     GameHeader h;

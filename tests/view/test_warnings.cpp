@@ -23,12 +23,12 @@ std::vector<WarningKind> Kinds(const Preview& p) {
     return out;
 }
 
-bool Has(const Preview& p, WarningKind kind) {
+bool HasWarning(const Preview& p, WarningKind kind) {
     const auto kinds = Kinds(p);
     return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
 }
 
-const Warning* Find(const Preview& p, WarningKind kind) {
+const Warning* FindWarning(const Preview& p, WarningKind kind) {
     for (const Warning& w : p.warnings)
         if (w.kind == kind) return &w;
     return nullptr;
@@ -58,9 +58,9 @@ TEST_CASE("S-3 warning: a sale that forfeits a directorship is amber; one that k
     PlayToAnnWith85000Red(t);
     // 85,000 - 10,000 = 75,000 < 2 common x 40,000 (S-3): one ring comes off.
     const Preview forfeits = Accepted(t, "sell R 10k");
-    REQUIRE(Has(forfeits, WarningKind::DirectorshipForfeited));
-    CHECK(Find(forfeits, WarningKind::DirectorshipForfeited)->rule == "S-3");
-    CHECK(Find(forfeits, WarningKind::DirectorshipForfeited)->text.find("Ann forfeits 1 Red common directorship") == 0);
+    REQUIRE(HasWarning(forfeits, WarningKind::DirectorshipForfeited));
+    CHECK(FindWarning(forfeits, WarningKind::DirectorshipForfeited)->rule == "S-3");
+    CHECK(FindWarning(forfeits, WarningKind::DirectorshipForfeited)->text.find("Ann forfeits 1 Red common directorship") == 0);
     // 85,000 - 5,000 = 80,000 = 2 x 40,000: both rings stay.
     CHECK(Accepted(t, "sell R 5k").warnings.empty());
 }
@@ -71,15 +71,15 @@ TEST_CASE("M-4 warning: the roll that reaches Yellow's Split level is amber; one
     t.Play("roll 1 2 3 @market-1\nshort Y 10k\nend\nroll 1 2 3 @market-1\nend\nroll 1 2 3 @market-1\nend");
     REQUIRE(t.Price(Company::Yellow) == 270);
     // $2.70 + 3 ticks = $2.85: no Split yet.
-    CHECK_FALSE(Has(Accepted(t, "roll 1 2 3 @market-1"), WarningKind::MarketEvent));
+    CHECK_FALSE(HasWarning(Accepted(t, "roll 1 2 3 @market-1"), WarningKind::MarketEvent));
     t.Play("roll 1 2 3 @market-1\nend");
     // $2.85 + 3 ticks = $3.00: Split (M-4), and Bob's 10,000 short is covered by force.
     const Preview split = Accepted(t, "roll 1 2 3 @market-1");
-    REQUIRE(Has(split, WarningKind::MarketEvent));
-    CHECK(Find(split, WarningKind::MarketEvent)->rule == "M-4");
-    CHECK(Find(split, WarningKind::MarketEvent)->text == "Yellow reaches its Split level $3.00: Split");
-    REQUIRE(Has(split, WarningKind::MarginCall));
-    CHECK(Find(split, WarningKind::MarginCall)->text.find("margin call: Bob") == 0);
+    REQUIRE(HasWarning(split, WarningKind::MarketEvent));
+    CHECK(FindWarning(split, WarningKind::MarketEvent)->rule == "M-4");
+    CHECK(FindWarning(split, WarningKind::MarketEvent)->text == "Yellow reaches its Split level $3.00: Split");
+    REQUIRE(HasWarning(split, WarningKind::MarginCall));
+    CHECK(FindWarning(split, WarningKind::MarginCall)->text.find("margin call: Bob") == 0);
 }
 
 TEST_CASE("S-6 / D-13 warning: the end that makes a year-end call Ann cannot pay warns of the call and the debt; the "
@@ -92,15 +92,15 @@ TEST_CASE("S-6 / D-13 warning: the end that makes a year-end call Ann cannot pay
     t.Play("end\nroll 1 2 3 @market-3\nend\nroll 1 2 3 @time-2\ntime");
     // Bob's end settles the year: 20,000 Red at $1.30 = $26,000 against $4,500 + $21,000: $500 owed.
     const Preview end = Accepted(t, "end");
-    CHECK(Has(end, WarningKind::MarginCall));
-    REQUIRE(Has(end, WarningKind::ObligationLeft));
-    CHECK(Find(end, WarningKind::ObligationLeft)->text ==
+    CHECK(HasWarning(end, WarningKind::MarginCall));
+    REQUIRE(HasWarning(end, WarningKind::ObligationLeft));
+    CHECK(FindWarning(end, WarningKind::ObligationLeft)->text ==
           "Ann will still owe the bank $500: only Ann's sales are accepted until it is paid");
     t.Play("end");
     // 5,000 Yellow at $2.00 = $10,000 pays the $500 in full: a forced sale, no debt left.
     const Preview sale = Accepted(t, "Ann: sell Y 5k");
-    CHECK(Has(sale, WarningKind::ForcedSale));
-    CHECK_FALSE(Has(sale, WarningKind::ObligationLeft));
+    CHECK(HasWarning(sale, WarningKind::ForcedSale));
+    CHECK_FALSE(HasWarning(sale, WarningKind::ObligationLeft));
 }
 
 TEST_CASE("D-2 warning: a landed space that disagrees with the board order is amber; the board order's own is not") {
@@ -109,10 +109,10 @@ TEST_CASE("D-2 warning: a landed space that disagrees with the board order is am
     const int expected = board.Advance(*board.Find("fulwell", nullptr), 8);  // 3 + 5
     const std::string elsewhere = board.At(expected).name == "derwent" ? "@ioco" : "@derwent";
     const Preview disagrees = Accepted(t, "roll 3 5 1 " + elsewhere);
-    REQUIRE(Has(disagrees, WarningKind::BoardOrder));
-    CHECK(Find(disagrees, WarningKind::BoardOrder)->rule == "D-2");
-    CHECK_FALSE(Has(Accepted(t, "roll 3 5 1 @" + board.At(expected).name), WarningKind::BoardOrder));
-    CHECK_FALSE(Has(Accepted(t, "roll 3 5 1"), WarningKind::BoardOrder));
+    REQUIRE(HasWarning(disagrees, WarningKind::BoardOrder));
+    CHECK(FindWarning(disagrees, WarningKind::BoardOrder)->rule == "D-2");
+    CHECK_FALSE(HasWarning(Accepted(t, "roll 3 5 1 @" + board.At(expected).name), WarningKind::BoardOrder));
+    CHECK_FALSE(HasWarning(Accepted(t, "roll 3 5 1"), WarningKind::BoardOrder));
 }
 
 TEST_CASE("Y-1 warning: year-end with 1 of 2 Time cards drawn is amber; an end with no year end is not") {
@@ -121,8 +121,8 @@ TEST_CASE("Y-1 warning: year-end with 1 of 2 Time cards drawn is amber; an end w
     CHECK(Accepted(t, "end").warnings.empty());
     t.Play("end");
     const Preview early = Accepted(t, "year-end");
-    REQUIRE(Has(early, WarningKind::EarlyYearEnd));
-    CHECK(Find(early, WarningKind::EarlyYearEnd)->text ==
+    REQUIRE(HasWarning(early, WarningKind::EarlyYearEnd));
+    CHECK(FindWarning(early, WarningKind::EarlyYearEnd)->text ==
           "the year ends after only 1 of 2 Time cards: check the deck before settling it");
 }
 
@@ -139,12 +139,12 @@ TEST_CASE("Y-3 warning: a call in the money at the year end is amber with its va
         const Preview end = Accepted(t, "end");
         if (in_the_money) {
             // 5,000 x $2.05 = $10,250 - $9,000 = $1,250.
-            REQUIRE(Has(end, WarningKind::OptionInTheMoney));
-            CHECK(Find(end, WarningKind::OptionInTheMoney)->text ==
+            REQUIRE(HasWarning(end, WarningKind::OptionInTheMoney));
+            CHECK(FindWarning(end, WarningKind::OptionInTheMoney)->text ==
                   "Bob's call #1 on 5,000 Blue is in the money ($1,250 if exercised for cash now) and expires worthless");
         } else {
             // 5,000 x $2.05 = $10,250 < $11,000.
-            CHECK_FALSE(Has(end, WarningKind::OptionInTheMoney));
+            CHECK_FALSE(HasWarning(end, WarningKind::OptionInTheMoney));
         }
     }
 }
@@ -154,13 +154,13 @@ TEST_CASE("undo and redo confirms carry the warnings of what they take back or p
     PlayToAnnWith85000Red(t);
     t.Play("sell R 10k");  // forfeits one Red ring (S-3)
     const Preview undo = ConfirmPreview(false, t.State(), t.Log());
-    REQUIRE(Has(undo, WarningKind::DirectorshipForfeited));
-    CHECK(Find(undo, WarningKind::DirectorshipForfeited)->text.find("takes back entry ") == 0);
+    REQUIRE(HasWarning(undo, WarningKind::DirectorshipForfeited));
+    CHECK(FindWarning(undo, WarningKind::DirectorshipForfeited)->text.find("takes back entry ") == 0);
     // The ring goes back on Ann's pawn: 1 after the sale, 2 again.
     CHECK(std::find(undo.steps.begin(), undo.steps.end(), "Ann puts 1 Red ring on Ann's pawn (2 Red rings in all)") != undo.steps.end());
     t.Play("undo");
     const Preview redo = ConfirmPreview(true, t.State(), t.Log());
-    CHECK(Has(redo, WarningKind::DirectorshipForfeited));
+    CHECK(HasWarning(redo, WarningKind::DirectorshipForfeited));
     CHECK(redo.steps.empty());
     t.Play("redo\nend");
     CHECK(ConfirmPreview(false, t.State(), t.Log()).warnings.empty());  // undoing `end`: nothing to warn of

@@ -23,7 +23,7 @@ using namespace rutland::view;
 namespace {
 
 // What rutland-cli prints on stdout for these arguments; it must exit 0.
-std::string Cli(const std::string& args) {
+std::string CliOk(const std::string& args) {
     std::string out;
     FILE* pipe = popen((std::string(RUTLAND_CLI) + " " + args + " 2>&1").c_str(), "r");
     REQUIRE(pipe);
@@ -72,7 +72,7 @@ struct CliLine {
 };
 
 std::vector<CliLine> CliYearEnd(const std::string& file, int seq, bool last) {
-    std::istringstream in(Cli("year-end " + file + " --at " + std::to_string(seq) + (last ? " --last" : "") + " --csv"));
+    std::istringstream in(CliOk("year-end " + file + " --at " + std::to_string(seq) + (last ? " --last" : "") + " --csv"));
     std::string line;
     REQUIRE(std::getline(in, line));
     REQUIRE(line == "year,kind,player,rule,item,cash");
@@ -182,7 +182,7 @@ TEST_CASE("year end view: agrees with rutland-cli year-end on the full game, pre
     std::filesystem::create_directories(dir);
     const std::string file = (dir / "year-end-full-game.rutland").string();
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file + suffix);
-    Cli("play " + std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt --db " + file);
+    CliOk("play " + std::string(RUTLAND_SOURCE_DIR) + "/tests/games/full-game.txt --db " + file);
     std::string error;
     auto session = Session::Open(file, "year-end-view", &error);
     REQUIRE_MESSAGE(session, error);
