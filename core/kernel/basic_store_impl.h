@@ -214,6 +214,10 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     // Read-only first: application_id and user_version as SQLite sees them (the WAL included)
     // decide whether this version may write the file at all (invariant 1).
     if (!open_read_only()) return nullptr;
+    // One read transaction for every check below: each is of the same snapshot of the file. Without
+    // it a writer migrating the file between two of them (invariant 16) made this open read schema
+    // version 2 and then schema 3's tables, and refuse a sound file as "not Rutland's".
+    if (!Exec(store->m_db, "BEGIN", error)) return nullptr;
     const auto app_id = QueryInt(store->m_db, "PRAGMA application_id");
     const auto version = QueryInt(store->m_db, "PRAGMA user_version");
     if (!app_id || !version) {
@@ -245,6 +249,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     else if (place) why_read_only = *place;
     else if (!SchemaProblems(store->m_db, store->m_schema).empty())
         why_read_only = "its schema is not Rutland's (rutland-cli verify names what is not)";
+    if (!Exec(store->m_db, "COMMIT", error)) return nullptr;
     if (why_read_only.empty()) {
         sqlite3_close(store->m_db);
         store->m_db = OpenDb(path, SQLITE_OPEN_READWRITE, error, options.vfs);
@@ -257,6 +262,12 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
         }
     }
     const bool writable = why_read_only.empty();
+    // A writer that migrated the file since the snapshot above (invariant 16): open it as it is now.
+    if (writable && store->m_schema < kSchemaEffectsAsData &&
+        QueryInt(store->m_db, "PRAGMA user_version") != std::optional<int64_t>(store->m_schema)) {
+        store.reset();
+        return OpenWith(path, mode, error, options, taken);
+    }
     if (writable) {
         // synchronous=OFF only for the power-loss test's proof that it can fail (StoreOptions).
         const char* pragmas = options.unsafe_synchronous_off ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=OFF;"
