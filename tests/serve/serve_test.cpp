@@ -1428,8 +1428,7 @@ int ToyTest(const std::string& cli, const fs::path& work, const std::string& chr
 
 int main(int argc, char** argv) {
     if (argc < 4 || (std::string(argv[1]) == "browser" && argc < 5)) {
-        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser|toy CLI WORK [CHROMIUM | sanitized]
-";
+        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser|toy CLI WORK [CHROMIUM | sanitized]\n";
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
