@@ -287,6 +287,11 @@ struct GameDefinition {
     // A game file of this game opened for the shared page (ServedGame); nullptr and *error (the
     // whole message) when it cannot be. nullptr: this game has no shared page.
     std::unique_ptr<ServedGame> (*serve)(const std::string& path, std::string* error) = nullptr;
+    // The game's rules with no game open (`rutland-cli rule --game NAME`; rule IDs repeat across
+    // games, BD-1 is in two): a rule's words ("" for no such rule), and every rule ID in its
+    // reference's order. nullptr: the shell has the game's rule book otherwise (Big Board Raiders').
+    std::string (*rule_text)(std::string_view id) = nullptr;
+    std::vector<std::string> (*rule_ids)() = nullptr;
 };
 
 } // namespace rutland::host

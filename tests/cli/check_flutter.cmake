@@ -9,6 +9,8 @@
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
 #        U-2), diff, export --json and --csv, backup read it; --effects and --explain in play;
 #        year-end (Big Board Raiders') refuses it by name, exit 2
+# rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
+#        `rule ID` stays Big Board Raiders'; an unknown ID or game refused, exit 2
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -150,6 +152,38 @@ elseif(SCENARIO STREQUAL "file")
     # Big Board Raiders' subcommand refuses the file by its game.
     run(2 out ${CLI} year-end ${game})
     expect("${out_err}" "flutter.rutland is a game of flutter; year-end is Big Board Raiders'")
+elseif(SCENARIO STREQUAL "rule")
+    # Rule IDs repeat across games: `rule --game flutter BD-1` is Flutter's RULES.md item, word for
+    # word as the file has it; plain `rule BD-1` stays Big Board Raiders'.
+    file(STRINGS ${RULES} bd1 REGEX "^- BD-1 ")
+    string(REGEX REPLACE "^- " "" bd1 "${bd1}")
+    string(SUBSTRING "${bd1}" 0 24 bd1_start)  # before its first ";" (which file(STRINGS) escapes)
+    run(0 out ${CLI} rule --game flutter BD-1)
+    expect("${out}" "^BD-1  \\(Flutter's RULES.md\\)\n\n")
+    string(FIND "${out}" "${bd1_start}" at)
+    if(at EQUAL -1)
+        message(FATAL_ERROR "rule --game flutter BD-1 does not say RULES.md's '${bd1_start}':\n${out}")
+    endif()
+    run(0 bbr ${CLI} rule BD-1)
+    string(FIND "${bbr}" "${bd1_start}" at)
+    if(NOT at EQUAL -1 OR bbr STREQUAL out)
+        message(FATAL_ERROR "plain rule BD-1 printed Flutter's:\n${bbr}")
+    endif()
+    run(0 same ${CLI} rule --game big-board-raiders BD-1)
+    if(NOT same STREQUAL bbr)
+        message(FATAL_ERROR "rule --game big-board-raiders BD-1 differs from rule BD-1:\n${same}")
+    endif()
+    # A decision (section 14's table) and the list.
+    run(0 out ${CLI} rule --game flutter F-D5)
+    expect("${out}" "^F-D5  \\(Flutter's RULES.md\\)\n\nF-D5 the board; the provisional board of BD-5")
+    run(0 out ${CLI} rule --game flutter)
+    expect("${out}" "\n  U-1    Money is whole pounds")
+    expect("${out}" "\n  F-D5   the board;")
+    # Refusals: an ID Flutter has not, a game this Rutland has not.
+    run(2 out ${CLI} rule --game flutter S-6)
+    expect("${out_err}" "no rule 'S-6' in Flutter's rules reference \\(RULES.md\\)")
+    run(2 out ${CLI} rule --game nosuch BD-1)
+    expect("${out_err}" "no game called 'nosuch' in this Rutland; it has big-board-raiders, flutter")
 else()
     message(FATAL_ERROR "unknown scenario ${SCENARIO}")
 endif()

@@ -348,6 +348,8 @@ constinit const GameDefinition kFlutterGame = {
     .create = flutter::CreateGameFile,
     .in_memory = flutter::StartInMemory,
     .serve = flutter::ServeFlutterFile,  // host/flutter_page.h
+    .rule_text = flutter::RuleWords,      // host/flutter_words.h
+    .rule_ids = flutter::RuleIds,
 };
 
 } // namespace rutland::host
