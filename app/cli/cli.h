@@ -80,6 +80,7 @@ struct BoardOptions {
     CLI::App* export_ = nullptr;
     CLI::App* save = nullptr;
     std::string name, file;
+    std::string game;  // --game NAME: that game's boards ("" : Big Board Raiders'; `save` takes the file's game)
     bool replace = false;
 };
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);

@@ -9,6 +9,9 @@
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
 #        U-2), diff, export --json and --csv, backup read it; --effects and --explain in play;
 #        year-end (Big Board Raiders') refuses it by name, exit 2
+# board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
+#        show the provisional board, export, import a renamed copy, the same name again, a board
+#        breaking BD-6 and a built-in name refused (nothing written), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
 #        `rule ID` stays Big Board Raiders'; an unknown ID or game refused, exit 2
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
@@ -183,6 +186,53 @@ elseif(SCENARIO STREQUAL "rule")
     run(2 out ${CLI} rule --game flutter S-6)
     expect("${out_err}" "no rule 'S-6' in Flutter's rules reference \\(RULES.md\\)")
     run(2 out ${CLI} rule --game nosuch BD-1)
+    expect("${out_err}" "no game called 'nosuch' in this Rutland; it has big-board-raiders, flutter")
+elseif(SCENARIO STREQUAL "board")
+    # The user's board folder of this test alone; Flutter's boards in its own subfolder.
+    set(ENV{XDG_DATA_HOME} ${dir}/xdg)
+    set(folder ${dir}/xdg/rutland/boards/flutter)
+    run(0 out ${CLI} board list --game flutter)
+    expect("${out}" "^provisional: 26 levels, 0 of 32 facts verified \\(BD-7\\) \\[built-in\\]\n")
+    expect("${out}" "Flutter's user boards are kept in [^\n]*/rutland/boards/flutter\n$")
+    run(0 out ${CLI} board show provisional --game flutter)
+    expect("${out}" "\n  W White +Captivating Cosmetics Ltd\\. +M holes 5,14\\?\n")
+    expect("${out}" "\n   25       -  top\\?\n")
+    # export, renamed, import: kept apart from Big Board Raiders' boards.
+    run(0 out ${CLI} board export provisional ${dir}/p.json --game flutter)
+    file(READ ${dir}/p.json board)
+    string(REGEX REPLACE "\"name\": *\"provisional\"" "\"name\":\"club\"" club "${board}")
+    file(WRITE ${dir}/club.json "${club}")
+    run(0 out ${CLI} board import ${dir}/club.json --game flutter)
+    expect("${out}" "^saved [^\n]*/boards/flutter/club.json: club: 26 levels")
+    if(NOT EXISTS ${folder}/club.json)
+        message(FATAL_ERROR "board import kept no ${folder}/club.json")
+    endif()
+    run(0 out ${CLI} board list --game flutter)
+    expect("${out}" "\nclub: 26 levels, 0 of 32 facts verified")
+    run(0 out ${CLI} board list)
+    if(out MATCHES "club")
+        message(FATAL_ERROR "Big Board Raiders' board list shows Flutter's board:\n${out}")
+    endif()
+    run(0 out ${CLI} board show club --game flutter)
+    expect("${out}" "^club: 26 levels")
+    # Refusals, nothing written: the same name again, a board breaking BD-6, a built-in name.
+    run(1 out ${CLI} board import ${dir}/club.json --game flutter)
+    expect("${out_err}" "club.json exists already; nothing was written \\(--replace replaces it\\)")
+    string(REGEX REPLACE "\"name\": *\"provisional\"" "\"name\":\"broken\"" broken "${board}")
+    string(REGEX REPLACE "\"label\": *\"news\"" "\"label\":\"none\"" broken "${broken}")
+    file(WRITE ${dir}/broken.json "${broken}")
+    run(1 out ${CLI} board import ${dir}/broken.json --game flutter)
+    expect("${out_err}" "broken.json refused: .*BD-6.*; nothing was written")
+    if(EXISTS ${folder}/broken.json)
+        message(FATAL_ERROR "a board breaking BD-6 was kept")
+    endif()
+    run(1 out ${CLI} board import ${dir}/p.json --game flutter)
+    expect("${out_err}" "'provisional' is a built-in board's name; nothing was written")
+    # save: the board a Flutter file ended with, its game taken from the file.
+    run(0 out ${CLI} play ${GAMES}/first-round.txt --db ${dir}/game.rutland)
+    run(0 out ${CLI} board save ${dir}/game.rutland table1)
+    expect("${out}" "^saved [^\n]*/boards/flutter/table1.json: table1: ")
+    run(2 out ${CLI} board list --game nosuch)
     expect("${out_err}" "no game called 'nosuch' in this Rutland; it has big-board-raiders, flutter")
 else()
     message(FATAL_ERROR "unknown scenario ${SCENARIO}")

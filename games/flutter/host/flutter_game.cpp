@@ -15,6 +15,7 @@
 
 #include "base/safe_text.h"
 #include "host/basic_open_game.h"
+#include "host/flutter_boards.h"
 #include "host/flutter_page.h"
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
@@ -350,6 +351,7 @@ constinit const GameDefinition kFlutterGame = {
     .serve = flutter::ServeFlutterFile,  // host/flutter_page.h
     .rule_text = flutter::RuleWords,      // host/flutter_words.h
     .rule_ids = flutter::RuleIds,
+    .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
 };
 
 } // namespace rutland::host
