@@ -328,7 +328,9 @@ int RunBoard(const BoardOptions& o) {
     }
     if (*o.save && o.game.empty()) {
         std::string ignored;
-        if (const host::GameDefinition* of_file = host::GameOfFile(o.file, &ignored)) game = of_file;
+        // A file of a game without board files (the toy) stays Big Board Raiders' to refuse, by name.
+        const host::GameDefinition* of_file = host::GameOfFile(o.file, &ignored);
+        if (of_file && of_file->boards) game = of_file;
     }
     if (game->boards) {
         if (*o.list) return KitList(*game);
