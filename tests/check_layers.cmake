@@ -28,7 +28,8 @@
 #      ... < report < web < host
 #    (web: the game's part of the shared page; host: the game's OpenGame, app/host/open_game.h).
 #    They alone may include what the shell lends a game: app/host/open_game.h (as
-#    "host/open_game.h"), and, until they move into the game, the shell's view models (app/view/,
+#    "host/open_game.h") and the adapters every game shares, app/host/basic_open_game.h and
+#    basic_served_game.h, and, until they move into the game, the shell's view models (app/view/,
 #    included by their bare names as the rest of the shell does).
 set(kernel_layers base kernel)
 set(game_layers base kernel model lang rules ledger store report web host)
@@ -50,7 +51,7 @@ function(check_includes path rel level layers own_root)
         string(REGEX MATCH "^[a-z_-]+/" inc_folder "${inc}")
         # Rule 5: what the shell lends a game's web/ and host/ folders.
         if(NOT own_root STREQUAL "" AND level GREATER_EQUAL game_shell_level)
-            if(inc STREQUAL "host/open_game.h")
+            if(inc MATCHES "^host/(open_game|basic_open_game|basic_served_game)\\.h$")
                 continue()
             endif()
             if(inc_folder STREQUAL "" AND EXISTS ${ROOT}/app/view/${inc})

@@ -26,8 +26,8 @@
 //  6. A line is parsed once: GameDefinition::read parses it (with no game open, so a script is read
 //     whole before anything is played), and SubmitRead submits that parsed command, never the text.
 //  7. Everything here is the shell's vocabulary: no type of any game appears in this file, and a
-//     game's host part (games/<name>/host/) includes this file and no other of app/
-//     (tests/check_layers.cmake rule 5).
+//     game's host part (games/<name>/host/) includes this file and, for the part of its adapter
+//     every game shares, basic_open_game.h, and no other of app/ (tests/check_layers.cmake rule 5).
 #pragma once
 
 #include <any>

@@ -11,6 +11,7 @@
 #include "kernel/game_word.h"
 
 #include "host/big_board_raiders_game.h"
+#include "host/flutter_game.h"
 #include "host/toy_game.h"
 
 namespace rutland::host {
@@ -18,7 +19,7 @@ namespace rutland::host {
 namespace {
 
 // Invariant 1: constant data, Big Board Raiders first.
-constexpr std::array<const GameDefinition*, 2> kGames = {&kBigBoardRaidersGame, &kToyGame};
+constexpr std::array<const GameDefinition*, 3> kGames = {&kBigBoardRaidersGame, &kFlutterGame, &kToyGame};
 
 // "big-board-raiders" (and, comma-separated, every other game the start screen offers): what a
 // refusal says this Rutland has. The toy, a test game, opens everywhere but is not advertised.

@@ -1,5 +1,6 @@
-// Big Board Raiders' OpenGame (app/host/open_game.h): the game's session (app/view/session.h) for a
-// game played, or its store opened read-only for a game only read. Every text rutland-cli prints of
+// Big Board Raiders' OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
+// the game's session, app/view/session.h, for a game played, or its store opened read-only for a
+// game only read) with the game's words (BigBoardRaidersHost) and its extras. Every text rutland-cli prints of
 // a game of Big Board Raiders is made here, by the code that made it in app/cli/ before games had a
 // registry, moved and unchanged (open_game.h invariant 5; tests/cli/ check it byte for byte).
 //
@@ -20,6 +21,7 @@
 #include "session.h"
 
 #include "base/safe_text.h"
+#include "host/basic_open_game.h"
 #include "kernel/basic_store.h"
 #include "kernel/game_word.h"
 #include "lang/command.h"
@@ -47,26 +49,6 @@ using host::ReadLine;
 using host::SubmitReply;
 
 // [SECTION] From the game's types to the facade's
-
-SubmitReply ReplyOf(const view::SubmitOutcome& r) {
-    SubmitReply out;
-    switch (r.status) {
-        case SubmitStatus::Accepted: out.status = SubmitReply::Status::Accepted; break;
-        case SubmitStatus::Duplicate: out.status = SubmitReply::Status::Duplicate; break;
-        case SubmitStatus::Rejected: out.status = SubmitReply::Status::Rejected; break;
-        case SubmitStatus::Blank: out.status = SubmitReply::Status::Blank; break;
-        case SubmitStatus::Refused: out.status = SubmitReply::Status::Refused; break;
-    }
-    out.seq = r.seq;
-    out.moved = r.moved;
-    if (r.status == SubmitStatus::Rejected) {
-        out.text = r.rejection.ToString();
-        out.rule = r.rejection.rule;
-    } else if (r.status == SubmitStatus::Refused) {
-        out.text = r.refusal;
-    }
-    return out;
-}
 
 LinePreview PreviewOf(const view::Preview& p) {
     LinePreview out;
@@ -96,116 +78,33 @@ std::optional<Ledger> StartOnBoard(const GameHeader& header, std::shared_ptr<con
                              why);
 }
 
-// [SECTION] export (rutland-cli export FILE --csv | --json | --script)
-
-// A value written by dump(2) as it would be at `depth` levels inside the document: JSON text has
-// no raw line breaks in its strings, so every line break is an indentation point.
-std::string Indented(const std::string& text, int depth) {
-    std::string out;
-    out.reserve(text.size() + text.size() / 8);
-    for (char ch : text) {
-        out += ch;
-        if (ch == '\n') out.append(static_cast<size_t>(depth) * 2, ' ');
+// The game's words for the shared adapter (app/host/basic_open_game.h).
+struct BigBoardRaidersHost {
+    using Game = BigBoardRaiders;
+    using Store = bbr::Store;
+    static const host::GameDefinition& Definition() { return host::kBigBoardRaidersGame; }
+    static std::string EffectText(const Effect& e, const GameState& names) {
+        return bbr::EffectText(e, RenderContext::Of(names));
     }
-    return out;
-}
-
-// --json, written as it is produced: the document nlohmann's dump(2) gives for
-// {clean, entries, file, fingerprint, schema_version, state} (keys in its sorted order), without
-// ever holding more than one entry's JSON (a whole tree took ~18 KB an entry: 3.7 GB at 200,000).
-// Stored text that is not UTF-8 (a stamp an older Rutland let through, basic_store.h invariant 14) is
-// written with U+FFFD in place of each bad byte, so the document is always valid JSON.
-bool WriteJson(std::ostream& out, const Store& store, const std::string& file, std::string* error) {
-    const Ledger& ledger = store.GetLedger();
-    const RenderContext context = RenderContext::Of(ledger.State());
-    out << "{\n  \"clean\": " << (store.Report().Clean() ? "true" : "false") << ",\n  \"entries\": [";
-    const bool read = store.ForEachEntry(0, store.Size() - 1, [&](const Entry& e, const EntryRecord& r) {
-        const nlohmann::json entry = {{"seq", e.seq},
-                                      {"kind", ValidUtf8(r.kind)},
-                                      {"line", e.line},
-                                      {"time", ValidUtf8(r.stamp.time)},
-                                      {"who", ValidUtf8(r.stamp.who)},
-                                      {"command_id", ValidUtf8(r.stamp.command_id)},
-                                      {"rules_version", r.rules_version},
-                                      {"effects", EffectsToJson(e.effects, context)},
-                                      {"prev_hash", ValidUtf8(r.prev_hash)},
-                                      {"hash", ValidUtf8(r.hash)}};
-        out << (e.seq == 0 ? "\n    " : ",\n    ") << Indented(entry.dump(2), 2);
-    }, error);
-    if (!read) return false;
-    out << "\n  ],\n  \"file\": " << nlohmann::json(ValidUtf8(file)).dump()
-        << ",\n  \"fingerprint\": " << nlohmann::json(store.Fingerprint()).dump()
-        << ",\n  \"schema_version\": " << store.Schema()
-        << ",\n  \"state\": " << Indented(StateToJson(ledger.State()).dump(2), 1) << "\n}\n";
-    return true;
-}
-
-// --script: each line after a "#=" line with its stamp. A stamp an older Rutland let through
-// (basic_store.h invariant 14) would be refused by `play`: it is written as `log` prints it (a time that
-// is not one is left out, so `play` stamps its own), after a comment that says so, since a game
-// played from the script then differs from this one in its hash chain from that entry on.
-bool WriteScript(std::ostream& out, const Store& store, const std::string& file, std::string* error) {
-    out << fmt::format("# {}: {} entries, fingerprint {}. Each '#=' line gives the next line's time,\n"
-                       "# who entered it and its command id.\n", PrintableText(file), store.Size(), store.Fingerprint());
-    return store.ForEachEntry(0, store.Size() - 1, [&](const Entry& entry, const EntryRecord& record) {
-        const int seq = entry.seq;
-        const Stamp& s = record.stamp;
-        nlohmann::json stamp = nlohmann::json::object();
-        if (auto problem = StampProblem(s)) {
-            out << fmt::format("# entry {}: its stamp is not one this Rutland writes ({}): it is given as `log` shows "
-                               "it, and a game played from here on has another hash chain\n", seq, *problem);
-            if (IsUtcTime(s.time)) stamp["time"] = s.time;
-            if (!s.who.empty()) stamp["who"] = PrintableText(s.who);
-            if (!s.command_id.empty()) stamp["id"] = PrintableText(s.command_id);
-        } else {
-            stamp = {{"time", s.time}, {"who", s.who}, {"id", s.command_id}};
-        }
-        out << "#= " << stamp.dump() << "\n" << entry.line << "\n";
-    }, error);
-}
-
-// --csv: text cells through CsvTextCell (one line, valid UTF-8, never a live spreadsheet formula);
-// seq and rules_version are numbers.
-bool WriteCsv(std::ostream& out, const Store& store, std::string* error) {
-    const GameState& names = store.GetLedger().State();
-    out << "seq,time,who,command_id,rules_version,kind,line,effects,hash\n";
-    return store.ForEachEntry(0, store.Size() - 1, [&](const Entry& entry, const EntryRecord& r) {
+    static std::string ShortEffects(const Entry& entry, const GameState& names) {
+        // export --csv's cell: every effect (view::ShortEffects leaves out the D-2 notes a row hides).
         std::string effects;
         for (const Effect& e : entry.effects) effects += (effects.empty() ? "" : "; ") + ShortEffect(e, names);
-        out << fmt::format("{},{},{},{},{},{},{},{},{}\n", entry.seq, CsvTextCell(r.stamp.time), CsvTextCell(r.stamp.who),
-                           CsvTextCell(r.stamp.command_id), r.rules_version, CsvTextCell(r.kind),
-                           CsvTextCell(entry.line), CsvTextCell(effects), CsvTextCell(r.hash));
-    }, error);
-}
+        return effects;
+    }
+    static std::string StateWords(const GameState& s) { return BrokerSummary(s); }
+    static nlohmann::json StateJson(const GameState& s) { return StateToJson(s); }
+    static nlohmann::json EffectsJson(const Effects& effects, const GameState& names) {
+        return EffectsToJson(effects, RenderContext::Of(names));
+    }
+    static constexpr std::string_view kExportGame = "";  // its export --json has no "game" key (as before games had names)
+};
 
 // [SECTION] The game
 
-class BigBoardRaidersGame final : public host::OpenGame {
+class BigBoardRaidersGame final : public host::BasicOpenGame<BigBoardRaidersHost> {
 public:
-    explicit BigBoardRaidersGame(std::unique_ptr<view::Session> session) : m_session(std::move(session)) {}
-    explicit BigBoardRaidersGame(std::unique_ptr<Store> reader) : m_reader(std::move(reader)) {}
-
-    const host::GameDefinition& Definition() const override { return host::kBigBoardRaidersGame; }
-
-    // [SECTION] The file
-
-    std::string Path() const override { return m_reader ? m_reader->Path() : m_session->Path(); }
-    std::string ReadOnlyReason() const override {
-        if (m_reader) return "opened to be read, not played";
-        return m_session->ReadOnlyWhy();
-    }
-    int Follow(std::string* problem) override {
-        if (!m_reader) return m_session->Follow(problem);
-        const int n = m_reader->Follow(problem);
-        if (n > 0) {
-            if (m_view) m_view_state = m_reader->GetLedger().StateAt(*m_view);
-            ++m_version;
-        }
-        return n;
-    }
-    uint64_t Version() const override { return m_reader ? m_version : m_session->Version(); }
-    int Size() const override { return InFile() ? GetStore().Size() : GetLedger().Size(); }
-    std::string Fingerprint() const override { return InFile() ? GetStore().Fingerprint() : std::string(); }
+    using BasicOpenGame::BasicOpenGame;
 
     // [SECTION] Lines
 
@@ -215,20 +114,20 @@ public:
     }
     SubmitReply Submit(std::string_view typed, const LinePreview* preview, const std::string& time,
                        const std::string& who) override {
-        if (m_reader) return Refused();
+        if (Reader()) return Refused();
         // The command the preview parsed is what Enter records (entry_model.h SubmitEntry), when
         // the preview is of this very text and on as many entries.
         const bool same = preview && m_preview && m_preview->typed == typed && preview->typed == typed &&
                           preview->entries == m_preview->entries;
-        const view::SubmitOutcome r = view::SubmitEntry(*m_session, typed, same ? &*m_preview : nullptr, time, who);
+        const view::SubmitOutcome r = view::SubmitEntry(GetSession(), typed, same ? &*m_preview : nullptr, time, who);
         return Accepted(r);
     }
     LinePreview ConfirmPreview(bool redo) const override {
         return PreviewOf(view::ConfirmPreview(redo, Shown(), GetLedger()));
     }
     SubmitReply Confirm(bool redo, const std::string& time, const std::string& who) override {
-        if (m_reader) return Refused();
-        return Accepted(m_session->Submit(view::ConfirmCommand(redo), time, who));
+        if (Reader()) return Refused();
+        return Accepted(GetSession().Submit(view::ConfirmCommand(redo), time, who));
     }
     std::optional<host::Question> AskFirst(std::string_view typed) const override {
         const view::Preview p = view::PreviewLine(typed, Shown(), &GetLedger());
@@ -255,18 +154,6 @@ public:
         return out;
     }
     std::string DefaultWho() const override { return BigBoardRaiders::DefaultWho(GetLedger().State()); }
-
-    // [SECTION] Time travel
-
-    void ShowEntry(std::optional<int> seq) override {
-        if (!m_reader) return m_session->ViewAt(seq);
-        if (seq && (*seq < 0 || *seq >= m_reader->Size() - 1)) seq.reset();  // the last entry is now
-        if (seq == m_view) return;
-        m_view = seq;
-        if (m_view) m_view_state = m_reader->GetLedger().StateAt(*m_view);
-        ++m_version;
-    }
-    std::optional<int> ShownEntry() const override { return m_reader ? m_view : m_session->Viewing(); }
 
     // [SECTION] Words and data
 
@@ -303,8 +190,6 @@ public:
         for (const std::string& step : BrokerInstructions(ledger.At(seq).effects, ledger.StateAt(seq))) out += step + "\n";
         return out;
     }
-    std::string StateText() const override { return BrokerSummary(Shown()); }
-    std::string StateJson() const override { return StateToJson(Shown()).dump(); }
     std::string Settlement() const override { return StatementText(PreviewStatement(Shown())); }
     std::string PageJson() const override { return InFile() ? BigBoardRaidersPageJson(GetStore()) : std::string(); }
     std::string RuleText(std::string_view id) const override {
@@ -314,41 +199,7 @@ public:
 
     // [SECTION] The file as a terminal reads it
 
-    host::FileCheck Check() const override {
-        host::FileCheck out;
-        if (!InFile()) return out;
-        const VerifyReport& r = GetStore().Report();
-        out.clean = r.Clean();
-        out.entries = r.entries;
-        out.notes = r.notes;
-        for (const Finding& f : r.problems) out.problems.push_back(f.ToString());
-        for (const Finding& f : r.rules_changes) out.rules_changes.push_back(f.ToString());
-        return out;
-    }
-    std::string FingerprintAt(int seq) const override { return InFile() ? GetStore().FingerprintAt(seq) : std::string(); }
     std::string FileSummary() const override { return InFile() ? "board: " + view::GameBoardSummary(GetStore()) : ""; }
-    bool Backup(const std::string& dest, std::string* error) const override {
-        if (!InFile()) return *error = "a game in memory has no file to copy", false;
-        return GetStore().Backup(dest, error);
-    }
-    bool StateAt(int seq, bool json, std::string* out, std::string* error) const override {
-        const Store& store = GetStore();
-        Entry entry;
-        const std::optional<GameState> at = store.StateAt(seq, error, &entry);
-        if (!at) return false;
-        const GameState& state = *at;
-        if (json) {
-            nlohmann::json j = StateToJson(state);
-            j["entry"] = seq;
-            j["fingerprint"] = store.FingerprintAt(seq);
-            *out = j.dump(2) + "\n";
-        } else {
-            *out = fmt::format("After entry {} of {} ({}), fingerprint {}\n\n", seq, store.Size() - 1, entry.line,
-                               store.FingerprintAt(seq)) +
-                   BrokerSummary(state);
-        }
-        return true;
-    }
     bool WriteLog(const host::LogFilter& options, const std::string& file, std::ostream& out,
                   std::string* error) const override {
         const Store& store = GetStore();
@@ -374,16 +225,6 @@ public:
     std::vector<std::string> DiffEntries(int from, int to) const override {
         return view::DiffEntries(GetStore(), from, to);
     }
-    bool WriteExport(host::ExportFormat format, const std::string& file, std::ostream& out,
-                     std::string* error) const override {
-        switch (format) {
-            case host::ExportFormat::Script: return WriteScript(out, GetStore(), file, error);
-            case host::ExportFormat::Json: return WriteJson(out, GetStore(), file, error);
-            case host::ExportFormat::Csv: return WriteCsv(out, GetStore(), error);
-        }
-        return false;
-    }
-
     // [SECTION] A script played in
 
     std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
@@ -397,18 +238,6 @@ public:
             return std::nullopt;
         }
         return ledger->At(0).line;
-    }
-    SubmitReply SubmitRead(const ReadLine& line, const host::StampText* stamp) override {
-        if (m_reader) return Refused();
-        // In memory nothing is stamped: no clock is read for it.
-        return ReplyOf(m_session->Submit(CommandOf(line), stamp ? Stamp{stamp->time, stamp->who, stamp->command_id}
-                                                                : Stamp{}));
-    }
-    std::string Line(int seq) const override { return GetLedger().At(seq).line; }
-    std::string CommandId(int seq) const override { return InFile() ? GetStore().Record(seq).stamp.command_id : ""; }
-    std::optional<int> FindCommandId(std::string_view id) const override {
-        if (!InFile()) return std::nullopt;
-        return GetStore().FindCommandId(id);
     }
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
         const Ledger& ledger = GetLedger();
@@ -425,44 +254,14 @@ public:
         }
         return out;
     }
-    std::string PlayedState(bool json) const override {
-        const GameState& state = GetLedger().State();
-        if (!json) return BrokerSummary(state);
-        nlohmann::json j = StateToJson(state);
-        if (InFile()) {
-            j["entries"] = GetStore().Size();
-            j["fingerprint"] = GetStore().Fingerprint();
-        }
-        return j.dump(2) + "\n";
-    }
 
 private:
-    bool InFile() const { return m_reader || m_session->InFile(); }
-    const Store& GetStore() const { return m_reader ? *m_reader : m_session->GetStore(); }  // InFile() only
-    const Ledger& GetLedger() const { return m_reader ? m_reader->GetLedger() : m_session->GetLedger(); }
-    const GameState& Shown() const {
-        if (!m_reader) return m_session->Shown();
-        return m_view ? m_view_state : m_reader->GetLedger().State();
-    }
     SubmitReply Accepted(const view::SubmitOutcome& r) const {
-        SubmitReply out = ReplyOf(r);
+        SubmitReply out = host::ReplyOf(r);
         if (r.status == SubmitStatus::Accepted)
             out.text = DescribeEffects(GetLedger().At(r.seq).effects, GetLedger().State());
         return out;
     }
-    static SubmitReply Refused() {
-        SubmitReply out;
-        out.status = SubmitReply::Status::Refused;
-        out.text = "this game was opened to be read, not played: nothing can be added";
-        return out;
-    }
-
-    std::unique_ptr<view::Session> m_session;  // Access::Play, and a game in memory
-    std::unique_ptr<Store> m_reader;           // Access::Read and Access::Stream
-    // The reader's time travel (the session keeps its own).
-    std::optional<int> m_view;
-    GameState m_view_state;
-    uint64_t m_version = 1;
     mutable std::optional<view::Preview> m_preview;  // the last Preview's: what Submit records of the same text
 };
 
@@ -490,24 +289,12 @@ ReadLine ReadGameLine(std::string_view line, bool with_printed) {
 
 std::unique_ptr<host::OpenGame> OpenGameFile(const std::string& path, host::Access access, const std::string& id_prefix,
                                      std::string* error) {
-    if (access == host::Access::Play) {
-        std::unique_ptr<view::Session> session = view::Session::Open(path, id_prefix, error);
-        if (!session) return nullptr;
-        return std::make_unique<BigBoardRaidersGame>(std::move(session));
-    }
-    StoreOptions options;
-    options.stream_entries = access == host::Access::Stream;
-    std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadOnly, error, options);
-    if (!store) return nullptr;
-    return std::make_unique<BigBoardRaidersGame>(std::move(store));
+    return BigBoardRaidersGame::OpenFile<BigBoardRaidersGame>(path, access, id_prefix, error);
 }
 
 std::unique_ptr<host::OpenGame> CreateGameFile(const std::string& path, const ReadLine& header, const host::StampText& stamp,
                                        const std::string& id_prefix, std::string* error) {
-    std::unique_ptr<view::Session> session = view::Session::Create(
-        path, HeaderOf(header), Stamp{stamp.time, stamp.who, stamp.command_id}, id_prefix, error);
-    if (!session) return nullptr;
-    return std::make_unique<BigBoardRaidersGame>(std::move(session));
+    return BigBoardRaidersGame::CreateFile<BigBoardRaidersGame>(path, HeaderOf(header), stamp, id_prefix, error);
 }
 
 std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::string* rejection) {

@@ -182,6 +182,30 @@ std::string EffectText(const Effect& e, const GameState& s) {
     return "?";
 }
 
+std::string BrokerStep(const Effect& e, const GameState& s) {
+    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board.lanes[static_cast<size_t>(e.company)].colour
+                                                                   : std::string("?");
+    const std::string p = e.player >= 0 && static_cast<size_t>(e.player) < s.players.size()
+                              ? s.players[static_cast<size_t>(e.player)].name
+                              : std::string("?");
+    const auto& n = e.n;
+    auto cards = [&](int64_t count) { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); };
+    auto paid = [&](int64_t amount) { return fmt::format("{}: {}", FormatPounds(Pounds(amount)), TokensFor(Pounds(amount))); };
+    switch (e.kind) {
+        case EffectKind::Bought:
+            return fmt::format("{} hands the broker {}; the broker gives {} {}", p, paid(n[2]), p, cards(n[0]));
+        case EffectKind::Sold:
+            return fmt::format("{} hands the broker {}; the broker pays {} {}", p, cards(n[0]), p, paid(n[2]));
+        case EffectKind::Dividend: return fmt::format("the broker pays {} {}", p, paid(n[2]));
+        case EffectKind::BonusCash: return fmt::format("the broker pays {} {}", p, paid(n[1]));
+        case EffectKind::BonusShares: return fmt::format("the broker gives {} {} free", p, cards(n[0]));
+        case EffectKind::CertificatesLost:
+            if (n[1] == 0) return fmt::format("{} hands the broker {} (worthless)", p, cards(n[0]));
+            return fmt::format("the broker puts {} back in the box (worthless)", cards(n[0]));
+        default: return "";
+    }
+}
+
 std::string EffectLine(const Effect& effect, const GameState& state) {
     return fmt::format("[{}] {}{}", effect.rule, EffectText(effect, state), effect.provisional ? " (provisional board)" : "");
 }

@@ -20,6 +20,10 @@ std::string PositionWord(Position position);
 
 // U-2: the tokens the broker hands over for an amount, the largest first: £385 -> "3 x £100 +
 // £50 + £20 + £10 + £5". Amounts are in £5 (U-1); anything under £5 is left out.
-std::string TokensFor(Pounds amount);  // section 16's words: parent, below, news, ...
+std::string TokensFor(Pounds amount);
+// U-2: what the broker hands over or takes for an effect that moves money or certificates at the
+// table ("Ann hands the broker £215: 2 x £100 + £10 + £5"; "the broker gives Bob 2 White
+// certificates"); "" for an effect that moves nothing (a throw, a peg, a note).
+std::string BrokerStep(const Effect& effect, const GameState& state);  // section 16's words: parent, below, news, ...
 
 } // namespace rutland::flutter

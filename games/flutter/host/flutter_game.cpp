@@ -1,0 +1,353 @@
+// Flutter's OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h: the
+// kernel's session over Flutter's ruleset, rules/flutter.h, and its game file, store/store.h, or
+// that store opened read-only for a game only read) with Flutter's words: its effects' renderer
+// (lang/effect_text.h, with the broker's tokens to hand over, U-2), the state for a terminal and
+// its rules' text (host/flutter_words.h). Its texts for rutland-cli take Big Board Raiders' shapes
+// (the same header lines and JSON keys where the kernel's data is the same); `play --json` prints
+// RULES.md section 16's JSON (rules/state_json.h).
+#include "host/flutter_game.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "base/safe_text.h"
+#include "host/basic_open_game.h"
+#include "host/flutter_page.h"
+#include "host/flutter_words.h"
+#include "lang/effect_text.h"
+#include "lang/table_language.h"
+#include "ledger/ledger.h"
+#include "rules/flutter.h"
+#include "rules/legal.h"
+#include "rules/state_json.h"
+#include "store/store.h"
+
+namespace rutland::flutter {
+
+namespace {
+
+using host::LinePreview;
+using host::Note;
+using host::ReadLine;
+using host::SubmitReply;
+
+const Command& CommandOf(const ReadLine& line) { return std::any_cast<const Command&>(line.command); }
+
+// The entry's line as `log` shows it: number, time, who, line, the effects in short.
+std::string LogLine(const Entry& entry, const EntryRecord& record, const GameState& names) {
+    const std::string effects = ShortEffects(entry, names);
+    return PrintableText(fmt::format("{:>4}  {}  {:<8}  {}{}{}", entry.seq, record.stamp.time, record.stamp.who, entry.line,
+                                     effects.empty() ? "" : "  | ", effects));
+}
+
+// Flutter's words for the shared adapter.
+struct FlutterHost {
+    using Game = Flutter;
+    using Store = flutter::Store;
+    static const host::GameDefinition& Definition() { return host::kFlutterGame; }
+    static std::string EffectText(const Effect& e, const GameState& names) { return flutter::EffectText(e, names); }
+    static std::string ShortEffects(const Entry& e, const GameState& names) { return flutter::ShortEffects(e, names); }
+    static std::string StateWords(const GameState& s) { return flutter::StateWords(s); }
+    static nlohmann::ordered_json StateJson(const GameState& s) { return ToJson(s); }
+    static nlohmann::json EffectsJson(const Effects& effects, const GameState& names) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const Effect& e : effects) {
+            nlohmann::json one = {{"rule", e.rule}, {"text", ValidUtf8(flutter::EffectText(e, names))}};
+            if (e.provisional) one["provisional"] = true;
+            out.push_back(std::move(one));
+        }
+        return out;
+    }
+    static constexpr std::string_view kExportGame = Flutter::kGameName;
+};
+
+// What the broker hands over for an entry's effects, one line each (U-2).
+std::vector<std::string> BrokerSteps(const Effects& effects, const GameState& names) {
+    std::vector<std::string> out;
+    for (const Effect& e : effects) {
+        std::string step = BrokerStep(e, names);
+        if (!step.empty()) out.push_back(std::move(step));
+    }
+    return out;
+}
+
+bool Mentions(const Entry& entry, int player, int company, const std::string& rule) {
+    return std::any_of(entry.effects.begin(), entry.effects.end(), [&](const Effect& e) {
+        return (player < 0 || e.player == player) && (company < 0 || e.company == company) &&
+               (rule.empty() || e.rule == rule);
+    });
+}
+
+class FlutterGame final : public host::BasicOpenGame<FlutterHost> {
+public:
+    using BasicOpenGame::BasicOpenGame;
+
+    // [SECTION] Lines
+
+    LinePreview Preview(std::string_view typed) const override {
+        LinePreview out;
+        out.typed = out.expanded = std::string(typed);
+        out.entries = Size();
+        const ParseResult parsed = ParseCommand(typed);
+        if (parsed.error) {
+            out.kind = LinePreview::Kind::Rejected;
+            out.text = parsed.error->message;
+            out.rule = parsed.error->rule;
+            return out;
+        }
+        if (!parsed.command) return out;  // blank or comment
+        out.expanded = PrintCommand(*parsed.command);  // the quick forms written out (section 15)
+        // On a copy of the ledger (undo and redo are the ledger's): nothing is changed.
+        Ledger copy = GetLedger();
+        const SubmitResult r = copy.Submit(*parsed.command);
+        if (!r.accepted) {
+            out.kind = LinePreview::Kind::Rejected;
+            out.text = r.rejection.message;
+            out.rule = r.rejection.rule;
+            return out;
+        }
+        out.kind = LinePreview::Kind::Accepted;
+        const GameState& after = copy.State();
+        for (const Effect& e : copy.At(r.seq).effects) {
+            out.text += (out.text.empty() ? "" : "; ") + EffectText(e, after);
+            out.provisional = out.provisional || e.provisional;
+        }
+        out.hand_over = BrokerSteps(copy.At(r.seq).effects, after);
+        return out;
+    }
+    SubmitReply Submit(std::string_view typed, const LinePreview*, const std::string& time,
+                       const std::string& who) override {
+        if (Reader()) return Refused();
+        return Described(GetSession().Submit(typed, time, who));  // parsed once, here
+    }
+    LinePreview ConfirmPreview(bool redo) const override { return Preview(redo ? "redo 1" : "undo 1"); }
+    // N-1: while a Market News card is pending only `news` plays on: the table says what it reads.
+    std::optional<host::Question> AskFirst(std::string_view typed) const override {
+        const GameState& s = Shown();
+        if (s.pending.kind != Pending::Kind::News) return std::nullopt;
+        const ParseResult parsed = ParseCommand(typed);
+        if (parsed.command && std::holds_alternative<News>(parsed.command->action)) return std::nullopt;
+        host::Question q;
+        q.title = "What does the Market News card say?";
+        q.text = fmt::format("A Market News card is pending for {}: type what it says before anything else",
+                             s.board.lanes[static_cast<size_t>(s.pending.company)].colour);
+        q.rule = "N-1";
+        q.answers = {"news nothing"};
+        q.field = "news ";
+        return q;
+    }
+    std::vector<std::string> Complete(std::string_view typed) const override {
+        std::vector<std::string> out;
+        for (const std::string& line : LegalLines())
+            if (line.rfind(typed, 0) == 0) out.push_back(line);
+        return out;
+    }
+    std::vector<std::string> LegalLines() const override {
+        std::vector<std::string> out;
+        for (const Command& c : Legal(Shown()).commands) out.push_back(PrintCommand(c));
+        for (const char* line : {"undo 1", "redo 1"}) {
+            Ledger copy = GetLedger();
+            if (copy.Submit(*ParseCommand(line).command).accepted) out.push_back(line);
+        }
+        return out;
+    }
+    std::string DefaultWho() const override { return "broker"; }
+
+    // [SECTION] Words and data
+
+    std::string Explain(int seq) const override {
+        const Ledger& ledger = GetLedger();
+        if (seq < 0 || seq >= ledger.Size()) return "";
+        std::string out;
+        for (const std::string& step : BrokerSteps(ledger.At(seq).effects, ledger.State())) out += step + "\n";
+        return out;
+    }
+    std::string Settlement() const override { return ""; }  // the round's settlement is made by its throw (RE-1..RE-6)
+    std::string PageJson() const override {
+        nlohmann::json ledger = nlohmann::json::array();
+        for (const host::Row& row : Rows(Size() - 20, Size() - 1))
+            ledger.push_back({{"seq", row.seq}, {"line", row.line}, {"who", ValidUtf8(row.who)}, {"words", ValidUtf8(row.summary)}});
+        return nlohmann::json{{"game", {{"title", "Flutter"}, {"fingerprint", Fingerprint()}, {"entries", Size()}}},
+                              {"state", nlohmann::json::parse(ToJson(Shown()).dump())},
+                              {"ledger", std::move(ledger)}}
+            .dump();
+    }
+    std::string RuleText(std::string_view id) const override { return RuleWords(id); }
+
+    // [SECTION] The file as a terminal reads it
+
+    std::string FileSummary() const override {
+        const GameState& s = GetLedger().State();
+        std::string players;
+        for (const Player& p : s.players) players += (players.empty() ? "" : ", ") + p.name;
+        return fmt::format("flutter: players {}; round {}; board {}{}", players, s.round, s.board.name,
+                           s.board.Verified() ? "" : ", not yet confirmed at the table (BD-7)");
+    }
+    bool WriteLog(const host::LogFilter& filter, const std::string& file, std::ostream& out,
+                  std::string* error) const override {
+        const Store& store = GetStore();
+        const GameState& names = GetLedger().State();
+        int player = -1, company = -1;
+        if (!filter.player.empty() && (player = names.PlayerNamed(filter.player)) < 0) {
+            *error = "no player '" + PrintableText(filter.player) + "' in " + file;
+            return false;
+        }
+        if (!filter.company.empty() && (company = names.board.CompanyOf(filter.company)) < 0) {
+            *error = "no company '" + PrintableText(filter.company) + "' on this game's board (a letter W R B G Y K or a colour: C-1)";
+            return false;
+        }
+        return store.ForEachEntry(0, store.Size() - 1, [&](const Entry& entry, const EntryRecord& record) {
+            const bool all = filter.player.empty() && filter.company.empty() && filter.rule.empty();
+            if (all || Mentions(entry, player, company, filter.rule)) out << LogLine(entry, record, names) << "\n";
+        }, error);
+    }
+    std::vector<std::string> ExplainEntry(int seq) const override {
+        const Store& store = GetStore();
+        const Ledger& ledger = store.GetLedger();
+        const Entry& e = ledger.At(seq);
+        const EntryRecord& r = store.Record(seq);
+        const GameState after = ledger.StateAt(seq);
+        std::vector<std::string> out;
+        out.push_back(fmt::format("Entry {}: {}", seq, e.line));
+        for (const Effect& effect : e.effects) out.push_back("  " + EffectLine(effect, after));
+        if (e.effects.empty()) out.push_back("  (no effects)");
+        for (const std::string& step : BrokerSteps(e.effects, after)) out.push_back("  > " + step);
+        out.push_back(fmt::format("Entered {} by {}, command id {}, rules version {}", PrintableText(r.stamp.time),
+                                  PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version));
+        out.push_back(fmt::format("Hash {}, fingerprint there {}", r.hash, store.FingerprintAt(seq)));
+        return out;
+    }
+    std::vector<std::string> DiffEntries(int from, int to) const override {
+        const Store& store = GetStore();
+        const Ledger& ledger = store.GetLedger();
+        std::vector<std::string> out;
+        out.push_back(fmt::format("From entry {} (fingerprint {}) to entry {} (fingerprint {}):", from,
+                                  store.FingerprintAt(from), to, store.FingerprintAt(to)));
+        for (int seq = std::min(from, to) + 1; seq <= std::max(from, to); ++seq)
+            out.push_back(fmt::format("  {}: {}", seq, ledger.At(seq).line));
+        const GameState a = ledger.StateAt(from), b = ledger.StateAt(to);
+        const size_t before = out.size();
+        for (int c = 0; c < kCompanies; ++c) {
+            const Company& x = a.companies[static_cast<size_t>(c)];
+            const Company& y = b.companies[static_cast<size_t>(c)];
+            const std::string& colour = b.board.lanes[static_cast<size_t>(c)].colour;
+            if (a.Price(c) != b.Price(c) || x.parent != y.parent)
+                out.push_back(fmt::format("{}: parent level {} -> {}, price {} -> {}", colour, x.parent, y.parent,
+                                          FormatPounds(a.Price(c)), FormatPounds(b.Price(c))));
+            if (x.traveller != y.traveller)
+                out.push_back(fmt::format("{}: traveller level {} -> {}", colour, x.traveller, y.traveller));
+            if (x.stock != y.stock || x.reserve != y.reserve)
+                out.push_back(fmt::format("{}: the broker's stock {} -> {}, reserve {} -> {}", colour, x.stock, y.stock,
+                                          x.reserve, y.reserve));
+            if (x.bankrupt != y.bankrupt) out.push_back(fmt::format("{}: {}", colour, y.bankrupt ? "bankrupt" : "no longer bankrupt"));
+        }
+        for (size_t i = 0; i < b.players.size() && i < a.players.size(); ++i) {
+            const Player& x = a.players[i];
+            const Player& y = b.players[i];
+            if (x.cash != y.cash) out.push_back(fmt::format("{}: cash {} -> {}", y.name, FormatPounds(x.cash), FormatPounds(y.cash)));
+            for (int c = 0; c < kCompanies; ++c)
+                if (x.certificates[static_cast<size_t>(c)] != y.certificates[static_cast<size_t>(c)])
+                    out.push_back(fmt::format("{}: {} certificates {} -> {}", y.name, b.board.lanes[static_cast<size_t>(c)].colour,
+                                              x.certificates[static_cast<size_t>(c)], y.certificates[static_cast<size_t>(c)]));
+        }
+        if (a.round != b.round) out.push_back(fmt::format("round {} -> {}", a.round, b.round));
+        if (out.size() == before) out.push_back("Nothing changed.");
+        return out;
+    }
+
+    // [SECTION] A script played in
+
+    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
+        Rejection why;
+        const std::optional<Header> h = FlutterFile::HeaderOf(CommandOf(header));
+        const std::optional<Ledger> ledger = h ? Ledger::Start(*h, &why) : std::nullopt;
+        if (!ledger) {
+            *rejection = h ? why.ToString() : "not a header (F-D1)";
+            return std::nullopt;
+        }
+        return ledger->At(0).line;
+    }
+    std::string AcceptedText(int seq, bool effects, bool explain) const override {
+        const Ledger& ledger = GetLedger();
+        const Entry& e = ledger.At(seq);
+        std::string out = std::to_string(seq) + ": " + e.line + "\n";
+        // Usually seq was just appended and the ledger's state is the state after it; only a
+        // retried line already in the file needs a replay.
+        std::optional<GameState> replayed;
+        if (seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
+        const GameState& after = replayed ? *replayed : ledger.State();
+        if (effects)
+            for (const Effect& effect : e.effects) out += "  " + EffectLine(effect, after) + "\n";
+        if (explain)
+            for (const std::string& step : BrokerSteps(e.effects, after)) out += "  > " + step + "\n";
+        return out;
+    }
+};
+
+// [SECTION] The definition's functions
+
+ReadLine ReadGameLine(std::string_view line, bool with_printed) {
+    ParseResult parsed = ParseCommand(line);
+    ReadLine out;
+    if (parsed.error) {
+        out.kind = ReadLine::Kind::Error;
+        out.error = parsed.error->ToString();
+        return out;
+    }
+    if (!parsed.command) return out;  // blank or comment
+    out.kind = std::holds_alternative<Header>(parsed.command->action) ? ReadLine::Kind::Header : ReadLine::Kind::Command;
+    if (out.kind == ReadLine::Kind::Header) out.who = "broker";
+    if (with_printed) out.printed = PrintCommand(*parsed.command);
+    out.command = std::move(*parsed.command);
+    return out;
+}
+
+std::unique_ptr<host::OpenGame> OpenGameFile(const std::string& path, host::Access access, const std::string& id_prefix,
+                                             std::string* error) {
+    return FlutterGame::OpenFile<FlutterGame>(path, access, id_prefix, error);
+}
+
+std::unique_ptr<host::OpenGame> CreateGameFile(const std::string& path, const ReadLine& header,
+                                               const host::StampText& stamp, const std::string& id_prefix,
+                                               std::string* error) {
+    const std::optional<Header> h = FlutterFile::HeaderOf(CommandOf(header));
+    if (!h) return *error = "not a header (F-D1)", nullptr;
+    return FlutterGame::CreateFile<FlutterGame>(path, *h, stamp, id_prefix, error);
+}
+
+std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::string* rejection) {
+    Rejection why;
+    const std::optional<Header> h = FlutterFile::HeaderOf(CommandOf(header));
+    std::optional<Ledger> ledger = h ? Ledger::Start(*h, &why) : std::nullopt;
+    if (!ledger) {
+        *rejection = h ? why.ToString() : "not a header (F-D1)";
+        return nullptr;
+    }
+    return std::make_unique<FlutterGame>(FlutterGame::Session::InMemory(std::move(*ledger)));
+}
+
+} // namespace
+
+} // namespace rutland::flutter
+
+namespace rutland::host {
+
+// Constant data (registry.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition kFlutterGame = {
+    .name = flutter::Flutter::kGameName,
+    .title = "Flutter",
+    .rules_version = flutter::FlutterFile::kRulesVersion,
+    .listed = true,  // a game for tables: offered on the start screen
+    .example_header = "game flutter players=Ann,Bob,Cy",
+    .language_rule = "L-1",  // RULES.md section 15: a line the language does not know (the ledger's own refusals cite L-2)
+    .read = flutter::ReadGameLine,
+    .open = flutter::OpenGameFile,
+    .create = flutter::CreateGameFile,
+    .in_memory = flutter::StartInMemory,
+    .serve = flutter::ServeFlutterFile,  // host/flutter_page.h
+};
+
+} // namespace rutland::host

@@ -1,0 +1,155 @@
+# rutland-cli hosting Flutter (games/flutter/, through the registry, app/host/registry.h, and its
+# OpenGame, games/flutter/host/).
+#   -DCLI=path -DGAMES=tests/flutter/games -DWORK=dir -DSCENARIO=name
+# games: each tests/flutter/games/*.txt played in memory by `play --json` has every key of its
+#        hand-checked .json with the same value (RULES.md section 16, as tests/flutter/test_games.cpp
+#        checks the ruleset; compared as JSON, so key order and spacing do not matter)
+# file:  a Flutter game played into a file: verify clean; export --script played back into a new
+#        file gives the same fingerprint; state (--json: section 16's keys, the entry, the
+#        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
+#        U-2), diff, export --json and --csv, backup read it; --effects and --explain in play;
+#        year-end (Big Board Raiders') refuses it by name, exit 2
+set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
+function(run expected_rc out_var)
+    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    if(NOT rc EQUAL expected_rc)
+        message(FATAL_ERROR "${ARGN}\nexit code ${rc}, expected ${expected_rc}\nstdout:\n${out}\nstderr:\n${err}")
+    endif()
+    set(${out_var} "${out}" PARENT_SCOPE)
+    set(${out_var}_err "${err}" PARENT_SCOPE)
+endfunction()
+function(expect text regex)
+    if(NOT text MATCHES "${regex}")
+        message(FATAL_ERROR "expected '${regex}' in:\n${text}")
+    endif()
+endfunction()
+
+file(MAKE_DIRECTORY ${WORK})
+set(dir ${WORK}/${SCENARIO})
+file(REMOVE_RECURSE ${dir})
+file(MAKE_DIRECTORY ${dir})
+
+if(SCENARIO STREQUAL "games")
+    file(GLOB scripts ${GAMES}/*.txt)
+    list(LENGTH scripts count)
+    if(count EQUAL 0)
+        message(FATAL_ERROR "no Flutter games in ${GAMES}")
+    endif()
+    foreach(script ${scripts})
+        string(REGEX REPLACE "\\.txt$" ".json" expected_file "${script}")
+        file(READ ${expected_file} expected)
+        run(0 out ${CLI} play ${script} --json)
+        # Every key the hand-checked file has, equal (section 16: keys may be added, never changed).
+        string(JSON keys LENGTH "${expected}")
+        math(EXPR last_key "${keys} - 1")
+        foreach(i RANGE ${last_key})
+            string(JSON key MEMBER "${expected}" ${i})
+            string(JSON want GET "${expected}" ${key})
+            string(JSON got ERROR_VARIABLE missing GET "${out}" ${key})
+            if(missing)
+                message(FATAL_ERROR "play ${script} --json has no \"${key}\":\n${out}")
+            endif()
+            # Only an object or array comes back as JSON text; compare any other value as GET gives it.
+            string(JSON kind TYPE "${expected}" ${key})
+            if(NOT kind MATCHES "^(OBJECT|ARRAY)$")
+                set(same FALSE)
+                if(want STREQUAL got)
+                    set(same TRUE)
+                endif()
+            else()
+                string(JSON same EQUAL "${want}" "${got}")
+            endif()
+            if(NOT same)
+                message(FATAL_ERROR "play ${script} --json: \"${key}\" is ${got}, ${expected_file} says ${want}")
+            endif()
+        endforeach()
+    endforeach()
+    message(STATUS "${count} Flutter games play to their hand-checked JSON")
+
+elseif(SCENARIO STREQUAL "file")
+    set(script ${GAMES}/bonus-and-bankruptcy.txt)
+    set(game ${dir}/flutter.rutland)
+    run(0 out ${CLI} play ${script} --db ${game})
+    string(REGEX MATCH "flutter.rutland: ([0-9]+) entries, fingerprint (${FP})" m "${out}")
+    if(NOT m)
+        message(FATAL_ERROR "play --db printed no entries and fingerprint:\n${out}")
+    endif()
+    set(entries ${CMAKE_MATCH_1})
+    set(fingerprint "${CMAKE_MATCH_2}")
+    math(EXPR last "${entries} - 1")
+    # Its game is recorded (basic_store.h invariant 22) and verify says so, clean.
+    run(0 out ${CLI} verify ${game})
+    expect("${out}" "clean: ${entries} entries.*fingerprint ${fingerprint}\n  flutter: players Ann, Bob; round 3")
+
+    # export --script played into a new file rebuilds the same hash chain.
+    run(0 exported ${CLI} export ${game} --script)
+    file(WRITE ${dir}/exported.txt "${exported}")
+    run(0 out ${CLI} play ${dir}/exported.txt --db ${dir}/replayed.rutland)
+    expect("${out}" "replayed.rutland: ${entries} entries, fingerprint ${fingerprint}")
+
+    # state: for a terminal and as section 16's JSON with the entry and fingerprint.
+    run(0 out ${CLI} state ${game})
+    expect("${out}" "^After entry ${last} of ${last} \\(news W up 4, dividend 10\\), fingerprint ${fingerprint}\n\nRound 3, Ann")
+    expect("${out}" "\n  K Black +bankrupt \\(BK-1\\)\n")
+    run(0 out ${CLI} state ${game} --json)
+    string(JSON fp GET "${out}" fingerprint)
+    string(JSON at GET "${out}" entry)
+    string(JSON name GET "${out}" game)
+    string(JSON white GET "${out}" prices white)
+    if(NOT fp STREQUAL fingerprint OR NOT at EQUAL last OR NOT name STREQUAL "flutter" OR NOT white EQUAL 140)
+        message(FATAL_ERROR "state --json: fingerprint '${fp}', entry '${at}', game '${name}', White's price '${white}':\n${out}")
+    endif()
+    run(0 out ${CLI} state ${game} --at 1)
+    expect("${out}" "^After entry 1 of ${last} \\(buy Y 2\\)")
+    expect("${out}" "Ann +£90 +2 Y ")
+
+    # log: every entry, one line each; filtered by player, company and rule.
+    run(0 out ${CLI} log ${game})
+    string(REGEX MATCHALL "\n" lines "${out}")
+    list(LENGTH lines n)
+    if(NOT n EQUAL entries)
+        message(FATAL_ERROR "log printed ${n} lines for ${entries} entries:\n${out}")
+    endif()
+    run(0 out ${CLI} log ${game} --rule BK-1)
+    expect("${out}" "^ +7 .* throw W 5 .*Black is bankrupt")
+    run(0 out ${CLI} log ${game} --player Bob --rule TR-5)
+    expect("${out}" "^ +4 .* buy K 1  \\| Bob buys 1 Black certificate")
+    run(2 out ${CLI} log ${game} --player Zed)
+    expect("${out_err}" "no player 'Zed' in .*flutter.rutland")
+    run(2 out ${CLI} log ${game} --company Q)
+    expect("${out_err}" "no company 'Q' on this game's board .*C-1")
+
+    # explain: the entry in full, with what the broker hands over (U-2).
+    run(0 out ${CLI} explain ${game} 1)
+    expect("${out}" "^Entry 1: buy Y 2\n  \\[TR-5\\] Ann buys 2 Yellow certificates")
+    expect("${out}" "\n  > Ann hands the broker £210: 2 x £100 \\+ £10; the broker gives Ann 2 Yellow certificates\n")
+    expect("${out}" "Hash [0-9a-f]+, fingerprint there ${FP}\n$")
+    run(0 out ${CLI} diff ${game} 2 5)
+    expect("${out}" "^From entry 2 .* to entry 5 .*:\n  3: throw R 1\n  4: buy K 1\n  5: peg K price=20\n")
+    expect("${out}" "\nBob: cash £300 -> £195\n")
+
+    # export --json and --csv: every entry.
+    run(0 out ${CLI} export ${game} --json)
+    string(JSON game_word GET "${out}" game)
+    string(JSON n LENGTH "${out}" entries)
+    string(JSON efp GET "${out}" fingerprint)
+    if(NOT game_word STREQUAL "flutter" OR NOT n EQUAL entries OR NOT efp STREQUAL fingerprint)
+        message(FATAL_ERROR "export --json: game '${game_word}', ${n} entries, fingerprint '${efp}'")
+    endif()
+    run(0 out ${CLI} export ${game} --csv)
+    expect("${out}" "^seq,time,who,command_id,rules_version,kind,line,effects,hash\n0,")
+    expect("${out}" "\n1,[^\n]*,buy Y 2,Ann buys 2 Yellow certificates")
+    run(0 out ${CLI} backup ${game} ${dir}/copy.rutland)
+    expect("${out}" "copy.rutland: ${entries} entries, fingerprint ${fingerprint}")
+
+    # play --effects --explain in memory: each effect with its rule, and the tokens.
+    run(0 out ${CLI} play ${script} --effects --explain)
+    expect("${out}" "\n1: buy Y 2\n  \\[TR-5\\] Ann buys 2 Yellow certificates[^\n]*\n  > Ann hands the broker £210: 2 x £100 \\+ £10;")
+    expect("${out}" "\n  > the broker pays Ann £20: £20\n")
+
+    # Big Board Raiders' subcommand refuses the file by its game.
+    run(2 out ${CLI} year-end ${game})
+    expect("${out_err}" "flutter.rutland is a game of flutter; year-end is Big Board Raiders'")
+else()
+    message(FATAL_ERROR "unknown scenario ${SCENARIO}")
+endif()
