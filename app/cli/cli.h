@@ -63,7 +63,8 @@ int Serve(const ServeOptions& options);
 
 int Explain(const std::string& file, int seq);
 // rutland-cli rule [ID] (cmd_rule.cpp): a rule's words from the rules reference; "" lists every ID.
-int ShowRule(const std::string& id);
+// `game`: a game's name from the registry ("" or big-board-raiders: Big Board Raiders' rule book).
+int ShowRule(const std::string& id, const std::string& game);
 int Diff(const std::string& file, int from, int to);
 int Verify(const std::string& file);
 
@@ -79,6 +80,7 @@ struct BoardOptions {
     CLI::App* export_ = nullptr;
     CLI::App* save = nullptr;
     std::string name, file;
+    std::string game;  // --game NAME: that game's boards ("" : Big Board Raiders'; `save` takes the file's game)
     bool replace = false;
 };
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);

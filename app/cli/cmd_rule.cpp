@@ -9,6 +9,8 @@
 #include "cli.h"
 #include "report/rule_book.h"
 #include "games.h"
+#include "base/safe_text.h"
+#include "host/registry.h"
 
 namespace rutland::cli {
 
@@ -55,9 +57,48 @@ std::string Wrap(std::string_view text, size_t indent) {
     return out;
 }
 
+// Another game's rules, through its GameDefinition (host/open_game.h rule_text, rule_ids).
+int ShowGameRule(const host::GameDefinition& game, const std::string& id) {
+    if (!game.rule_text || !game.rule_ids) {
+        std::cerr << fmt::format("rutland-cli: {} has no rules reference in this Rutland\n", game.title);
+        return kExitUnusable;
+    }
+    if (id.empty()) {
+        std::cout << fmt::format("{}'s rules (its RULES.md)\n", game.title);
+        for (const std::string& each : game.rule_ids()) {
+            const std::string text = game.rule_text(each);
+            std::string title = text.substr(each.size() + (text.size() > each.size() ? 1 : 0));
+            if (title.size() > 66) title = title.substr(0, title.rfind(' ', 66)) + " ...";
+            std::cout << fmt::format("  {:<6} {}\n", each, title);
+        }
+        std::cout << fmt::format("\nrutland-cli rule --game {} ID prints one in full.\n", game.name);
+        return kExitAccepted;
+    }
+    const std::string text = game.rule_text(id);
+    if (text.empty()) {
+        std::cerr << fmt::format("rutland-cli: no rule '{}' in {}'s rules reference (RULES.md). 'rutland-cli rule --game {}' "
+                                 "lists them all.\n", PrintableText(id), game.title, game.name);
+        return kExitUnusable;
+    }
+    std::cout << fmt::format("{}  ({}'s RULES.md)\n\n", id, game.title) << Wrap(text, 0);
+    return kExitAccepted;
+}
+
 } // namespace
 
-int ShowRule(const std::string& id) {
+int ShowRule(const std::string& id, const std::string& game_name) {
+    if (!game_name.empty()) {
+        const host::GameDefinition* game = host::FindGame(game_name);
+        if (!game) {
+            std::string names;
+            for (const host::GameDefinition* each : host::Games())
+                if (each->listed) names += (names.empty() ? "" : ", ") + std::string(each->name);
+            std::cerr << fmt::format("rutland-cli: no game called '{}' in this Rutland; it has {}\n", PrintableText(game_name),
+                                     names);
+            return kExitUnusable;
+        }
+        if (game != &host::ShellGame()) return ShowGameRule(*game, id);
+    }
     if (id.empty()) {
         std::string section;
         for (const RuleText& r : AllRules()) {

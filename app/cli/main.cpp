@@ -98,6 +98,9 @@ int main(int argc, char** argv) {
     std::vector<std::string> rule_words;
     CLI::App* rule_cmd = app.add_subcommand("rule", "what a rule says (RULES.md): rule S-6; without an ID, every ID with its title");
     rule_cmd->add_option("id", rule_words, "a rule ID (S-6, D-24), COMMANDS.md or RULES.md section N");
+    std::string rule_game;
+    rule_cmd->add_option("--game", rule_game,
+                         "the game whose rules (rule IDs repeat across games): big-board-raiders (the default), flutter");
 
     try {
         app.parse(argc, argv);
@@ -119,7 +122,7 @@ int main(int argc, char** argv) {
                 if (!id.empty()) id += ' ';
                 id += word;
             }
-            return ShowRule(id);
+            return ShowRule(id, rule_game);
         }
         if (*board_cmd) return RunBoard(board);
         if (*play_cmd) return Play(play);

@@ -264,6 +264,26 @@ public:
     virtual void KeepEventsFrom(int seq) = 0;
 };
 
+// [SECTION] A game's boards as files (rutland-cli board --game NAME)
+
+// The boards of a game whose boards are its own data (Flutter's; Big Board Raiders' are the
+// shell's still, app/view/board_files.h): the built-in ones, and the user's, kept as NAME.json in
+// the user's board folder under a subfolder of the game's name, so no game reads another's. Every
+// board is the game's JSON text; every word about one is the game's.
+struct BoardKit {
+    std::vector<std::string> (*builtin)() = nullptr;                    // the built-in boards' names
+    std::optional<std::string> (*builtin_json)(std::string_view name) = nullptr;  // nullopt: no such built-in board
+    // A board file's text checked in full (its format and the game's rules for a board): the board as
+    // the game writes it, and its name; nullopt and *why (citing the rule) when refused.
+    std::optional<std::string> (*check)(std::string_view text, std::string* name, std::string* why) = nullptr;
+    std::string (*summary)(std::string_view json) = nullptr;  // one line: its name and how much of it is verified
+    std::string (*show)(std::string_view json) = nullptr;     // for a terminal, each unverified fact marked '?'
+    std::string (*renamed)(std::string_view json, std::string_view name) = nullptr;
+    // The board a game file ended with, every correction of it applied; nullopt and *why (the file
+    // does not open or does not verify clean).
+    std::optional<std::string> (*of_file)(const std::string& path, std::string* why) = nullptr;
+};
+
 // One game this build hosts (registry.h finds them; each game's host part defines its constant).
 struct GameDefinition {
     std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
@@ -287,6 +307,13 @@ struct GameDefinition {
     // A game file of this game opened for the shared page (ServedGame); nullptr and *error (the
     // whole message) when it cannot be. nullptr: this game has no shared page.
     std::unique_ptr<ServedGame> (*serve)(const std::string& path, std::string* error) = nullptr;
+    // The game's rules with no game open (`rutland-cli rule --game NAME`; rule IDs repeat across
+    // games, BD-1 is in two): a rule's words ("" for no such rule), and every rule ID in its
+    // reference's order. nullptr: the shell has the game's rule book otherwise (Big Board Raiders').
+    std::string (*rule_text)(std::string_view id) = nullptr;
+    std::vector<std::string> (*rule_ids)() = nullptr;
+    // Its boards as files; nullptr: the shell's own board commands are the game's (Big Board Raiders).
+    const BoardKit* boards = nullptr;
 };
 
 } // namespace rutland::host

@@ -33,7 +33,7 @@ std::string ListedNames() {
     return out;
 }
 
-// Invariant 2: "x.rutland holds a game of 'flutter', which this Rutland does not have (it has big-board-raiders)".
+// Invariant 2: "x.rutland holds a game of 'othergame', which this Rutland does not have (it has big-board-raiders, flutter)".
 std::string UnknownGame(const std::string& path, std::string_view name) {
     return PrintableText(path) + " holds a game of '" + PrintableText(name) +
            "', which this Rutland does not have (it has " + ListedNames() + ")";

@@ -29,11 +29,11 @@ const GameDefinition* FindGame(std::string_view name);
 const GameDefinition& ShellGame();
 // The game a header line names: its `game NAME` word, or Big Board Raiders when it has none (a
 // line that is no header at all is Big Board Raiders' too, whose language says why);
-// nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, toy") otherwise.
+// nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, flutter") otherwise.
 const GameDefinition* GameOfHeader(std::string_view header_line, std::string* error);
 // The game a file holds (read without opening it for play); nullptr and *error when the file is
-// not a Rutland game or holds a game this build lacks ("x.rutland holds a game of 'flutter', which
-// this Rutland does not have (it has big-board-raiders)").
+// not a Rutland game or holds a game this build lacks ("x.rutland holds a game of 'othergame', which
+// this Rutland does not have (it has big-board-raiders, flutter)").
 const GameDefinition* GameOfFile(const std::string& path, std::string* error);
 // The game whose `open` should read `path`: the game the file records; the first game when the file
 // records none a game could be read from (missing, damaged, not Rutland's), so that its open says

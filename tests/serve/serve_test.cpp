@@ -17,6 +17,12 @@
 //                                followers keep every event, the append rate at least half
 //   browser CLI WORK CHROMIUM    headless Chromium renders the page, then sees an entry another
 //                                process appends; screenshots at phone and laptop sizes in WORK
+//   flutter CLI WORK [CHROMIUM]  a Flutter file (tests/flutter/games/first-round.txt, played by play
+//                                --db) served: flutter.js and flutter.css named and served, /state.json
+//                                is state --json, the lanes' prices and levels and the players are
+//                                its, the provisional board flagged (BD-7), the newest entry's words
+//                                cite a rule /rules.json has, the page follows an appended line; in
+//                                Chromium at phone width: lanes and players shown, flutter-phone.png
 //   toy CLI WORK [CHROMIUM]      a toy game's file (`game toy`, played by play --db) served by the
 //                                same binary: the page names the toy's section module and serves
 //                                it (and no other game's), /view.json and /state.json say what
@@ -1426,9 +1432,101 @@ int ToyTest(const std::string& cli, const fs::path& work, const std::string& chr
     return g_failures == 0 ? 0 : 1;
 }
 
+// [SECTION] flutter: Flutter's file through the same binaries, with its own section
+
+int FlutterTest(const std::string& cli, const fs::path& work, const std::string& chromium) {
+    const std::string db = (work / "flutter.rutland").string();
+    const fs::path script = work / "flutter.txt";
+    fs::copy_file(fs::path(RUTLAND_SOURCE_DIR) / "tests" / "flutter" / "games" / "first-round.txt", script,
+                  fs::copy_options::overwrite_existing);
+    Check(Run(cli, {"play", script.string(), "--db", db}, work, "play-flutter") == 0,
+          "a Flutter game played into a file by play --db: " + Read((work / "play-flutter.err").string()));
+    const Served s = StartServe(cli, db, work);
+    if (s.port <= 0) {
+        Check(false, "serve started on the Flutter file: " + Read((work / "serve.err").string()));
+        return 1;
+    }
+    const std::string t = "?token=" + s.token;
+
+    // The page: the shell with Flutter's module named, served; no other game's.
+    const Answer page = Get(s.port, "/" + t);
+    Check(page.status == 200 && page.body.find("flutter.js" + t) != std::string::npos &&
+              page.body.find("flutter.css" + t) != std::string::npos && page.body.find("data-game=\"flutter\"") != std::string::npos &&
+              page.body.find("toy.js") == std::string::npos,
+          "the page names Flutter's section module (flutter.js, flutter.css) and no other game's");
+    const Answer js = Get(s.port, "/flutter.js" + t);
+    Check(js.status == 200 && js.body.find("registerGame('flutter'") != std::string::npos,
+          fmt::format("Flutter's section module is served ({})", js.status));
+    Check(Get(s.port, "/flutter.css" + t).status == 200, "Flutter's style sheet is served");
+    Check(Get(s.port, "/toy.js" + t).status == 404, "another game's module is not (404)");
+
+    // /state.json is state --json; the page's lanes and players are that state's.
+    std::string state_text;
+    Run(cli, {"state", db, "--json"}, work, "state", &state_text);
+    const nlohmann::json state = nlohmann::json::parse(state_text, nullptr, false);
+    Check(state.is_object() && state.value("game", "") == "flutter", "state --json reads the Flutter file: " + state_text.substr(0, 120));
+    if (!state.is_object() || !state.contains("prices")) return 1;
+    Check(GetJson(s.port, s.token, "state.json") == state, "/state.json is state --json");
+    nlohmann::json v = GetJson(s.port, s.token, "view.json");
+    auto lanes_match = [](const nlohmann::json& view, const nlohmann::json& st) {
+        if (!view.is_object() || !view["lanes"].is_array() || view["lanes"].size() != 6) return false;
+        for (const auto& l : view["lanes"]) {
+            const std::string key = l.value("key", "");
+            if (!st["prices"].contains(key) || l.value("price", "") != "\u00a3" + st["prices"][key].dump()) return false;
+            if (l["parent"] != st["levels"][key]["parent"] || l["traveller"] != st["levels"][key]["traveller"]) return false;
+        }
+        return view["players"].is_array() && view["players"].size() == st["players"].size();
+    };
+    Check(v.is_object() && v["game"]["entry"] == state["entry"] && v["game"]["fingerprint"] == state["fingerprint"],
+          "/view.json is of the game's last entry, with its fingerprint: " + v.dump().substr(0, 160));
+    Check(lanes_match(v, state), "/view.json's six lanes have state --json's prices and levels, and every player");
+    bool provisional_flagged = false;
+    for (const auto& a : v["game"]["alerts"]) provisional_flagged = provisional_flagged || a.value("detail", "").find("BD-7") != std::string::npos;
+    Check(provisional_flagged, "the provisional board is flagged, citing BD-7");
+    const nlohmann::json rules = GetJson(s.port, s.token, "rules.json");
+    bool cited = false;
+    if (v.is_object() && !v["ledger"].empty())
+        for (const auto& w : v["ledger"][0]["words"])
+            cited = cited || (rules.is_object() && rules["rules"].contains(w.value("rule", "")) && !w.value("text", "").empty());
+    Check(cited, "the page's newest entry is in words citing a rule /rules.json has: " +
+                     (v.is_object() && !v["ledger"].empty() ? v["ledger"][0].dump().substr(0, 200) : std::string("none")));
+
+    // A line appended by play --db: the page moves on with it.
+    std::ofstream(script, std::ios::app) << "note the page follows\n";
+    Check(Run(cli, {"play", script.string(), "--db", db}, work, "play-flutter-more") == 0, "a line appended by play --db");
+    const int last = state["entry"].get<int>() + 1;
+    v = WaitForView(s.port, s.token, 5, [&](const nlohmann::json& view) { return EntryOf(view) == last; });
+    Check(EntryOf(v) == last && v["ledger"][0].value("line", "") == "note the page follows",
+          "the page moved to the appended entry");
+
+    if (!chromium.empty()) {
+        Browser browser;
+        Check(browser.Start(chromium, work), "headless Chromium started");
+        const nlohmann::json target = browser.Call("Target.createTarget", {{"url", "about:blank"}});
+        const std::string target_id = target.value("/result/targetId"_json_pointer, "");
+        const nlohmann::json attached = browser.Call("Target.attachToTarget", {{"targetId", target_id}, {"flatten", true}});
+        const std::string session = attached.value("/result/sessionId"_json_pointer, "");
+        browser.Call("Emulation.setDeviceMetricsOverride",
+                     {{"width", 390}, {"height", 844}, {"deviceScaleFactor", 1}, {"mobile", true}}, session);
+        browser.Call("Page.navigate", {{"url", s.address}}, session);
+        Check(browser.WaitForEntry(session, last, 20), fmt::format("the page shows entry {}", last));
+        const std::string text = browser.Evaluate(session, "document.body.innerText");
+        bool shown = text.find(v["words"].value("lanes", "?")) != std::string::npos;
+        for (const auto& l : v["lanes"]) shown = shown && text.find(l.value("colour", "?")) != std::string::npos && text.find(l.value("price", "?")) != std::string::npos;
+        for (const auto& p : v["players"]) shown = shown && text.find(p.value("name", "?")) != std::string::npos && text.find(p.value("cash", "?")) != std::string::npos;
+        Check(shown, "the page shows the six lanes with their prices and every player with their cash: " + text.substr(0, 300));
+        Check(browser.Evaluate(session, "String(document.documentElement.scrollWidth <= window.innerWidth)") == "true",
+              "on a phone 390 px wide nothing is wider than the screen");
+        Check(browser.Screenshot(session, work / "flutter-phone.png", true), "phone screenshot: " + (work / "flutter-phone.png").string());
+        browser.Stop();
+    }
+    Check(StopServe(s) == 0, "SIGTERM stops it cleanly (exit 0)");
+    return g_failures == 0 ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
     if (argc < 4 || (std::string(argv[1]) == "browser" && argc < 5)) {
-        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser|toy CLI WORK [CHROMIUM | sanitized]\n";
+        std::cerr << "usage: rutland_serve_test refusals|load|connections|files|flood|browser|toy|flutter CLI WORK [CHROMIUM | sanitized]\n";
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
@@ -1444,6 +1542,7 @@ int main(int argc, char** argv) {
     if (mode == "flood") return Flood(cli, work, argc > 4 && std::string(argv[4]) == "sanitized");
     if (mode == "browser") return BrowserTest(cli, work, argv[4]);
     if (mode == "toy") return ToyTest(cli, work, argc > 4 ? argv[4] : "");
+    if (mode == "flutter") return FlutterTest(cli, work, argc > 4 ? argv[4] : "");
     std::cerr << "unknown mode " << mode << "\n";
     return 2;
 }

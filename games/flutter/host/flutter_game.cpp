@@ -15,6 +15,7 @@
 
 #include "base/safe_text.h"
 #include "host/basic_open_game.h"
+#include "host/flutter_boards.h"
 #include "host/flutter_desk.h"
 #include "host/flutter_page.h"
 #include "host/flutter_words.h"
@@ -337,6 +338,9 @@ constinit const GameDefinition kFlutterGame = {
     .create = flutter::CreateGameFile,
     .in_memory = flutter::StartInMemory,
     .serve = flutter::ServeFlutterFile,  // host/flutter_page.h
+    .rule_text = flutter::RuleWords,      // host/flutter_words.h
+    .rule_ids = flutter::RuleIds,
+    .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
 };
 
 } // namespace rutland::host

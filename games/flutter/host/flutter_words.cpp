@@ -72,6 +72,36 @@ std::string_view ItemId(std::string_view line) {
     return id;
 }
 
+// "| F-D1 | which game ... | ... |" (RULES.md section 14's decisions): the ID, or "".
+std::string_view RowId(std::string_view line) {
+    if (line.size() < 4 || line.substr(0, 2) != "| ") return {};
+    const size_t end = line.find(" |", 2);
+    if (end == std::string_view::npos) return {};
+    const std::string_view id = line.substr(2, end - 2);
+    std::string probe = "- ";
+    probe.append(id).append(" ");
+    return ItemId(probe).empty() ? std::string_view() : id;
+}
+
+// A decision's row in words: its cells after the ID, "; " apart ("—" cells left out).
+std::string RowWords(std::string_view line) {
+    std::string out;
+    size_t at = 1;
+    while (at < line.size()) {
+        size_t end = line.find('|', at);
+        if (end == std::string_view::npos) end = line.size();
+        std::string_view cell = line.substr(at, end - at);
+        while (!cell.empty() && cell.front() == ' ') cell.remove_prefix(1);
+        while (!cell.empty() && cell.back() == ' ') cell.remove_suffix(1);
+        if (!cell.empty() && cell != "\u2014") {
+            if (!out.empty()) out.append(out.find(' ') == std::string::npos ? " " : "; ");
+            out.append(cell);
+        }
+        at = end + 1;
+    }
+    return out;
+}
+
 template <class F>
 void ForEachLine(std::string_view text, F&& f) {
     size_t at = 0;
@@ -99,12 +129,15 @@ std::string RuleWords(std::string_view id) {
                 return;
             }
             size_t first = line.find_first_not_of(' ');
-            out += " " + std::string(line.substr(first));
+            out.append(" ").append(line.substr(first));
             return;
         }
         if (item == id) {
             in = true;
             out = std::string(line.substr(2));
+        } else if (!RowId(line).empty() && RowId(line) == id) {
+            out = RowWords(line);
+            done = true;
         }
     });
     return out;
@@ -113,7 +146,8 @@ std::string RuleWords(std::string_view id) {
 std::vector<std::string> RuleIds() {
     std::vector<std::string> out;
     ForEachLine(RulesText(), [&](std::string_view line) {
-        const std::string_view id = ItemId(line);
+        std::string_view id = ItemId(line);
+        if (id.empty()) id = RowId(line);
         if (!id.empty() && std::find(out.begin(), out.end(), id) == out.end()) out.emplace_back(id);
     });
     return out;
