@@ -18,6 +18,15 @@
 
 namespace rutland::flutter {
 
+// RULES.md section 15's header options after `players=`, for the start screen's new-game form.
+inline constexpr host::HeaderOption kHeaderOptions[] = {
+    {"cash", "Starting cash (£)", "blank: £300 each (G-2)"},
+    {"target", "Target (£)", "blank: £600 (G-6, W-3)"},
+    {"board", "Board", "blank: provisional (BD-5), or a board of the table's"},
+    {"box", "Certificates a company", "blank: 12 (G-3)"},
+    {"variants", "Variants", "blank: none; rethrow-bankrupt, bonus-from-stock (section 14)"},
+};
+
 // The question the table must answer before `typed` is recorded, or nullopt:
 //  - N-1: a Market News card is pending and `typed` is not its `news` line (typed "" too: the desk
 //    asks as soon as a throw draws a card). The answer is the card's own line; there is no default.

@@ -341,6 +341,7 @@ constinit const GameDefinition kFlutterGame = {
     .rule_text = flutter::RuleWords,      // host/flutter_words.h
     .rule_ids = flutter::RuleIds,
     .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
+    .header_options = flutter::kHeaderOptions,  // host/flutter_desk.h
 };
 
 } // namespace rutland::host
