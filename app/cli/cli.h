@@ -85,6 +85,9 @@ struct BoardOptions {
 };
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);
 int RunBoard(const BoardOptions& options);
+// Hands every game's user boards with a BoardKit (Flutter's) to its rules, so `play` may start a
+// game on one (`game flutter ... board=NAME`); Big Board Raiders' are view::InstallBoardFiles'.
+void InstallGameBoards();
 
 // For its lifetime, everything written to std::cout and std::cerr is escaped for a terminal
 // (escaped_output.cpp, safe_text.h TerminalEscaper). main() makes one first.

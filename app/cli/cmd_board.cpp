@@ -163,6 +163,20 @@ std::optional<std::string> KitBoard(const host::GameDefinition& game, const std:
     return std::nullopt;
 }
 
+// Every user board of the game's folder that checks, named as its file (as KitList lists them).
+std::vector<std::string> KitUserBoards(const host::GameDefinition& game) {
+    std::error_code ec;
+    std::vector<std::string> out;
+    for (const auto& entry : fs::directory_iterator(KitDir(game), ec)) {
+        if (entry.path().extension() != ".json") continue;
+        std::string why, name;
+        const std::optional<std::string> text = view::ReadBoardText(entry.path().string(), &why);
+        const std::optional<std::string> json = text ? game.boards->check(*text, &name, &why) : std::nullopt;
+        if (json && name == entry.path().stem().string()) out.push_back(*json);
+    }
+    return out;
+}
+
 int KitList(const host::GameDefinition& game) {
     const host::BoardKit& kit = *game.boards;
     for (const std::string& name : kit.builtin()) std::cout << kit.summary(*kit.builtin_json(name)) << " [built-in]\n";
@@ -218,6 +232,7 @@ int KitSave(const host::GameDefinition& game, const std::string& json, const std
         return kExitUnusable;
     }
     std::cout << fmt::format("saved {}: {}\n", path.string(), kit.summary(json));
+    if (kit.install) kit.install(KitUserBoards(game));
     return kExitAccepted;
 }
 
@@ -273,6 +288,11 @@ int KitSaveFromGame(const host::GameDefinition& game, const std::string& file, c
 
 } // namespace
 
+void InstallGameBoards() {
+    for (const host::GameDefinition* game : host::Games())
+        if (game->boards && game->boards->install) game->boards->install(KitUserBoards(*game));
+}
+
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& o) {
     CLI::App* board = app.add_subcommand("board", "the table's own boards: list, show, import, export, save (issue 17)");
     board->require_subcommand(1);
@@ -308,7 +328,9 @@ int RunBoard(const BoardOptions& o) {
     }
     if (*o.save && o.game.empty()) {
         std::string ignored;
-        if (const host::GameDefinition* of_file = host::GameOfFile(o.file, &ignored)) game = of_file;
+        // A file of a game without board files (the toy) stays Big Board Raiders' to refuse, by name.
+        const host::GameDefinition* of_file = host::GameOfFile(o.file, &ignored);
+        if (of_file && of_file->boards) game = of_file;
     }
     if (game->boards) {
         if (*o.list) return KitList(*game);

@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
     }
     // The user's boards, handed to the core as data (board_files.h): `board=NAME` finds them.
     rutland::view::InstallBoardFiles(rutland::view::BoardsDir());
+    rutland::cli::InstallGameBoards();
     try {
         if (*rule_cmd) {
             std::string id;

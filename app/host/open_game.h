@@ -283,6 +283,9 @@ struct BoardKit {
     // The board a game file ended with, every correction of it applied; nullopt and *why (the file
     // does not open or does not verify clean).
     std::optional<std::string> (*of_file)(const std::string& path, std::string* why) = nullptr;
+    // Hands the user's boards (their JSON, each checked) to the game's rules, so a header may name
+    // one for a new game (`board=NAME`); the program does it at start and after saving one.
+    void (*install)(const std::vector<std::string>& boards) = nullptr;
 };
 
 // One option of a game's header line (`key=value`), as the start screen's new-game form offers it

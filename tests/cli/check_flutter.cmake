@@ -11,9 +11,11 @@
 #        year-end (Big Board Raiders') refuses it by name, exit 2
 # board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
 #        show the provisional board, export, import a renamed copy, the same name again, a board
-#        breaking BD-6 and a built-in name refused (nothing written), save a Flutter file's board
+#        breaking BD-6 and a built-in name refused (nothing written), a new game on the imported
+#        board (`board=club`; its file verifies with the board file gone), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
 #        `rule ID` stays Big Board Raiders'; an unknown ID or game refused, exit 2
+cmake_minimum_required(VERSION 3.19)  # string(JSON); quoted arguments are never variables (CMP0054)
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -200,8 +202,8 @@ elseif(SCENARIO STREQUAL "board")
     # export, renamed, import: kept apart from Big Board Raiders' boards.
     run(0 out ${CLI} board export provisional ${dir}/p.json --game flutter)
     file(READ ${dir}/p.json board)
-    string(REGEX REPLACE "\"name\": *\"provisional\"" "\"name\":\"club\"" club "${board}")
-    file(WRITE ${dir}/club.json "${club}")
+    string(REGEX REPLACE "\"name\": *\"provisional\"" "\"name\":\"club\"" club_json "${board}")
+    file(WRITE ${dir}/club.json "${club_json}")
     run(0 out ${CLI} board import ${dir}/club.json --game flutter)
     expect("${out}" "^saved [^\n]*/boards/flutter/club.json: club: 26 levels")
     if(NOT EXISTS ${folder}/club.json)
@@ -228,6 +230,20 @@ elseif(SCENARIO STREQUAL "board")
     endif()
     run(1 out ${CLI} board import ${dir}/p.json --game flutter)
     expect("${out_err}" "'provisional' is a built-in board's name; nothing was written")
+    # A new game on the table's own board (`board=club`, installed at start); the file carries it,
+    # so deleting the board file changes nothing of the game.
+    file(WRITE ${dir}/club-game.txt "game flutter players=Ann,Bob board=club\nbuy W 1\n")
+    run(0 out ${CLI} play ${dir}/club-game.txt --json)
+    string(JSON on GET "${out}" board)
+    if(NOT on STREQUAL "club")
+        message(FATAL_ERROR "a game with board=club is on board '${on}'")
+    endif()
+    run(0 out ${CLI} play ${dir}/club-game.txt --db ${dir}/club.rutland)
+    file(REMOVE ${folder}/club.json)
+    run(0 out ${CLI} verify ${dir}/club.rutland)
+    expect("${out}" "clean: 2 entries.*board club")
+    run(2 out ${CLI} play ${dir}/club-game.txt)
+    expect("${out_err}" "no board named club .*\\(L-1\\)")
     # save: the board a Flutter file ended with, its game taken from the file.
     run(0 out ${CLI} play ${GAMES}/first-round.txt --db ${dir}/game.rutland)
     run(0 out ${CLI} board save ${dir}/game.rutland table1)

@@ -99,6 +99,14 @@ std::optional<std::string> OfFile(const std::string& path, std::string* why) {
     return store->GetLedger().State().board.ToJson();  // the last entry's: every `board` correction applied
 }
 
+void Install(const std::vector<std::string>& jsons) {
+    std::vector<Board> boards;
+    std::string error;
+    for (const std::string& json : jsons)
+        if (std::optional<Board> board = Board::FromJson(json, &error)) boards.push_back(std::move(*board));
+    InstallUserBoards(std::move(boards));
+}
+
 } // namespace
 
 constinit const host::BoardKit kFlutterBoards = {
@@ -109,6 +117,7 @@ constinit const host::BoardKit kFlutterBoards = {
     .show = Show,
     .renamed = Renamed,
     .of_file = OfFile,
+    .install = Install,
 };
 
 } // namespace rutland::flutter

@@ -1,6 +1,8 @@
 #include "model/board.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <cctype>
 #include <set>
 
@@ -63,8 +65,26 @@ Board Board::Provisional() {
     return b;
 }
 
+namespace {
+
+// Replaced whole by InstallUserBoards, read by Named: a reader keeps the list it loaded.
+std::shared_ptr<const std::vector<Board>> g_user_boards = std::make_shared<const std::vector<Board>>();
+
+} // namespace
+
+void InstallUserBoards(std::vector<Board> boards) {
+    std::vector<Board> kept;
+    for (Board& board : boards)
+        if (Lower(board.name) != "provisional" && !board.Validate()) kept.push_back(std::move(board));
+    std::atomic_store(&g_user_boards, std::shared_ptr<const std::vector<Board>>(
+                                          std::make_shared<const std::vector<Board>>(std::move(kept))));
+}
+
 std::optional<Board> Board::Named(std::string_view name) {
     if (Lower(name) == "provisional") return Provisional();
+    const std::shared_ptr<const std::vector<Board>> user = std::atomic_load(&g_user_boards);
+    for (const Board& board : *user)
+        if (Lower(board.name) == Lower(name)) return board;
     return std::nullopt;
 }
 

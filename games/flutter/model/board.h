@@ -55,7 +55,8 @@ struct Board {
 
     // BD-5: the built-in provisional board, every fact unverified. It never changes.
     static Board Provisional();
-    // A board by its name (only "provisional" is built in), or nullopt.
+    // A board by its name (case-insensitive): the built-in "provisional" first, then the table's
+    // own boards installed (InstallUserBoards); nullopt for none.
     static std::optional<Board> Named(std::string_view name);
 
     // BD-6: nullopt when invariants 1-3 hold, else what breaks them.
@@ -81,6 +82,13 @@ struct Board {
     std::string ToJson() const;
     static std::optional<Board> FromJson(std::string_view text, std::string* error);
 };
+
+// THE SEAM for the table's own boards (as Big Board Raiders' model/board_catalog.h invariant 1): the
+// app reads them from the user's files (rutland-cli board, games/flutter/host/flutter_boards.h) and
+// hands them in here as data; the rules never read a file. Board::Named finds them for a new game
+// only: a game file carries its own board (store/store.h StartData), so what is installed never
+// changes a recorded game. A board that breaks BD-6, or has a built-in name, is not installed.
+void InstallUserBoards(std::vector<Board> boards);
 
 std::string_view LabelWord(Label label);  // "news", "slump", "5%", "10%", "top", "none"
 std::optional<Label> LabelFromWord(std::string_view word);
