@@ -928,6 +928,12 @@ void App::DrawStart() {
     const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
     const host::GameDefinition* host_game = nullptr;
     if (!games.empty()) {
+        // Ctrl+G: the next listed game, its form's first field taking the keyboard (key_focus.h).
+        if (ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_G) && games.size() > 1) {
+            m_start.game = (m_start.game + 1) % static_cast<int>(games.size());
+            keys.at = 0;
+            keys.moved = true;
+        }
         m_start.game = std::clamp(m_start.game, 0, static_cast<int>(games.size()) - 1);
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
@@ -940,6 +946,10 @@ void App::DrawStart() {
                 if (ImGui::Selectable(std::string(games[i]->title).c_str(), static_cast<int>(i) == m_start.game))
                     m_start.game = static_cast<int>(i);
             ImGui::EndCombo();
+        }
+        if (games.size() > 1) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("Ctrl+G: another game");
         }
         // A listed game without a form of its own here gets the form every game has (start_host_form.cpp).
         if (games[static_cast<size_t>(m_start.game)] != &host::ShellGame()) host_game = games[static_cast<size_t>(m_start.game)];
