@@ -81,6 +81,30 @@ inline std::string IndentedJson(const std::string& text, int depth) {
     return out;
 }
 
+// A line of a game's language as the shell reads it (GameDefinition::read, open_game.h invariant
+// 6): `parsed` is the game's own parse of it ({optional<Rejection> error; optional<Command>
+// command}); `header_who(command)` is who enters lines when the command is the game's header
+// (nullopt: it is no header); `print` writes the canonical line (with_printed only).
+template <class Parsed, class HeaderWho, class Print>
+ReadLine ReadLineOf(Parsed parsed, bool with_printed, HeaderWho header_who, Print print) {
+    ReadLine out;
+    if (parsed.error) {
+        out.kind = ReadLine::Kind::Error;
+        out.error = parsed.error->ToString();
+        return out;
+    }
+    if (!parsed.command) return out;  // blank or comment
+    if (std::optional<std::string> who = header_who(*parsed.command)) {
+        out.kind = ReadLine::Kind::Header;
+        out.who = std::move(*who);
+    } else {
+        out.kind = ReadLine::Kind::Command;
+    }
+    if (with_printed) out.printed = print(*parsed.command);
+    out.command = std::move(*parsed.command);
+    return out;
+}
+
 // [SECTION] The template
 
 template <class W>
@@ -267,6 +291,24 @@ public:
             Session::Create(path, header, Stamp{stamp.time, stamp.who, stamp.command_id}, id_prefix, error);
         if (!session) return nullptr;
         return std::make_unique<A>(std::move(session));
+    }
+
+    // A game in memory from a header (GameDefinition::in_memory); `header` nullopt: the line was no
+    // header, and *rejection is `not_header`.
+    template <class A>
+    static std::unique_ptr<OpenGame> InMemory(const std::optional<typename Game::Header>& header,
+                                              std::string_view not_header, std::string* rejection) {
+        std::optional<Ledger> ledger = StartLedger(header, not_header, rejection);
+        if (!ledger) return nullptr;
+        return std::make_unique<A>(Session::InMemory(std::move(*ledger)));
+    }
+    // The ledger a header starts (its entry 0: HeaderLine), or nullopt and *rejection with its rule.
+    static std::optional<Ledger> StartLedger(const std::optional<typename Game::Header>& header,
+                                             std::string_view not_header, std::string* rejection) {
+        Rejection why;
+        std::optional<Ledger> ledger = header ? Ledger::Start(*header, &why) : std::nullopt;
+        if (!ledger) *rejection = header ? why.ToString() : std::string(not_header);
+        return ledger;
     }
 
 protected:

@@ -268,23 +268,14 @@ private:
 // [SECTION] The definition's functions
 
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
-    ParseResult parsed = ParseCommand(line);
-    ReadLine out;
-    if (parsed.error) {
-        out.kind = ReadLine::Kind::Error;
-        out.error = parsed.error->ToString();
-        return out;
-    }
-    if (!parsed.command) return out;  // blank or comment
-    if (const auto* header = std::get_if<GameHeader>(&parsed.command->action)) {
-        out.kind = ReadLine::Kind::Header;
-        out.who = header->broker ? *header->broker : "broker";
-    } else {
-        out.kind = ReadLine::Kind::Command;
-    }
-    if (with_printed) out.printed = PrintCommand(*parsed.command);
-    out.command = std::move(*parsed.command);
-    return out;
+    return host::ReadLineOf(
+        ParseCommand(line), with_printed,
+        [](const Command& c) -> std::optional<std::string> {
+            const auto* header = std::get_if<GameHeader>(&c.action);
+            if (!header) return std::nullopt;
+            return header->broker ? *header->broker : std::string("broker");
+        },
+        [](const Command& c) { return PrintCommand(c); });
 }
 
 std::unique_ptr<host::OpenGame> OpenGameFile(const std::string& path, host::Access access, const std::string& id_prefix,

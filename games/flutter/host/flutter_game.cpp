@@ -251,13 +251,8 @@ public:
     // [SECTION] A script played in
 
     std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        Rejection why;
-        const std::optional<Header> h = FlutterFile::HeaderOf(CommandOf(header));
-        const std::optional<Ledger> ledger = h ? Ledger::Start(*h, &why) : std::nullopt;
-        if (!ledger) {
-            *rejection = h ? why.ToString() : "not a header (F-D1)";
-            return std::nullopt;
-        }
+        const std::optional<Ledger> ledger = StartLedger(FlutterFile::HeaderOf(CommandOf(header)), "not a header (F-D1)", rejection);
+        if (!ledger) return std::nullopt;
         return ledger->At(0).line;
     }
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
@@ -280,19 +275,12 @@ public:
 // [SECTION] The definition's functions
 
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
-    ParseResult parsed = ParseCommand(line);
-    ReadLine out;
-    if (parsed.error) {
-        out.kind = ReadLine::Kind::Error;
-        out.error = parsed.error->ToString();
-        return out;
-    }
-    if (!parsed.command) return out;  // blank or comment
-    out.kind = std::holds_alternative<Header>(parsed.command->action) ? ReadLine::Kind::Header : ReadLine::Kind::Command;
-    if (out.kind == ReadLine::Kind::Header) out.who = "broker";
-    if (with_printed) out.printed = PrintCommand(*parsed.command);
-    out.command = std::move(*parsed.command);
-    return out;
+    return host::ReadLineOf(
+        ParseCommand(line), with_printed,
+        [](const Command& c) {
+            return std::holds_alternative<Header>(c.action) ? std::optional<std::string>("broker") : std::nullopt;
+        },
+        PrintCommand);
 }
 
 std::unique_ptr<host::OpenGame> OpenGameFile(const std::string& path, host::Access access, const std::string& id_prefix,
@@ -309,14 +297,7 @@ std::unique_ptr<host::OpenGame> CreateGameFile(const std::string& path, const Re
 }
 
 std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::string* rejection) {
-    Rejection why;
-    const std::optional<Header> h = FlutterFile::HeaderOf(CommandOf(header));
-    std::optional<Ledger> ledger = h ? Ledger::Start(*h, &why) : std::nullopt;
-    if (!ledger) {
-        *rejection = h ? why.ToString() : "not a header (F-D1)";
-        return nullptr;
-    }
-    return std::make_unique<FlutterGame>(FlutterGame::Session::InMemory(std::move(*ledger)));
+    return FlutterGame::InMemory<FlutterGame>(FlutterFile::HeaderOf(CommandOf(header)), "not a header (F-D1)", rejection);
 }
 
 } // namespace

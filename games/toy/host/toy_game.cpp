@@ -233,13 +233,8 @@ public:
     // [SECTION] A script played in
 
     std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        Rejection why;
-        const std::optional<Toy::Header> h = Toy::HeaderOf(CommandOf(header));
-        const std::optional<ToyLedger> ledger = h ? ToyLedger::Start(*h, &why) : std::nullopt;
-        if (!ledger) {
-            *rejection = h ? why.ToString() : "not a header (TOY.md)";
-            return std::nullopt;
-        }
+        const std::optional<ToyLedger> ledger = StartLedger(Toy::HeaderOf(CommandOf(header)), "not a header (TOY.md)", rejection);
+        if (!ledger) return std::nullopt;
         return ledger->At(0).line;
     }
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
@@ -256,19 +251,9 @@ public:
 // [SECTION] The definition's functions
 
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
-    Toy::Parsed parsed = Toy::Parse(line);
-    ReadLine out;
-    if (parsed.error) {
-        out.kind = ReadLine::Kind::Error;
-        out.error = parsed.error->ToString();
-        return out;
-    }
-    if (!parsed.command) return out;  // blank or comment
-    out.kind = parsed.command->op == "game" ? ReadLine::Kind::Header : ReadLine::Kind::Command;
-    if (out.kind == ReadLine::Kind::Header) out.who = "table";
-    if (with_printed) out.printed = Toy::Print(*parsed.command);
-    out.command = std::move(*parsed.command);
-    return out;
+    return host::ReadLineOf(
+        Toy::Parse(line), with_printed,
+        [](const ToyCommand& c) { return c.op == "game" ? std::optional<std::string>("table") : std::nullopt; }, Toy::Print);
 }
 
 std::unique_ptr<host::OpenGame> OpenGameFile(const std::string& path, host::Access access, const std::string& id_prefix,
@@ -285,14 +270,7 @@ std::unique_ptr<host::OpenGame> CreateGameFile(const std::string& path, const Re
 }
 
 std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::string* rejection) {
-    Rejection why;
-    const std::optional<Toy::Header> h = Toy::HeaderOf(CommandOf(header));
-    std::optional<ToyLedger> ledger = h ? ToyLedger::Start(*h, &why) : std::nullopt;
-    if (!ledger) {
-        *rejection = h ? why.ToString() : "not a header (TOY.md)";
-        return nullptr;
-    }
-    return std::make_unique<ToyGame>(ToyGame::Session::InMemory(std::move(*ledger)));
+    return ToyGame::InMemory<ToyGame>(Toy::HeaderOf(CommandOf(header)), "not a header (TOY.md)", rejection);
 }
 
 } // namespace
