@@ -77,12 +77,7 @@ bool HostDesk::Enter(const std::string& typed) {
     m_history.ResetPosition();
     if (m_question.Open()) {
         if (Blank(typed)) {
-            if (m_question.kind == DeskQuestion::Kind::Ask && m_question.answers.empty() && !m_question.field.empty()) {
-                // No default answer (a Market News card's faces are the table's to type): still asked.
-                m_status = m_question.title + " Type the answer: a line '" + m_question.field + "...' (Esc: not now)";
-                return true;
-            }
-            Answer(true);
+            Answer(true);  // a question with no answer of its own stays open (invariant 6)
         } else if (AnswersQuestion(typed)) {
             AnswerWith(typed);
         } else {
@@ -238,6 +233,11 @@ void HostDesk::AskConfirm(bool redo) {
 }
 
 void HostDesk::Answer(bool yes) {
+    if (yes && m_question.kind == DeskQuestion::Kind::Ask && m_question.answers.empty() && !m_question.field.empty()) {
+        // Invariant 6: no answer of its own; only a line typed answers it.
+        m_status = m_question.title + " Type the answer: a line '" + m_question.field + "...' (Esc: not now)";
+        return;
+    }
     const DeskQuestion q = Question();
     m_question = DeskQuestion{};
     switch (q.kind) {

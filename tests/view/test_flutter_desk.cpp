@@ -107,6 +107,8 @@ TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; th
     const int size = d.game->Size();
     desk.Enter("");  // no answer of its own: still asked, nothing recorded
     CHECK(desk.Question().Open());
+    desk.Answer(true);  // nor the Yes of a click
+    CHECK(desk.Question().Open());
     CHECK(d.game->Size() == size);
     CHECK(Type(desk, "+r"));  // Bob's purchase waits behind the card
     CHECK(d.game->Size() == size);
