@@ -118,7 +118,7 @@ public:
             out.provisional = out.provisional || e.provisional;
         }
         out.hand_over = BrokerSteps(copy.At(r.seq).effects, after);
-        out.warnings = PreviewWarnings(Shown(), after, copy.At(r.seq).effects);  // host/flutter_desk.h
+        out.warnings = PreviewWarnings(GetLedger().State(), after, copy.At(r.seq).effects);  // host/flutter_desk.h
         return out;
     }
     SubmitReply Submit(std::string_view typed, const LinePreview*, const std::string& time,
