@@ -926,7 +926,14 @@ void App::DrawStart() {
     // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
     // The form under it is that game's (Big Board Raiders' is the only listed game with a form).
     const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
+    const host::GameDefinition* host_game = nullptr;
     if (!games.empty()) {
+        // Ctrl+G: the next listed game, its form's first field taking the keyboard (key_focus.h).
+        if (ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_G) && games.size() > 1) {
+            m_start.game = (m_start.game + 1) % static_cast<int>(games.size());
+            keys.at = 0;
+            keys.moved = true;
+        }
         m_start.game = std::clamp(m_start.game, 0, static_cast<int>(games.size()) - 1);
         ImGui::SameLine();
         ImGui::AlignTextToFramePadding();
@@ -940,91 +947,99 @@ void App::DrawStart() {
                     m_start.game = static_cast<int>(i);
             ImGui::EndCombo();
         }
-        if (games[static_cast<size_t>(m_start.game)] != &host::ShellGame()) {
-            // A listed game without a form of its own here: its header typed, as `rutland-cli play` takes it.
-            ImGui::TextDisabled("Start it from a script: rutland GAME.rutland --script SCRIPT (its first line: %s)",
-                                std::string(games[static_cast<size_t>(m_start.game)]->example_header).c_str());
+        if (games.size() > 1) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("Ctrl+G: another game");
         }
+        // A listed game without a form of its own here gets the form every game has (start_host_form.cpp).
+        if (games[static_cast<size_t>(m_start.game)] != &host::ShellGame()) host_game = games[static_cast<size_t>(m_start.game)];
     }
-    // The form as typed, checked field by field on every frame (start_view.h): each problem shows
-    // beside its field in plain words, before Start is pressed.
-    view::NewGameForm form;
-    form.players = m_start.players.data();
-    form.cash = m_start.cash.data();
-    form.year_cards = m_start.year_cards.data();
-    form.broker = m_start.broker_pick;
-    form.sec = m_start.sec_pick;
-    form.start = m_start.start.data();
-    for (size_t i = 0; i < kVariantNames.size(); ++i)
-        if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
-    form.board = m_settings.board.empty() ? std::string("standard") : m_settings.board;  // as picked below (last frame)
-    const bool typed_players = *m_start.players.data() != '\0';
     // Enter opens the game named in the Open section when the focus is there, else starts the new one.
     const bool in_open = m_start.first_open_stop >= 0 && keys.at >= m_start.first_open_stop;
-
-    ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
-    // The first field has the keyboard when the screen opens, and when typing finds no field while
-    // it is still empty (a focus by code selects the whole text, which the typing would replace).
-    // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
-    m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
-    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
-    TextStop(keys);
-    ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
-    EndStop(keys, true);
-    const view::NewGameCheck check_players = view::CheckNewGame(form);
-    if (typed_players) FieldError(check_players.players_error);
-    TextStop(keys);
-    ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
-    EndStop(keys, true);
-    FieldError(check_players.cash_error);
-    RoleCombo("Broker", m_start.broker_pick, m_start.broker, check_players.players, "nobody named (optional)", keys);
-    FieldError(check_players.broker_error);
-    RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check_players.players, "nobody named (optional)", keys);
-    FieldError(check_players.sec_error);
-    TextStop(keys);
-    ImGui::InputTextWithHint("Time cards per year (D-4)", "blank: one per player", m_start.year_cards.data(), m_start.year_cards.size(),
-                             ImGuiInputTextFlags_CharsDecimal);
-    EndStop(keys, true);
-    FieldError(check_players.year_cards_error);
-    TextStop(keys);
-    ImGui::InputTextWithHint("Start spaces", "blank: first rolls name it; @market-1 for all",
-                             m_start.start.data(), m_start.start.size());
-    EndStop(keys, true);
-    if (*m_start.start.data() != '\0') FieldError(check_players.start_error);
-    ImGui::PopItemWidth();
-    m_start.broker_pick.name = m_start.broker.data();
-    m_start.sec_pick.name = m_start.sec.data();
-    form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp: the board a new game is played on
-    const view::NewGameCheck check = view::CheckNewGame(form);
-    ImGui::TextUnformatted("Variants (RULES.md section 14):");
-    for (size_t i = 0; i < kVariantNames.size(); ++i) {
-        CheckStop(kVariantNames[i], &m_start.variants[i], keys);
-        ImGui::SameLine();
-        ImGui::TextDisabled("%s", kVariantHelp[i]);
-    }
-    CheckStop("Start from the table", &m_start.from_table, keys);
-    ImGui::SameLine();
-    ImGui::TextDisabled("a game in progress: count the Big Board and each player's holdings first (X-1)");
-    ImGui::BeginDisabled(!check.Ok());
-    // Enter starts it too (from any item of the new game): the keyboard does everything.
     const bool enter = KeyPressed(GLFW_KEY_ENTER) || KeyPressed(GLFW_KEY_KP_ENTER);
-    bool start = ImGui::Button("Start the game (Enter)");
-    start = (EndStop(keys, false) && keys.press) || start || (enter && !in_open && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
-    ImGui::EndDisabled();
-    if (!check.form_error.empty()) FieldError(check.form_error);
-    if (start && check.Ok()) {
-        const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_now().substr(0, 10));
-        std::string error;
-        if (!CreateGame(path, *check.header, &error)) {
-            m_start.error = error;
-        } else {
-            if (m_start.from_table) {  // the Count tab with a form for the market and each player
-                m_ui.count = CountUi{};
-                m_ui.count.whole_table = true;
-                m_ui.front_request = "count";
-            }
+    if (host_game) {
+        if (DrawHostGameForm(*host_game, enter && !in_open && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId))) {
             EndKeyFocus(keys);
             return;
+        }
+    } else {
+        // The form as typed, checked field by field on every frame (start_view.h): each problem shows
+        // beside its field in plain words, before Start is pressed.
+        view::NewGameForm form;
+        form.players = m_start.players.data();
+        form.cash = m_start.cash.data();
+        form.year_cards = m_start.year_cards.data();
+        form.broker = m_start.broker_pick;
+        form.sec = m_start.sec_pick;
+        form.start = m_start.start.data();
+        for (size_t i = 0; i < kVariantNames.size(); ++i)
+            if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
+        form.board = m_settings.board.empty() ? std::string("standard") : m_settings.board;  // as picked below (last frame)
+        const bool typed_players = *m_start.players.data() != '\0';
+
+        ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
+        // The first field has the keyboard when the screen opens, and when typing finds no field while
+        // it is still empty (a focus by code selects the whole text, which the typing would replace).
+        // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
+        m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
+        if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
+        TextStop(keys);
+        ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
+        EndStop(keys, true);
+        const view::NewGameCheck check_players = view::CheckNewGame(form);
+        if (typed_players) FieldError(check_players.players_error);
+        TextStop(keys);
+        ImGui::InputText("Starting cash ($)", m_start.cash.data(), m_start.cash.size(), ImGuiInputTextFlags_CharsDecimal);
+        EndStop(keys, true);
+        FieldError(check_players.cash_error);
+        RoleCombo("Broker", m_start.broker_pick, m_start.broker, check_players.players, "nobody named (optional)", keys);
+        FieldError(check_players.broker_error);
+        RoleCombo("SEC guy", m_start.sec_pick, m_start.sec, check_players.players, "nobody named (optional)", keys);
+        FieldError(check_players.sec_error);
+        TextStop(keys);
+        ImGui::InputTextWithHint("Time cards per year (D-4)", "blank: one per player", m_start.year_cards.data(), m_start.year_cards.size(),
+                                 ImGuiInputTextFlags_CharsDecimal);
+        EndStop(keys, true);
+        FieldError(check_players.year_cards_error);
+        TextStop(keys);
+        ImGui::InputTextWithHint("Start spaces", "blank: first rolls name it; @market-1 for all",
+                                 m_start.start.data(), m_start.start.size());
+        EndStop(keys, true);
+        if (*m_start.start.data() != '\0') FieldError(check_players.start_error);
+        ImGui::PopItemWidth();
+        m_start.broker_pick.name = m_start.broker.data();
+        m_start.sec_pick.name = m_start.sec.data();
+        form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp: the board a new game is played on
+        const view::NewGameCheck check = view::CheckNewGame(form);
+        ImGui::TextUnformatted("Variants (RULES.md section 14):");
+        for (size_t i = 0; i < kVariantNames.size(); ++i) {
+            CheckStop(kVariantNames[i], &m_start.variants[i], keys);
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", kVariantHelp[i]);
+        }
+        CheckStop("Start from the table", &m_start.from_table, keys);
+        ImGui::SameLine();
+        ImGui::TextDisabled("a game in progress: count the Big Board and each player's holdings first (X-1)");
+        ImGui::BeginDisabled(!check.Ok());
+        // Enter starts it too (from any item of the new game): the keyboard does everything.
+        bool start = ImGui::Button("Start the game (Enter)");
+        start = (EndStop(keys, false) && keys.press) || start || (enter && !in_open && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
+        ImGui::EndDisabled();
+        if (!check.form_error.empty()) FieldError(check.form_error);
+        if (start && check.Ok()) {
+            const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_now().substr(0, 10));
+            std::string error;
+            if (!CreateGame(path, *check.header, &error)) {
+                m_start.error = error;
+            } else {
+                if (m_start.from_table) {  // the Count tab with a form for the market and each player
+                    m_ui.count = CountUi{};
+                    m_ui.count.whole_table = true;
+                    m_ui.front_request = "count";
+                }
+                EndKeyFocus(keys);
+                return;
+            }
         }
     }
     if (!m_start.error.empty()) FieldError(m_start.error);  // what creating or opening the file said
@@ -1114,6 +1129,7 @@ void App::DrawStart() {
     // Where the next frame's characters go (input_queue.h rule 3), with the focus as it is now: a
     // text stop just reached by Tab has the keyboard only from the next frame, and the characters
     // typed behind the Tab wait for it.
+    const bool typed_players = *(host_game ? m_start.host_players.data() : m_start.players.data()) != '\0';
     m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
     if (open) {
         std::string error;

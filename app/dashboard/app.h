@@ -44,6 +44,10 @@ struct StartUi {
     bool takes_text = true;            // typing with no field active goes to the first field (it is empty)
     std::vector<view::RecentGame> recent;  // what each recent game's file says (start_view.h)
     int game = 0;                      // the game the new-game form is for: an index into view::StartGames()
+    // The form of a game with no form of its own (start_host_form.cpp, view/new_game_form.h).
+    std::array<char, 256> host_players{};
+    std::array<char, 64> host_broker{};
+    std::array<std::array<char, 128>, 8> host_options{};  // one per GameDefinition::header_options
 };
 
 class App {
@@ -126,6 +130,9 @@ private:
     view::SubmitOutcome SubmitFromEntry(const std::string& text, const view::Preview* preview, bool from_field);
     void EmptyEntryLine();
     void DrawStart();
+    // The new-game form of a listed game with no form of its own (start_host_form.cpp); `enter`: Enter
+    // was pressed with the focus in the form. True when the game was created and opened.
+    bool DrawHostGameForm(const host::GameDefinition& game, bool enter);
     void FrameDesk(const std::string& panel);  // a frame of the desk (desk.h)
     void Opened(const std::string& path);      // remembered in the recent games; the start screen's state reset
     void HandleKeys(const AppView& v, Outbox& out);

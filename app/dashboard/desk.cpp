@@ -91,7 +91,9 @@ void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out) {
                     ImGui::TextDisabled("(%s)", q.rule.c_str());
                     DeskRuleHover(v, ui, q.rule);
                 }
-                ImGui::Text("Then: %s", q.line.c_str());
+                if (!q.line.empty()) ImGui::Text("Then: %s", q.line.c_str());
+                if (q.answers.empty() && !q.field.empty())  // no default answer (host_desk.h invariant 6)
+                    ImGui::TextColored(Theme::Warn(), "Type the answer in the entry line: '%s...'", q.field.c_str());
                 break;
             case view::DeskQuestion::Kind::Confirm: {
                 const host::LinePreview& p = q.preview;
@@ -133,9 +135,10 @@ void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out) {
                           : q.kind == view::DeskQuestion::Kind::Confirm ? (q.redo ? "Redo (Enter)" : "Undo (Enter)")
                           : q.kind == view::DeskQuestion::Kind::Moved   ? "Record it now (Enter)"
                                                                         : "Yes (Enter)";
-        if (ImGui::Button(yes)) out.Push(DeskAnswer{true});
+        const bool typed_only = q.kind == view::DeskQuestion::Kind::Ask && q.answers.empty() && !q.field.empty();
+        if (!typed_only && ImGui::Button(yes)) out.Push(DeskAnswer{true});
         if (!nothing) {
-            ImGui::SameLine();
+            if (!typed_only) ImGui::SameLine();
             if (ImGui::Button(q.kind == view::DeskQuestion::Kind::Moved ? "Drop it (Esc; Up brings it back)" : "No (Esc)"))
                 out.Push(DeskAnswer{false});
         }

@@ -81,7 +81,11 @@ void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     }
     const view::DeskQuestion& q = desk.Question();
     if (q.Open()) {
-        Line(v, ui, "Enter on an empty line: yes. Esc: no. A line typed now waits behind the question.", Theme::Warn());
+        if (q.kind == view::DeskQuestion::Kind::Ask && q.answers.empty() && !q.field.empty())  // host_desk.h invariant 6
+            Line(v, ui, "Type the answer: a line '" + q.field + "...'. Esc: not now. Any other line waits behind the question.",
+                 Theme::Warn());
+        else
+            Line(v, ui, "Enter on an empty line: yes. Esc: no. A line typed now waits behind the question.", Theme::Warn());
         if (!desk.WaitingText().empty()) Line(v, ui, desk.WaitingText() + " (after the question, in order)", Theme::Warn());
     }
     if (const std::optional<int> shown = desk.Game().ShownEntry())
@@ -96,6 +100,9 @@ void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     if (!text.empty()) {
         const host::LinePreview& p = desk.PreviewOf(text);
         if (p.expanded != p.typed && !p.expanded.empty()) ImGui::TextDisabled("= %s", p.expanded.c_str());
+        // Amber first: what the table must not miss stays in sight above a long settlement's words.
+        for (const host::Note& w : p.warnings)
+            Line(v, ui, "! " + w.text + (w.rule.empty() ? "" : " (" + w.rule + ")"), Theme::Warn(), w.rule);
         if (p.kind == host::LinePreview::Kind::Accepted) {
             Line(v, ui, "Enter: " + p.text, Theme::Good());
             if (p.provisional) Line(v, ui, "It uses a fact of the board the table has not verified yet", Theme::Warn());
@@ -103,8 +110,6 @@ void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out) {
             Line(v, ui, "Rejected: " + p.text + (p.rule.empty() ? "" : " (" + p.rule + ")"), Theme::Bad(), p.rule);
             if (!p.did_you_mean.empty()) Line(v, ui, "Did you mean: " + p.did_you_mean + "   (Tab takes it)", Theme::Warn());
         }
-        for (const host::Note& w : p.warnings)
-            Line(v, ui, "! " + w.text + (w.rule.empty() ? "" : " (" + w.rule + ")"), Theme::Warn(), w.rule);
         if (!p.hand_over.empty()) {
             ImGui::TextDisabled("The table hands over:");
             for (const std::string& step : p.hand_over) Line(v, ui, "  " + step, ImGui::GetStyleColorVec4(ImGuiCol_Text));

@@ -36,6 +36,7 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -287,6 +288,14 @@ struct BoardKit {
     void (*install)(const std::vector<std::string>& boards) = nullptr;
 };
 
+// One option of a game's header line (`key=value`), as the start screen's new-game form offers it
+// (app/view/new_game_form.h): blank leaves it out, so the game's default holds.
+struct HeaderOption {
+    std::string_view key;    // "cash": written `cash=VALUE`
+    std::string_view label;  // "Starting cash (£)"
+    std::string_view hint;   // shown while blank: "blank: 300 (G-2)"
+};
+
 // One game this build hosts (registry.h finds them; each game's host part defines its constant).
 struct GameDefinition {
     std::string_view name;   // the header's game word: "big-board-raiders" (whose header has none), "toy"
@@ -317,6 +326,9 @@ struct GameDefinition {
     std::vector<std::string> (*rule_ids)() = nullptr;
     // Its boards as files; nullptr: the shell's own board commands are the game's (Big Board Raiders).
     const BoardKit* boards = nullptr;
+    // The header's options after `players=`, for the start screen's new-game form
+    // (app/view/new_game_form.h); empty: players alone.
+    std::span<const HeaderOption> header_options = {};
 };
 
 } // namespace rutland::host

@@ -1,5 +1,7 @@
 #include "host_desk.h"
 
+#include <cctype>
+
 #include <algorithm>
 #include <utility>
 
@@ -13,6 +15,15 @@ constexpr int kHistoryEntries = 200;
 bool Blank(const std::string& text) { return text.find_first_not_of(" \t\r\n") == std::string::npos; }
 
 std::string Quoted(const std::string& line) { return "'" + line + "'"; }
+
+// The first word of a line, in lower case ("" for none).
+std::string FirstWord(const std::string& line) {
+    const size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos) return "";
+    std::string word = line.substr(start, line.find_first_of(" \t", start) - start);
+    for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return word;
+}
 
 } // namespace
 
@@ -66,7 +77,9 @@ bool HostDesk::Enter(const std::string& typed) {
     m_history.ResetPosition();
     if (m_question.Open()) {
         if (Blank(typed)) {
-            Answer(true);
+            Answer(true);  // a question with no answer of its own stays open (invariant 6)
+        } else if (AnswersQuestion(typed)) {
+            AnswerWith(typed);
         } else {
             m_waiting.push_back(typed);
             m_status = WaitingText() + ": entered in order once the question is answered";
@@ -97,6 +110,7 @@ bool HostDesk::Enter(const std::string& typed) {
         m_question.text = q->text;
         m_question.rule = q->rule;
         m_question.answers = q->answers;
+        m_question.field = q->field;
         m_question.line = typed;
         m_question.version = m_game.Version();
         m_status = m_question.title + ": Enter answers yes, Esc no";
@@ -107,6 +121,23 @@ bool HostDesk::Enter(const std::string& typed) {
                                            ? &m_preview
                                            : nullptr;
     return Record(typed, preview);
+}
+
+// Invariant 7: what the game asks as soon as a line is recorded (AskFirst of no line: Flutter's
+// card drawn by a throw, N-1), asked at once with no line held.
+void HostDesk::AskNow() {
+    if (m_question.Open()) return;
+    std::optional<host::Question> q = m_game.AskFirst("");
+    if (!q) return;
+    m_question = DeskQuestion{};
+    m_question.kind = DeskQuestion::Kind::Ask;
+    m_question.title = q->title.empty() ? std::string("A question first") : q->title;
+    m_question.text = q->text;
+    m_question.rule = q->rule;
+    m_question.answers = q->answers;
+    m_question.field = q->field;
+    m_question.version = m_game.Version();
+    m_status += ". " + m_question.title;
 }
 
 bool HostDesk::Record(const std::string& line, const host::LinePreview* preview) {
@@ -134,6 +165,7 @@ bool HostDesk::Record(const std::string& line, const host::LinePreview* preview)
             m_accepted = std::to_string(r.seq) + ": " + line + (r.text.empty() ? "" : "  " + r.text);
             m_status = (r.status == Status::Duplicate ? "Already recorded as entry " : "Entry ") + std::to_string(r.seq) +
                        " saved: " + line + (m_game.Fingerprint().empty() ? "" : " (fingerprint " + m_game.Fingerprint() + ")");
+            AskNow();
             return true;
         case Status::Rejected:
         case Status::Refused:
@@ -201,6 +233,11 @@ void HostDesk::AskConfirm(bool redo) {
 }
 
 void HostDesk::Answer(bool yes) {
+    if (yes && m_question.kind == DeskQuestion::Kind::Ask && m_question.answers.empty() && !m_question.field.empty()) {
+        // Invariant 6: no answer of its own; only a line typed answers it.
+        m_status = m_question.title + " Type the answer: a line '" + m_question.field + "...' (Esc: not now)";
+        return;
+    }
     const DeskQuestion q = Question();
     m_question = DeskQuestion{};
     switch (q.kind) {
@@ -215,6 +252,8 @@ void HostDesk::Answer(bool yes) {
                     answered = m_game.Size() > before;  // a refused answer leaves the line unrecorded, said
                 }
                 if (answered && !m_question.Open()) Record(q.line, nullptr);
+            } else if (Blank(q.line)) {
+                m_status = "Not answered yet: " + q.title + " (" + q.rule + ")";  // asked again by the next line
             } else {
                 m_history.Add(q.line);
                 m_status = "Not recorded: " + Quoted(q.line) + " (Up brings it back)";
@@ -249,6 +288,30 @@ void HostDesk::Answer(bool yes) {
             }
             break;
     }
+    Drain();
+}
+
+// Invariant 6: a line of the kind the question's field is (its first word, quick forms written out
+// by the game's preview) answers it; any other waits behind it.
+bool HostDesk::AnswersQuestion(const std::string& typed) {
+    if (m_question.kind != DeskQuestion::Kind::Ask || m_question.field.empty()) return false;
+    const host::LinePreview p = m_game.Preview(typed);
+    if (p.kind == host::LinePreview::Kind::Empty) return false;
+    const std::string word = FirstWord(m_question.field);
+    return FirstWord(typed) == word || FirstWord(p.expanded) == word;
+}
+
+void HostDesk::AnswerWith(const std::string& typed) {
+    const DeskQuestion q = m_question;
+    m_question = DeskQuestion{};
+    const int before = m_game.Size();
+    Record(typed, nullptr);
+    if (m_game.Size() == before) {
+        m_question = q;  // a rejected answer: said (Rejection), and still asked
+        m_question.version = m_game.Version();
+        return;
+    }
+    if (!m_question.Open() && !Blank(q.line)) Enter(q.line);  // the line held, asked about again if need be
     Drain();
 }
 

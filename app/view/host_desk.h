@@ -20,6 +20,13 @@
 //     and the text or entry it is of, so nothing stale is ever shown after the game changes.
 //  5. The words all come from the game (open_game.h invariant 2); this file writes only the shell's
 //     own: the status line and what a question's buttons do.
+//  6. A question the game asks (AskFirst) is answered by Enter on an empty line (its first answer),
+//     or by a line of the kind its `field` is (the same first word once the game's quick forms are
+//     written out: a `news` line for a Market News card, a `board` line correcting a fact): that
+//     line is recorded first, then the line held. A question with no answer of its own (no
+//     `answers`) stays open on an empty Enter until such a line is typed, or Esc.
+//  7. Once a line is recorded the game is asked with no line (AskFirst("")): a question it has at
+//     once (Flutter: a card drawn, N-1) opens with no line held, and the lines typed after wait.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +49,7 @@ struct DeskQuestion {
     std::string rule;
     std::string line;              // Ask, Moved: the line held until it is answered
     std::vector<std::string> answers;  // Ask: the lines that answer it (the first on Enter)
+    std::string field;             // Ask: a line of its kind answers it too (invariant 6)
     bool redo = false;             // Confirm: redo, not undo
     host::LinePreview preview;     // Confirm: what undo/redo does; Moved: the line on the game as it is now
     uint64_t version = 0;          // the game's version `preview` is of
@@ -100,6 +108,9 @@ public:
 private:
     bool Record(const std::string& line, const host::LinePreview* preview);
     void Drain();
+    bool AnswersQuestion(const std::string& typed);
+    void AnswerWith(const std::string& typed);
+    void AskNow();
     std::string Now() const { return m_now(); }
 
     host::OpenGame& m_game;

@@ -3,16 +3,16 @@
 #  - a toy file played by rutland-cli opens on the desk, and a script of the same header plays on into
 #    it (the header skipped), the file then holding what rutland-cli play of all the lines makes;
 #  - a script of another game's header is refused for that file, and nothing is written;
-#  - a file recording a game this build lacks ('flutter') is refused naming it, and left as it was;
+#  - a file recording a game this build lacks ('othergame') is refused naming it, and left as it was;
 #  - a script of game `nosuch` is refused naming it, and no file is made.
-#   -DRUTLAND= -DCLI= -DSQLITE3= -DXVFB_RUN= -DTOY=script -DWORK=
+#   -DRUTLAND= -DCLI= -DSQLITE3= -DXVFB_RUN= -DDISPLAY_NUMBER= -DTOY=script -DWORK=
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(ENV{XDG_CONFIG_HOME} ${WORK}/config)
 set(ENV{XDG_DATA_HOME} ${WORK}/data)
 
 function(dashboard expected_code out_var)
-    execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 800x600x24" ${RUTLAND} ${ARGN} --screenshot ${WORK}/shot.png --size 800x600
+    execute_process(COMMAND ${XVFB_RUN} -a -n ${DISPLAY_NUMBER} -s "-screen 0 800x600x24" ${RUTLAND} ${ARGN} --screenshot ${WORK}/shot.png --size 800x600
                     RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(NOT code EQUAL expected_code)
         message(FATAL_ERROR "rutland ${ARGN}: exit ${code}, not ${expected_code}\n${out}\n${err}")
@@ -62,17 +62,17 @@ if(NOT before STREQUAL after)
 endif()
 
 # A file of a game this Rutland lacks: refused by name, untouched.
-configure_file(${WORK}/toy.rutland ${WORK}/flutter.rutland COPYONLY)
-execute_process(COMMAND ${SQLITE3} ${WORK}/flutter.rutland "UPDATE meta SET value = 'flutter' WHERE key = 'game'" RESULT_VARIABLE code)
+configure_file(${WORK}/toy.rutland ${WORK}/othergame.rutland COPYONLY)
+execute_process(COMMAND ${SQLITE3} ${WORK}/othergame.rutland "UPDATE meta SET value = 'othergame' WHERE key = 'game'" RESULT_VARIABLE code)
 if(NOT code EQUAL 0)
-    message(FATAL_ERROR "sqlite3 could not edit ${WORK}/flutter.rutland")
+    message(FATAL_ERROR "sqlite3 could not edit ${WORK}/othergame.rutland")
 endif()
-file(SHA256 ${WORK}/flutter.rutland before)
-dashboard(2 err ${WORK}/flutter.rutland)
-expect("${err}" "flutter.rutland holds a game of 'flutter', which this Rutland does not have")
-file(SHA256 ${WORK}/flutter.rutland after)
+file(SHA256 ${WORK}/othergame.rutland before)
+dashboard(2 err ${WORK}/othergame.rutland)
+expect("${err}" "othergame.rutland holds a game of 'othergame', which this Rutland does not have")
+file(SHA256 ${WORK}/othergame.rutland after)
 if(NOT before STREQUAL after)
-    message(FATAL_ERROR "opening ${WORK}/flutter.rutland changed it")
+    message(FATAL_ERROR "opening ${WORK}/othergame.rutland changed it")
 endif()
 
 # A script of a game no Rutland has: refused by name, no file made.

@@ -16,6 +16,11 @@
 # With `quick`, the lines typed are TYPED's (the quick forms, README), the file must still equal
 # rutland-cli play of SCRIPT, and the keystrokes typed (characters and Enters) must be the count
 # README claims for this game.
+# With `asked`, the lines typed are TYPED's, answering the game's questions as a broker does
+# (app/view/host_desk.h invariants 6, 7): a throw held by a question about the board (BD-7) is
+# answered by the `board` line typed after it, or by Enter on the empty line (a line `<Enter>` in
+# TYPED), and a Market News card asked for at once by its `news` line (N-1); the file must equal
+# rutland-cli play of SCRIPT, where each answer stands before the line it was asked about.
 # With `learn`, the board check at a first landing (D-2, app/dashboard/board_learning.h) is on, as a new game has it: the
 # lines are typed straight on, and every line typed while a check is open waits behind it
 # (app/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
@@ -33,7 +38,7 @@ mkdir -p "$WORK/config/rutland"
 grep -v '^[[:space:]]*#' "$SCRIPT" | grep -v '^[[:space:]]*$' > "$WORK/lines.txt"
 head -n 1 "$WORK/lines.txt" > "$WORK/header.txt"
 tail -n +2 "$WORK/lines.txt" > "$WORK/typed.txt"
-if [ "$MODE" = quick ]; then
+if [ "$MODE" = quick ] || [ "$MODE" = asked ]; then
     grep -v '^[[:space:]]*#' "$TYPED" | grep -v '^[[:space:]]*$' > "$WORK/typed.txt"
 fi
 keystrokes=$(( $(wc -c < "$WORK/typed.txt") ))  # every character and a newline (Enter) per line
@@ -60,7 +65,10 @@ if [ "$MODE" = players ]; then
     [ "$(xdotool getwindowfocus)" = "$win" ] || fail "the players' window took the focus when it opened"
 fi
 
-type_line() { xdotool type --delay 25 -- "$1"; xdotool key --delay 25 Return; }
+type_line() {
+    [ "$1" = "<Enter>" ] || xdotool type --delay 25 -- "$1"
+    xdotool key --delay 25 Return
+}
 
 n=0
 while IFS= read -r line; do

@@ -16,6 +16,7 @@
 #include "base/safe_text.h"
 #include "host/basic_open_game.h"
 #include "host/flutter_boards.h"
+#include "host/flutter_desk.h"
 #include "host/flutter_page.h"
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
@@ -117,6 +118,7 @@ public:
             out.provisional = out.provisional || e.provisional;
         }
         out.hand_over = BrokerSteps(copy.At(r.seq).effects, after);
+        out.warnings = PreviewWarnings(GetLedger().State(), after, copy.At(r.seq).effects);  // host/flutter_desk.h
         return out;
     }
     SubmitReply Submit(std::string_view typed, const LinePreview*, const std::string& time,
@@ -125,21 +127,8 @@ public:
         return Described(GetSession().Submit(typed, time, who));  // parsed once, here
     }
     LinePreview ConfirmPreview(bool redo) const override { return Preview(redo ? "redo 1" : "undo 1"); }
-    // N-1: while a Market News card is pending only `news` plays on: the table says what it reads.
-    std::optional<host::Question> AskFirst(std::string_view typed) const override {
-        const GameState& s = Shown();
-        if (s.pending.kind != Pending::Kind::News) return std::nullopt;
-        const ParseResult parsed = ParseCommand(typed);
-        if (parsed.command && std::holds_alternative<News>(parsed.command->action)) return std::nullopt;
-        host::Question q;
-        q.title = "What does the Market News card say?";
-        q.text = fmt::format("A Market News card is pending for {}: type what it says before anything else",
-                             s.board.lanes[static_cast<size_t>(s.pending.company)].colour);
-        q.rule = "N-1";
-        q.answers = {"news nothing"};
-        q.field = "news ";
-        return q;
-    }
+    // N-1 (a card to type) and BD-7 (a board fact a throw uses first): host/flutter_desk.h.
+    std::optional<host::Question> AskFirst(std::string_view typed) const override { return AskBeforeLine(GetLedger(), typed); }
     std::vector<std::string> Complete(std::string_view typed) const override {
         std::vector<std::string> out;
         for (const std::string& line : LegalLines())
@@ -166,7 +155,7 @@ public:
         for (const std::string& step : BrokerSteps(ledger.At(seq).effects, ledger.State())) out += step + "\n";
         return out;
     }
-    std::string Settlement() const override { return ""; }  // the round's settlement is made by its throw (RE-1..RE-6)
+    std::string Settlement() const override { return SettlementIfEndedNow(Shown()); }  // host/flutter_desk.h
     std::string PageJson() const override {
         nlohmann::json ledger = nlohmann::json::array();
         for (const host::Row& row : Rows(Size() - 20, Size() - 1))
@@ -333,6 +322,7 @@ constinit const GameDefinition kFlutterGame = {
     .rule_text = flutter::RuleWords,      // host/flutter_words.h
     .rule_ids = flutter::RuleIds,
     .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
+    .header_options = flutter::kHeaderOptions,  // host/flutter_desk.h
 };
 
 } // namespace rutland::host
