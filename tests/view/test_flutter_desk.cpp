@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "desk_fixture.h"
 #include "host/registry.h"
 #include "host_desk.h"
 
@@ -15,28 +16,8 @@ using namespace rutland;
 
 namespace {
 
-std::string Now() { return "2026-11-26T10:00:00Z"; }
-
-struct FlutterDesk {
-    std::unique_ptr<host::OpenGame> game;
-    std::unique_ptr<view::HostDesk> desk;
-};
-
-FlutterDesk InMemory(const char* header) {
-    const host::GameDefinition* flutter = host::FindGame("flutter");
-    REQUIRE(flutter != nullptr);
-    std::string why;
-    FlutterDesk d;
-    d.game = flutter->in_memory(flutter->read(header, true), &why);
-    REQUIRE_MESSAGE(d.game != nullptr, why);
-    d.desk = std::make_unique<view::HostDesk>(*d.game, Now);
-    return d;
-}
-
-bool Type(view::HostDesk& desk, const std::string& line) {
-    desk.PreviewOf(line);
-    return desk.Enter(line);
-}
+using FlutterDesk = testing::DeskGame;
+FlutterDesk FlutterInMemory(const char* header) { return testing::DeskInMemory("flutter", header); }
 
 bool Cites(const host::LinePreview& p, const std::string& rule) {
     return std::any_of(p.warnings.begin(), p.warnings.end(), [&](const host::Note& n) { return n.rule == rule; });
@@ -45,7 +26,7 @@ bool Cites(const host::LinePreview& p, const std::string& rule) {
 } // namespace
 
 TEST_CASE("flutter desk: the first throw onto an unconfirmed hole asks BD-7; Enter confirms it, then the throw is recorded") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     view::HostDesk& desk = *d.desk;
     const std::optional<host::Question> q = d.game->AskFirst("throw W 4");
     REQUIRE(q.has_value());
@@ -54,7 +35,7 @@ TEST_CASE("flutter desk: the first throw onto an unconfirmed hole asks BD-7; Ent
     CHECK(q->answers.front().rfind("board ", 0) == 0);
     CHECK(d.game->AskFirst("w4").has_value());  // the quick form is the same throw
 
-    CHECK(Type(desk, "w4"));
+    CHECK(testing::DeskType(desk, "w4"));
     CHECK(d.game->Size() == 1);  // nothing recorded while asked
     REQUIRE(desk.Question().Open());
     CHECK(desk.Question().rule == "BD-7");
@@ -68,19 +49,19 @@ TEST_CASE("flutter desk: the first throw onto an unconfirmed hole asks BD-7; Ent
 }
 
 TEST_CASE("flutter desk: a fact confirmed once is not asked again; a correction typed answers the question") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     const std::optional<host::Question> q = d.game->AskFirst("throw W 4");
     REQUIRE(q.has_value());
     REQUIRE(d.game->Submit(q->answers.front(), nullptr, Now(), "broker").status == host::SubmitReply::Status::Accepted);
     CHECK_FALSE(d.game->AskFirst("throw W 4").has_value());
 
-    FlutterDesk e = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk e = FlutterInMemory("game flutter players=Ann,Bob");
     view::HostDesk& desk = *e.desk;
-    CHECK(Type(desk, "throw W 4"));
+    CHECK(testing::DeskType(desk, "throw W 4"));
     REQUIRE(desk.Question().Open());
     // The table's board shows £145 at level 14: the correction answers, then the throw is asked
     // about what is still unconfirmed.
-    CHECK(Type(desk, "board L14 price=145"));
+    CHECK(testing::DeskType(desk, "board L14 price=145"));
     CHECK(e.game->Line(1) == "board L14 price=145");
     REQUIRE(desk.Question().Open());
     CHECK(desk.Question().rule == "BD-7");
@@ -92,15 +73,15 @@ TEST_CASE("flutter desk: a fact confirmed once is not asked again; a correction 
 }
 
 TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; the card's line answers, the lines typed after wait") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     view::HostDesk& desk = *d.desk;
     const std::optional<host::Question> board = d.game->AskFirst("throw W 4");
     REQUIRE(board.has_value());
-    CHECK(Type(desk, board->answers.front()));
+    CHECK(testing::DeskType(desk, board->answers.front()));
     const host::LinePreview p = desk.PreviewOf("throw W 4");
     REQUIRE(p.kind == host::LinePreview::Kind::Accepted);
     CHECK(Cites(p, "N-1"));  // amber before Enter: a card will be pending
-    CHECK(Type(desk, "throw W 4"));
+    CHECK(testing::DeskType(desk, "throw W 4"));
     REQUIRE(desk.Question().Open());
     CHECK(desk.Question().rule == "N-1");
     CHECK(desk.Question().answers.empty());  // the card's faces are the table's: no default
@@ -110,10 +91,10 @@ TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; th
     desk.Answer(true);  // nor the Yes of a click
     CHECK(desk.Question().Open());
     CHECK(d.game->Size() == size);
-    CHECK(Type(desk, "+r"));  // Bob's purchase waits behind the card
+    CHECK(testing::DeskType(desk, "+r"));  // Bob's purchase waits behind the card
     CHECK(d.game->Size() == size);
     CHECK(desk.WaitingText().find("+r") != std::string::npos);
-    CHECK(Type(desk, "n u2 div10"));  // the card, in its quick form, answers
+    CHECK(testing::DeskType(desk, "n u2 div10"));  // the card, in its quick form, answers
     CHECK_FALSE(desk.Question().Open());
     REQUIRE(d.game->Size() == size + 2);
     CHECK(d.game->Line(size).rfind("news ", 0) == 0);
@@ -121,7 +102,7 @@ TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; th
 }
 
 TEST_CASE("flutter desk: a line other than the card's while one is pending is asked about (N-1); board and note are not") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     REQUIRE(d.game->Submit(d.game->AskFirst("throw W 4")->answers.front(), nullptr, Now(), "broker").status ==
             host::SubmitReply::Status::Accepted);
     REQUIRE(d.game->Submit("throw W 4", nullptr, Now(), "broker").status == host::SubmitReply::Status::Accepted);
@@ -133,15 +114,15 @@ TEST_CASE("flutter desk: a line other than the card's while one is pending is as
 }
 
 TEST_CASE("flutter desk: amber warnings before Enter: the round's end with its settlement, a bonus in cash, a bankruptcy, the stock emptied") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob box=2");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob box=2");
     view::HostDesk& desk = *d.desk;
     const host::LinePreview buy = desk.PreviewOf("buy W 2");
     REQUIRE(buy.kind == host::LinePreview::Kind::Accepted);
     CHECK(Cites(buy, "TR-4"));  // the broker's last White certificates
     CHECK_FALSE(Cites(desk.PreviewOf("buy W 1"), "TR-4"));
-    CHECK(Type(desk, "buy W 2"));
-    CHECK(Type(desk, "peg W price=190 traveller=L24"));
-    CHECK(Type(desk, "peg K price=10"));
+    CHECK(testing::DeskType(desk, "buy W 2"));
+    CHECK(testing::DeskType(desk, "peg W price=190 traveller=L24"));
+    CHECK(testing::DeskType(desk, "peg K price=10"));
     CHECK(d.game->Size() == 4);
 
     // "If the round ended now": White, the nearest TOP, settles first; Black falls to the bottom.
@@ -163,13 +144,13 @@ TEST_CASE("flutter desk: amber warnings before Enter: the round's end with its s
 }
 
 TEST_CASE("flutter desk: a throw into SLUMP warns where the traveller drops back to (SL-1), or that the card holds it (SL-3)") {
-    FlutterDesk d = InMemory("game flutter players=Ann,Bob");
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     view::HostDesk& desk = *d.desk;
-    CHECK(Type(desk, "peg W traveller=L18"));
+    CHECK(testing::DeskType(desk, "peg W traveller=L18"));
     const host::LinePreview slump = desk.PreviewOf("throw W 4");
     REQUIRE(slump.kind == host::LinePreview::Kind::Accepted);
     CHECK(Cites(slump, "SL-1"));
     CHECK_FALSE(Cites(desk.PreviewOf("throw W 2"), "SL-1"));
-    CHECK(Type(desk, "peg W anti-slump=yes"));
+    CHECK(testing::DeskType(desk, "peg W anti-slump=yes"));
     CHECK(Cites(desk.PreviewOf("throw W 4"), "SL-3"));
 }

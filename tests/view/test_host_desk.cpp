@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "desk_fixture.h"
 #include "host/registry.h"
 #include "host_desk.h"
 #include "start_view.h"
@@ -17,29 +18,8 @@ using namespace rutland;
 
 namespace {
 
-std::string Now() { return "2026-11-26T10:00:00Z"; }
-
-struct ToyDesk {
-    std::unique_ptr<host::OpenGame> game;
-    std::unique_ptr<view::HostDesk> desk;
-};
-
-ToyDesk InMemory(const char* header = "game toy players=A,B") {
-    const host::GameDefinition* toy = host::FindGame("toy");
-    REQUIRE(toy != nullptr);
-    std::string why;
-    ToyDesk d;
-    d.game = toy->in_memory(toy->read(header, true), &why);
-    REQUIRE_MESSAGE(d.game != nullptr, why);
-    d.desk = std::make_unique<view::HostDesk>(*d.game, Now);
-    return d;
-}
-
-// Types a line and presses Enter, as the entry panel does: the preview is drawn first.
-bool Type(view::HostDesk& desk, const std::string& line) {
-    desk.PreviewOf(line);
-    return desk.Enter(line);
-}
+using ToyDesk = testing::DeskGame;
+ToyDesk InMemory(const char* header = "game toy players=A,B") { return testing::DeskInMemory("toy", header); }
 
 } // namespace
 
@@ -49,14 +29,14 @@ TEST_CASE("desk: Enter records what the preview showed; a rejection leaves the l
     const host::LinePreview p = desk.PreviewOf("add A 5");
     CHECK(p.kind == host::LinePreview::Kind::Accepted);
     CHECK(d.game->Size() == 1);  // a preview changes nothing
-    CHECK(Type(desk, "add A 5"));
+    CHECK(testing::DeskType(desk, "add A 5"));
     REQUIRE(d.game->Size() == 2);
     CHECK(d.game->Rows(1, 1).front().line == "add A 5");
     CHECK(desk.Accepted().find(p.text) != std::string::npos);  // the words the preview showed
 
     const host::LinePreview bad = desk.PreviewOf("give A B 9");
     REQUIRE(bad.kind == host::LinePreview::Kind::Rejected);
-    CHECK(Type(desk, "give A B 9"));  // it leaves the field: the next line is not glued to it
+    CHECK(testing::DeskType(desk, "give A B 9"));  // it leaves the field: the next line is not glued to it
     CHECK(d.game->Size() == 2);
     CHECK(desk.Rejection() == bad.text);
     CHECK(desk.RejectionRule() == bad.rule);
@@ -81,14 +61,14 @@ TEST_CASE("desk: Tab completes from the game's own completions, then cycles thro
 TEST_CASE("desk: undo is asked first; lines typed meanwhile wait, then are entered in order") {
     ToyDesk d = InMemory();
     view::HostDesk& desk = *d.desk;
-    REQUIRE(Type(desk, "add A 5"));
-    REQUIRE(Type(desk, "add B 3"));
+    REQUIRE(testing::DeskType(desk, "add A 5"));
+    REQUIRE(testing::DeskType(desk, "add B 3"));
     const host::LinePreview undo = d.game->ConfirmPreview(false);
     desk.AskConfirm(false);
     REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Confirm);
     CHECK(desk.Question().preview.text == undo.text);
-    CHECK(Type(desk, "add A 1"));  // waits behind the question
-    CHECK(Type(desk, "add B 2"));
+    CHECK(testing::DeskType(desk, "add A 1"));  // waits behind the question
+    CHECK(testing::DeskType(desk, "add B 2"));
     CHECK(d.game->Size() == 3);
     CHECK(desk.WaitingText().find("2 lines waiting: add A 1, add B 2") == 0);
     CHECK(desk.Enter(""));  // Enter on an empty line: yes
@@ -112,14 +92,14 @@ TEST_CASE("desk: undo is asked first; lines typed meanwhile wait, then are enter
 TEST_CASE("desk: while looking back nothing is recorded; Esc comes back to now") {
     ToyDesk d = InMemory();
     view::HostDesk& desk = *d.desk;
-    REQUIRE(Type(desk, "add A 5"));
-    REQUIRE(Type(desk, "add B 3"));
+    REQUIRE(testing::DeskType(desk, "add A 5"));
+    REQUIRE(testing::DeskType(desk, "add B 3"));
     const std::string now = desk.StateNow();
     desk.StepBack();
     REQUIRE(d.game->ShownEntry() == 1);
     CHECK(desk.StateNow() != now);  // the state shown is entry 1's
     CHECK(desk.ExplainNow() == d.game->Explain(1));
-    CHECK(Type(desk, "add A 1"));
+    CHECK(testing::DeskType(desk, "add A 1"));
     CHECK(d.game->Size() == 3);
     CHECK(desk.Rejection().find("Viewing entry 1") == 0);
     desk.AskConfirm(false);
@@ -136,10 +116,10 @@ TEST_CASE("desk: the rows and the instructions follow the game (no stale cache)"
     ToyDesk d = InMemory();
     view::HostDesk& desk = *d.desk;
     CHECK(desk.RowsNow().size() == 1);
-    REQUIRE(Type(desk, "add A 5"));
+    REQUIRE(testing::DeskType(desk, "add A 5"));
     CHECK(desk.RowsNow().size() == 2);
     CHECK(desk.ExplainNow() == d.game->Explain(1));
-    REQUIRE(Type(desk, "give A B 2"));
+    REQUIRE(testing::DeskType(desk, "give A B 2"));
     CHECK(desk.RowsNow().size() == 3);
     CHECK(desk.ExplainNow() == d.game->Explain(2));
 }
@@ -164,8 +144,8 @@ TEST_CASE("start screen: a recent toy game shows its game's title, entries and f
         std::unique_ptr<host::OpenGame> g =
             toy->create(path, toy->read("game toy players=A,B", true), host::StampText{Now(), "table", "t:header"}, "t", &error);
         REQUIRE_MESSAGE(g != nullptr, error);
-        view::HostDesk desk(*g, Now);
-        REQUIRE(Type(desk, "add A 2"));
+        view::HostDesk desk(*g, testing::DeskNow);
+        REQUIRE(testing::DeskType(desk, "add A 2"));
     }
     const view::RecentGame r = view::ReadRecentGame(path, *toy);
     CHECK(r.error.empty());
@@ -190,16 +170,16 @@ TEST_CASE("desk: a game's question comes first; its answer is recorded before th
     std::string why;
     std::unique_ptr<host::OpenGame> game = bbr.in_memory(bbr.read(kBbrHeader, true), &why);
     REQUIRE_MESSAGE(game != nullptr, why);
-    view::HostDesk desk(*game, Now);
+    view::HostDesk desk(*game, testing::DeskNow);
     const std::optional<host::Question> asked = game->AskFirst("roll 1 2 2");
     REQUIRE(asked.has_value());  // the first landing on a space the table has not checked (D-2)
     REQUIRE(!asked->answers.empty());
-    CHECK(Type(desk, "roll 1 2 2"));
+    CHECK(testing::DeskType(desk, "roll 1 2 2"));
     REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Ask);
     CHECK(desk.Question().text == asked->text);
     CHECK(desk.Question().rule == asked->rule);
     CHECK(game->Size() == 1);
-    CHECK(Type(desk, "note typed while asked"));  // waits behind the question
+    CHECK(testing::DeskType(desk, "note typed while asked"));  // waits behind the question
     CHECK(game->Size() == 1);
     CHECK(desk.Enter(""));  // yes
     REQUIRE(game->Size() == 4);
@@ -221,7 +201,7 @@ TEST_CASE("desk: a line whose game moved under it is held and previewed again; E
     REQUIRE_MESSAGE(ours != nullptr, error);
     std::unique_ptr<host::OpenGame> theirs = bbr.open(path, host::Access::Play, "theirs", &error);
     REQUIRE_MESSAGE(theirs != nullptr, error);
-    view::HostDesk desk(*ours, Now);
+    view::HostDesk desk(*ours, testing::DeskNow);
     const host::LinePreview before = desk.PreviewOf("note ours");
     CHECK(before.entries == 1);
     REQUIRE(theirs->Submit("note theirs", nullptr, Now(), "Cy").status == host::SubmitReply::Status::Accepted);
@@ -229,7 +209,7 @@ TEST_CASE("desk: a line whose game moved under it is held and previewed again; E
     REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Moved);
     CHECK(ours->Size() == 2);  // theirs taken in, ours not recorded
     CHECK(desk.Question().preview.entries == 2);  // previewed again on the game as it is now
-    CHECK(Type(desk, "note after"));  // waits behind the question
+    CHECK(testing::DeskType(desk, "note after"));  // waits behind the question
     desk.Answer(true);
     CHECK_FALSE(desk.Question().Open());
     REQUIRE(ours->Size() == 4);
