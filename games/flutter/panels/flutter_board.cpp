@@ -62,15 +62,24 @@ std::string_view LabelText(Label label) {
     return "";
 }
 
-void Text(ImDrawList* draw, ImVec2 at, ImU32 colour, std::string_view text) {
-    draw->AddText(at, colour, text.data(), text.data() + text.size());
-}
-
-// `text` centred in the cell [x0, x1] on the row at `y` of height `h`.
-void Centred(ImDrawList* draw, float x0, float x1, float y, float h, ImU32 colour, std::string_view text) {
-    const ImVec2 size = ImGui::CalcTextSize(text.data(), text.data() + text.size());
-    Text(draw, ImVec2(x0 + std::max(0.0f, (x1 - x0 - size.x) * 0.5f), y + (h - size.y) * 0.5f), colour, text);
-}
+// The board's words are drawn at `size` pixels: the font's own, or smaller when the rows are
+// lower than a line (a small window, a large font), so the levels never overlap.
+struct Pen {
+    ImDrawList* draw;
+    ImFont* font;
+    float size;
+    ImVec2 Measure(std::string_view text) const {
+        return font->CalcTextSizeA(size, 1e9f, 0.0f, text.data(), text.data() + text.size());
+    }
+    void Text(ImVec2 at, ImU32 colour, std::string_view text) const {
+        draw->AddText(font, size, at, colour, text.data(), text.data() + text.size());
+    }
+    // `text` centred in the cell [x0, x1] on the row at `y` of height `h`.
+    void Centred(float x0, float x1, float y, float h, ImU32 colour, std::string_view text) const {
+        const ImVec2 extent = Measure(text);
+        Text(ImVec2(x0 + std::max(0.0f, (x1 - x0 - extent.x) * 0.5f), y + (h - extent.y) * 0.5f), colour, text);
+    }
+};
 
 } // namespace
 
@@ -101,14 +110,18 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const int rows = board.Top() + 1;
-    const float header = line;
-    const float board_height = std::max(0.0f, avail.y - header - line * 3.2f);
-    const float row_h = std::clamp(board_height / static_cast<float>(std::max(1, rows)), 6.0f, line * 1.4f);
-    const float label_w = ImGui::CalcTextSize("MARKET NEWS").x + 8.0f;
-    const float price_w = ImGui::CalcTextSize("£000").x + 10.0f;
-    const float lane_w = std::max(row_h, (avail.x - 2 * label_w - price_w) / static_cast<float>(kCompanies));
-    const float radius = std::max(2.0f, std::min(row_h, lane_w) * 0.36f);
+    // A row is never lower than 12 px: with less room (a large font, a small window) the slot scrolls.
+    const float board_height = std::max(0.0f, avail.y - line * 4.5f);
+    const float row_h = std::clamp(board_height / static_cast<float>(std::max(1, rows)), 12.0f, line * 1.4f);
+    const float header = std::min(line, row_h * 1.5f);
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    const Pen pen{draw, ImGui::GetFont(), std::min(ImGui::GetFontSize(), row_h * 0.95f)};
+    // The side labels take at most a fifth of the width each: "NEWS" for MARKET NEWS when narrow.
+    const bool short_news = (pen.Measure("MARKET NEWS").x + 8.0f) * 2.0f > avail.x * 0.4f;
+    const float label_w = std::min(avail.x * 0.2f, pen.Measure(short_news ? "SLUMP" : "MARKET NEWS").x + 8.0f);
+    const float price_w = pen.Measure("000").x + 10.0f;
+    const float lane_w = std::max(4.0f, (avail.x - 2 * label_w - price_w) / static_cast<float>(kCompanies));
+    const float radius = std::max(2.0f, std::min(row_h, lane_w) * 0.42f);
 
     // Columns: left label, three lanes, the price column, three lanes, right label.
     float lane_x[kCompanies];
@@ -128,7 +141,7 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
         const ImU32 colour = PegColour(lane.Key());
         const float x0 = lane_x[c], x1 = x0 + lane_w;
         draw->AddRectFilled(ImVec2(x0 + 2, origin.y + 1), ImVec2(x1 - 2, origin.y + header - 1), colour, 3.0f);
-        Centred(draw, x0, x1, origin.y, header, RimOf(colour), lane.letter);
+        pen.Centred(x0, x1, origin.y, header, RimOf(colour), lane.letter);
         if (company.bankrupt)
             draw->AddLine(ImVec2(x0 + 2, origin.y + header - 2), ImVec2(x1 - 2, origin.y + 2), ImGui::GetColorU32(v.bad), 2.0f);
         if (!lane.verified)
@@ -142,7 +155,7 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
             ImGui::EndTooltip();
         }
     }
-    Centred(draw, price_x0, price_x0 + price_w, origin.y, header, muted, "£");
+    pen.Centred(price_x0, price_x0 + price_w, origin.y, header, muted, "£");
 
     // The rows, TOP first.
     const float top_y = origin.y + header;
@@ -157,14 +170,14 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
         // The fact of the level: a price in the centre column, or a label at both sides.
         if (fact.price) {
             std::snprintf(price_text, sizeof price_text, "%lld", static_cast<long long>(fact.price->value));
-            Centred(draw, price_x0, price_x0 + price_w, y, row_h, text_colour, price_text);
+            pen.Centred(price_x0, price_x0 + price_w, y, row_h, text_colour, price_text);
             if (!fact.verified)
                 draw->AddRect(ImVec2(price_x0 + 2, y + 1), ImVec2(price_x0 + price_w - 2, y + row_h - 1), amber, 2.0f);
         } else {
-            const std::string_view label = LabelText(fact.label);
+            const std::string_view label = short_news && fact.label == Label::News ? "NEWS" : LabelText(fact.label);
             const ImU32 label_colour = fact.label == Label::Slump ? ImGui::GetColorU32(v.bad) : ImGui::GetColorU32(v.accent);
-            Centred(draw, origin.x, origin.x + label_w, y, row_h, label_colour, label);
-            Centred(draw, right_label_x, right_label_x + label_w, y, row_h, label_colour, label);
+            pen.Centred(origin.x, origin.x + label_w, y, row_h, label_colour, label);
+            pen.Centred(right_label_x, right_label_x + label_w, y, row_h, label_colour, label);
             if (!fact.verified) {
                 draw->AddRect(ImVec2(origin.x + 1, y + 1), ImVec2(origin.x + label_w - 1, y + row_h - 1), amber, 2.0f);
                 draw->AddRect(ImVec2(right_label_x + 1, y + 1), ImVec2(right_label_x + label_w - 1, y + row_h - 1), amber, 2.0f);
@@ -179,7 +192,7 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
             if (m_hole) {
                 draw->AddRectFilled(ImVec2(centre.x - radius, centre.y - radius), ImVec2(centre.x + radius, centre.y + radius),
                                     hole_colour, 2.0f);
-                Centred(draw, centre.x - radius, centre.x + radius, y, row_h, muted, "M");
+                pen.Centred(centre.x - radius, centre.x + radius, y, row_h, muted, "M");
                 if (!lane.verified)
                     draw->AddRect(ImVec2(centre.x - radius - 2, centre.y - radius - 2),
                                   ImVec2(centre.x + radius + 2, centre.y + radius + 2), amber, 2.0f, 0, 2.0f);
@@ -203,6 +216,7 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     ImGui::Dummy(ImVec2(avail.x, header + row_h * static_cast<float>(rows)));
 
     // The legend.
+    const Pen words{draw, ImGui::GetFont(), ImGui::GetFontSize()};
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float r = ImGui::GetFontSize() * 0.3f;
     const ImU32 white = PegColour("white");
@@ -210,22 +224,23 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     const float ly = at.y + line * 0.5f;
     draw->AddRectFilled(ImVec2(lx - r, ly - r), ImVec2(lx + r, ly + r), white, 1.0f);
     lx += r * 2;
-    Text(draw, ImVec2(lx, at.y), text_colour, " parent   ");
+    words.Text(ImVec2(lx, at.y), text_colour, " parent   ");
     lx += ImGui::CalcTextSize(" parent   ").x + r;
     draw->AddCircleFilled(ImVec2(lx, ly), r, white, 12);
     lx += r * 2;
-    Text(draw, ImVec2(lx, at.y), text_colour, " traveller   ");
+    words.Text(ImVec2(lx, at.y), text_colour, " traveller   ");
     lx += ImGui::CalcTextSize(" traveller   ").x;
     draw->AddRectFilled(ImVec2(lx, ly - r), ImVec2(lx + 2 * r, ly + r), hole_colour, 2.0f);
     lx += r * 2;
-    Text(draw, ImVec2(lx, at.y), text_colour, " M hole   ");
-    // The amber outline's meaning on a line of its own (a narrow slot would cut it).
-    lx = at.x;
-    const float ly2 = ly + line;
-    draw->AddRect(ImVec2(lx, ly2 - r), ImVec2(lx + 2 * r, ly2 + r), amber, 2.0f, 0, 2.0f);
-    lx += r * 2;
-    Text(draw, ImVec2(lx, at.y + line), amber, " provisional: not yet confirmed at the table (BD-5, BD-7)");
-    ImGui::Dummy(ImVec2(avail.x, line * 2.0f));
+    words.Text(ImVec2(lx, at.y), text_colour, " M hole   ");
+    ImGui::Dummy(ImVec2(avail.x, line));
+    // The amber outline's meaning on lines of its own (wrapped in a narrow slot).
+    const ImVec2 below = ImGui::GetCursorScreenPos();
+    draw->AddRect(ImVec2(below.x, below.y + line * 0.5f - r), ImVec2(below.x + 2 * r, below.y + line * 0.5f + r), amber, 2.0f, 0, 2.0f);
+    ImGui::SetCursorScreenPos(ImVec2(below.x + 3 * r, below.y));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(v.warn, "provisional: not yet confirmed at the table (BD-5, BD-7)");
+    ImGui::PopTextWrapPos();
 }
 
 } // namespace rutland::flutter
