@@ -172,15 +172,15 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
             std::snprintf(price_text, sizeof price_text, "%lld", static_cast<long long>(fact.price->value));
             pen.Centred(price_x0, price_x0 + price_w, y, row_h, text_colour, price_text);
             if (!fact.verified)
-                draw->AddRect(ImVec2(price_x0 + 2, y + 1), ImVec2(price_x0 + price_w - 2, y + row_h - 1), amber, 2.0f);
+                draw->AddRect(ImVec2(price_x0 + 2, y + 1), ImVec2(price_x0 + price_w - 2, y + row_h - 1), amber, 2.0f, 0, 2.0f);
         } else {
             const std::string_view label = short_news && fact.label == Label::News ? "NEWS" : LabelText(fact.label);
             const ImU32 label_colour = fact.label == Label::Slump ? ImGui::GetColorU32(v.bad) : ImGui::GetColorU32(v.accent);
             pen.Centred(origin.x, origin.x + label_w, y, row_h, label_colour, label);
             pen.Centred(right_label_x, right_label_x + label_w, y, row_h, label_colour, label);
             if (!fact.verified) {
-                draw->AddRect(ImVec2(origin.x + 1, y + 1), ImVec2(origin.x + label_w - 1, y + row_h - 1), amber, 2.0f);
-                draw->AddRect(ImVec2(right_label_x + 1, y + 1), ImVec2(right_label_x + label_w - 1, y + row_h - 1), amber, 2.0f);
+                draw->AddRect(ImVec2(origin.x + 1, y + 1), ImVec2(origin.x + label_w - 1, y + row_h - 1), amber, 2.0f, 0, 2.0f);
+                draw->AddRect(ImVec2(right_label_x + 1, y + 1), ImVec2(right_label_x + label_w - 1, y + row_h - 1), amber, 2.0f, 0, 2.0f);
             }
         }
         // The holes of each lane, an M hole marked, then the company's pegs on theirs.
