@@ -87,5 +87,29 @@ void BM_DeskFrame(benchmark::State& state) {
 }
 BENCHMARK(BM_DeskFrame)->Arg(100)->Arg(2'000)->Unit(benchmark::kMicrosecond);
 
+// The desk with a game's own panel (desk_games.h): Flutter, whose board (six lanes of 26 holes, the
+// pegs, the prices and labels, games/flutter/panels/flutter_board.cpp) is drawn in its side slot
+// every frame, after the pegs were moved.
+void BM_FlutterDeskFrame(benchmark::State& state) {
+    const std::string path = WorkDir() + "/desk-flutter.rutland";
+    std::filesystem::remove(path);
+    const std::string config = WorkDir() + "/config";
+    dash::App app(view::Settings{}, config, [] { return std::string("2024-01-02T00:00:00Z"); }, "bench-flutter-desk");
+    const host::GameDefinition* flutter = host::FindGame("flutter");
+    std::string error;
+    if (!flutter || !app.CreateDeskGame(path, *flutter, flutter->read("game flutter players=Ann,Bob", true), &error)) {
+        state.SkipWithError(("cannot create the Flutter game: " + error).c_str());
+        return;
+    }
+    for (const char* line : {"peg W price=150 traveller=L18", "peg B price=60", "peg G traveller=L23"}) app.GetDesk()->Enter(line);
+    HeadlessImGui imgui(app);
+    for (int i = 0; i < 4; ++i) DrawOneFrame(app);
+    for (auto _ : state) DrawOneFrame(app);
+    const ImDrawData* draw = ImGui::GetDrawData();
+    state.counters["vertices"] = draw ? draw->TotalVtxCount : 0;
+    state.counters["entries"] = app.GetDesk()->Game().Size();
+}
+BENCHMARK(BM_FlutterDeskFrame)->Unit(benchmark::kMicrosecond);
+
 } // namespace
 } // namespace rutland::bench

@@ -32,9 +32,17 @@
 #    basic_served_game.h, and, until they move into the game, the shell's view models (app/view/,
 #    included by their bare names as the rest of the shell does).
 set(kernel_layers base kernel)
-set(game_layers base kernel model lang rules ledger store report web host)
+# 6. A game's own panels for the dashboard's desk sit above its host part:
+#      ... < web < host < panels
+#    They alone of a game draw with ImGui, and may include, of the dashboard, only the desk's
+#    game-free header, desk_panel.h (by its bare name: the outbox, the view they read, the desk's
+#    colours); app/dashboard/desk_games.cpp is the one file of the shell that includes a game's
+#    panels. Nothing else outside app/dashboard/ includes ImGui, GLFW or OpenGL: not the kernel, not
+#    a game's lower layers, not the CLI, the views, the host or the server (rutland-cli links no ImGui).
+set(game_layers base kernel model lang rules ledger store report web host panels)
 set(game_shell_level 8)  # web: the first layer that may include the shell's part (rule 5)
 set(game_root_level 7)   # report's: a one-header game's root file (rule 2)
+set(game_panels_level 10)  # panels: ImGui and the desk's desk_panel.h (rule 6)
 set(problems "")
 string(REPLACE ";" "|" layers_regex_all "${game_layers}")
 
@@ -57,6 +65,10 @@ function(check_includes path rel level layers own_root)
             if(inc_folder STREQUAL "" AND EXISTS ${ROOT}/app/view/${inc})
                 continue()
             endif()
+        endif()
+        # Rule 6: a game's panels include the desk's game-free header.
+        if(NOT own_root STREQUAL "" AND level EQUAL game_panels_level AND inc STREQUAL "desk_panel.h")
+            continue()
         endif()
         # Rule 2: a one-header game's root file, by its bare name, from its layer up.
         if(NOT own_root STREQUAL "" AND inc_folder STREQUAL "" AND EXISTS ${own_root}/${inc}
@@ -169,6 +181,29 @@ foreach(path ${app_files})
     foreach(line ${naming})
         string(REPLACE "\"" "'" line "${line}")
         string(APPEND problems "${rel}: names the game outside app/games.h: ${line}\n")
+    endforeach()
+endforeach()
+
+# 6. ImGui (and GLFW, OpenGL) only in the dashboard and the games' panels; a game's panels
+#    included by the dashboard's one list alone.
+file(GLOB_RECURSE gui_checked ${ROOT}/core/*.h ${ROOT}/core/*.cpp ${ROOT}/games/*.h ${ROOT}/games/*.cpp
+     ${ROOT}/app/*.h ${ROOT}/app/*.cpp)
+foreach(path ${gui_checked})
+    file(RELATIVE_PATH rel ${ROOT} ${path})
+    if(rel MATCHES "^app/dashboard/" OR rel MATCHES "^games/[^/]+/panels/")
+        if(rel MATCHES "^app/dashboard/" AND NOT rel STREQUAL "app/dashboard/desk_games.cpp")
+            file(STRINGS ${path} panel_includes REGEX "^#include [\"<]panels/")
+            foreach(line ${panel_includes})
+                string(REPLACE "\"" "'" line "${line}")
+                string(APPEND problems "${rel}: includes a game's panels: only app/dashboard/desk_games.cpp does: ${line}\n")
+            endforeach()
+        endif()
+        continue()
+    endif()
+    file(STRINGS ${path} gui_includes REGEX "^#include [\"<](imgui|GLFW/|GL/|backends/imgui)")
+    foreach(line ${gui_includes})
+        string(REPLACE "\"" "'" line "${line}")
+        string(APPEND problems "${rel}: includes ImGui or a window's library outside app/dashboard/ and a game's panels/: ${line}\n")
     endforeach()
 endforeach()
 

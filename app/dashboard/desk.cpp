@@ -7,6 +7,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "desk_games.h"
 #include "question_draw.h"
 #include "theme.h"
 
@@ -180,12 +181,26 @@ void DrawRuleWindow(DeskView& v, DeskUi& ui) {
     if (!open) ui.rule_open.clear();
 }
 
+// What a game's own panel reads (desk_panel.h): the open game, the desk's fonts and colours.
+GamePanelView GameViewOf(const DeskView& v) {
+    return GamePanelView{v.desk.Game(), v.fonts.normal, v.fonts.large, Theme::Accent(), Theme::Warn(), Theme::Bad(),
+                         Theme::Good(), Theme::Muted()};
+}
+
+void GameRegion(const char* id, const GamePanel& panel, ImVec2 size, DeskView& v, DeskOutbox& out) {
+    if (ImGui::BeginChild(id, size, true)) {
+        ImGui::TextColored(Theme::Accent(), "%s", panel.title);
+        panel.draw(GameViewOf(v), out);
+    }
+    ImGui::EndChild();
+}
+
 } // namespace
 
 bool IsDeskPanel(const std::string& name) {
     for (const DeskPanel& p : kDeskPanels)
         if (name == p.name) return true;
-    return false;
+    return AnyGameHasPanel(name);
 }
 
 void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id) {
@@ -234,6 +249,14 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
         DrawRuleWindow(v, ui);
         return;
     }
+    const std::string_view game_name = v.desk.Game().Definition().name;
+    if (const GamePanel* own = panel.empty() ? nullptr : FindGamePanel(game_name, panel)) {
+        ImGui::TextColored(Theme::Accent(), "%s", own->title);
+        own->draw(GameViewOf(v), out);
+        DrawQuestion(v, ui, out);
+        DrawRuleWindow(v, ui);
+        return;
+    }
     DrawTopBar(v, ui, out);
     const ImGuiStyle& style = ImGui::GetStyle();
     const float line = ImGui::GetTextLineHeightWithSpacing();
@@ -243,12 +266,26 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
     const float entry_height = std::min(avail.y * 0.3f, ImGui::GetFontSize() * 1.5f + style.FramePadding.y * 2 + line * 7.0f);
     Region("##desk-entry-region", "Entry", ImVec2(0, entry_height), v, ui, out, DrawDeskEntry);
     const float rest = ImGui::GetContentRegionAvail().y - status_height;
-    const float left = std::max(320.0f, ImGui::GetContentRegionAvail().x * 0.42f);
+    // The game's own side panels (desk_games.h) take a column each between the left column and the
+    // ledger; with them the left column and the ledger narrow to make room.
+    const std::span<const GamePanel> own = GamePanelsOf(game_name);
+    int sides = 0;
+    for (const GamePanel& p : own) sides += p.slot == DeskSlot::Side ? 1 : 0;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float left = sides == 0 ? std::max(320.0f, width * 0.42f) : std::max(280.0f, width * 0.30f);
+    const float side = sides == 0 ? 0.0f : std::max(300.0f, width * 0.36f / static_cast<float>(sides));
     ImGui::BeginGroup();
     Region("##desk-instructions", "What the table does now", ImVec2(left, rest * 0.45f), v, ui, out, DrawDeskInstructions);
     Region("##desk-state", "The game", ImVec2(left, rest * 0.55f - style.ItemSpacing.y), v, ui, out, DrawDeskState);
     ImGui::EndGroup();
     ImGui::SameLine();
+    for (const GamePanel& p : own) {
+        if (p.slot != DeskSlot::Side) continue;
+        ImGui::PushID(p.name);
+        GameRegion("##desk-game-side", p, ImVec2(side, rest), v, out);
+        ImGui::PopID();
+        ImGui::SameLine();
+    }
     Region("##desk-ledger", "Ledger", ImVec2(0, rest), v, ui, out, DrawDeskLedger);
     ImGui::TextUnformatted(v.desk.Status().c_str());
     DrawQuestion(v, ui, out);

@@ -1,6 +1,7 @@
-// The desk of any game (view/host_desk.h, over app/host/open_game.h): what a game that brings no
-// panels of its own (the toy) is played on. Big Board Raiders keeps its own panels (panels.h); this
-// desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
+// The desk of any game (view/host_desk.h, over app/host/open_game.h): what a game that is not Big
+// Board Raiders is played on, with the game's own panels, if it brings any, in their slots
+// (desk_panel.h, listed in desk_games.cpp: Flutter's board). Big Board Raiders keeps its own panels
+// (panels.h); this desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
 // game's state, the questions (undo/redo confirm, the game's AskFirst, a line the game moved under),
 // time travel and the rule window. Each panel is its own file (panel_desk_*.cpp), a function of the
 // desk that asks for changes through the DeskOutbox, applied by desk.cpp after the frame.
@@ -9,27 +10,16 @@
 #include <array>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "app_view.h"  // Fonts
+#include "desk_panel.h"
 #include "host_desk.h"
 #include "ui_state.h"  // kEntryBytes
 
 namespace rutland::dash {
 
-// [SECTION] What the desk's panels may ask for (applied after the frame, DeskApply)
-struct DeskEnter { std::string text; };            // Enter in the entry line
-struct DeskAnswer { bool yes = true; };            // a question's button
-struct DeskConfirm { bool redo = false; };         // ask to undo / redo
-struct DeskViewAt { std::optional<int> seq; };     // time travel, or back to now
-struct DeskEscape { bool line_empty = true; };     // Esc (host_desk.h HostDesk::Escape)
-using DeskAction = std::variant<DeskEnter, DeskAnswer, DeskConfirm, DeskViewAt, DeskEscape>;
-struct DeskOutbox {
-    std::vector<DeskAction> actions;
-    template <class T>
-    void Push(T action) { actions.emplace_back(std::in_place_type<T>, std::move(action)); }
-};
+// The outbox (DeskOutbox, DeskAction) is desk_panel.h's: a game's own panels ask through it too.
 
 // The desk's own UI state, kept by the app between frames.
 struct DeskUi {
@@ -63,7 +53,8 @@ void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id);
 void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel);
 // The keys of the desk (Esc, PgUp/PgDn, Ctrl+Z/Y, F1), before the panels.
 void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out);
-// A panel of the desk --panel can name: entry, instructions, state, ledger.
+// A panel of the desk --panel can name: entry, instructions, state, ledger, or a game's own
+// (desk_games.h: Flutter's board).
 bool IsDeskPanel(const std::string& name);
 // Applies what the panels asked for, after the frame.
 void DeskApply(view::HostDesk& desk, DeskUi& ui, DeskOutbox& out);

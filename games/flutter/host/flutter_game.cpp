@@ -18,6 +18,7 @@
 #include "host/flutter_boards.h"
 #include "host/flutter_desk.h"
 #include "host/flutter_page.h"
+#include "host/flutter_shown.h"
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
@@ -86,6 +87,9 @@ bool Mentions(const Entry& entry, int player, int company, const std::string& ru
 class FlutterGame final : public host::BasicOpenGame<FlutterHost> {
 public:
     using BasicOpenGame::BasicOpenGame;
+
+    // For Flutter's own panels (host/flutter_shown.h).
+    const GameState& ShownState() const { return Shown(); }
 
     // [SECTION] Lines
 
@@ -301,6 +305,11 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 }
 
 } // namespace
+
+const GameState* ShownState(const host::OpenGame& game) {
+    const auto* flutter_game = dynamic_cast<const FlutterGame*>(&game);
+    return flutter_game ? &flutter_game->ShownState() : nullptr;
+}
 
 } // namespace rutland::flutter
 
