@@ -52,7 +52,7 @@ TEST_CASE("flutter desk: a fact confirmed once is not asked again; a correction 
     FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     const std::optional<host::Question> q = d.game->AskFirst("throw W 4");
     REQUIRE(q.has_value());
-    REQUIRE(d.game->Submit(q->answers.front(), nullptr, Now(), "broker").status == host::SubmitReply::Status::Accepted);
+    REQUIRE(d.game->Submit(q->answers.front(), nullptr, testing::DeskNow(), "broker").status == host::SubmitReply::Status::Accepted);
     CHECK_FALSE(d.game->AskFirst("throw W 4").has_value());
 
     FlutterDesk e = FlutterInMemory("game flutter players=Ann,Bob");
@@ -103,9 +103,9 @@ TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; th
 
 TEST_CASE("flutter desk: a line other than the card's while one is pending is asked about (N-1); board and note are not") {
     FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
-    REQUIRE(d.game->Submit(d.game->AskFirst("throw W 4")->answers.front(), nullptr, Now(), "broker").status ==
+    REQUIRE(d.game->Submit(d.game->AskFirst("throw W 4")->answers.front(), nullptr, testing::DeskNow(), "broker").status ==
             host::SubmitReply::Status::Accepted);
-    REQUIRE(d.game->Submit("throw W 4", nullptr, Now(), "broker").status == host::SubmitReply::Status::Accepted);
+    REQUIRE(d.game->Submit("throw W 4", nullptr, testing::DeskNow(), "broker").status == host::SubmitReply::Status::Accepted);
     CHECK(d.game->AskFirst("").has_value());
     CHECK(d.game->AskFirst("buy R 1")->rule == "N-1");
     CHECK_FALSE(d.game->AskFirst("news nothing").has_value());

@@ -142,7 +142,7 @@ TEST_CASE("start screen: a recent toy game shows its game's title, entries and f
     std::string error;
     {
         std::unique_ptr<host::OpenGame> g =
-            toy->create(path, toy->read("game toy players=A,B", true), host::StampText{Now(), "table", "t:header"}, "t", &error);
+            toy->create(path, toy->read("game toy players=A,B", true), host::StampText{testing::DeskNow(), "table", "t:header"}, "t", &error);
         REQUIRE_MESSAGE(g != nullptr, error);
         view::HostDesk desk(*g, testing::DeskNow);
         REQUIRE(testing::DeskType(desk, "add A 2"));
@@ -197,14 +197,14 @@ TEST_CASE("desk: a line whose game moved under it is held and previewed again; E
     for (const char* ext : {"", "-wal", "-shm"}) std::filesystem::remove(path + ext);
     std::string error;
     std::unique_ptr<host::OpenGame> ours =
-        bbr.create(path, bbr.read(kBbrHeader, true), host::StampText{Now(), "Dee", "ours:header"}, "ours", &error);
+        bbr.create(path, bbr.read(kBbrHeader, true), host::StampText{testing::DeskNow(), "Dee", "ours:header"}, "ours", &error);
     REQUIRE_MESSAGE(ours != nullptr, error);
     std::unique_ptr<host::OpenGame> theirs = bbr.open(path, host::Access::Play, "theirs", &error);
     REQUIRE_MESSAGE(theirs != nullptr, error);
     view::HostDesk desk(*ours, testing::DeskNow);
     const host::LinePreview before = desk.PreviewOf("note ours");
     CHECK(before.entries == 1);
-    REQUIRE(theirs->Submit("note theirs", nullptr, Now(), "Cy").status == host::SubmitReply::Status::Accepted);
+    REQUIRE(theirs->Submit("note theirs", nullptr, testing::DeskNow(), "Cy").status == host::SubmitReply::Status::Accepted);
     CHECK(desk.Enter("note ours"));
     REQUIRE(desk.Question().kind == view::DeskQuestion::Kind::Moved);
     CHECK(ours->Size() == 2);  // theirs taken in, ours not recorded
