@@ -331,6 +331,25 @@ protected:
         }
         return out;
     }
+    // What every game's `explain` ends with: who entered the entry, when, under which command id and
+    // rules version, and its hash (a game's ExplainEntry adds its words between the two).
+    std::vector<std::string> ExplainStamp(int seq) const {
+        const Store& store = GetStore();
+        const EntryRecord& r = store.Record(seq);
+        return {fmt::format("Entered {} by {}, command id {}, rules version {}", PrintableText(r.stamp.time),
+                            PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version),
+                fmt::format("Hash {}, fingerprint there {}", r.hash, store.FingerprintAt(seq))};
+    }
+    // What every game's `diff` starts with: the two entries' fingerprints and the lines between them.
+    std::vector<std::string> DiffHead(int from, int to) const {
+        const Store& store = GetStore();
+        std::vector<std::string> out;
+        out.push_back(fmt::format("From entry {} (fingerprint {}) to entry {} (fingerprint {}):", from,
+                                  store.FingerprintAt(from), to, store.FingerprintAt(to)));
+        for (int seq = std::min(from, to) + 1; seq <= std::max(from, to); ++seq)
+            out.push_back(fmt::format("  {}: {}", seq, store.GetLedger().At(seq).line));
+        return out;
+    }
     static SubmitReply Refused() {
         SubmitReply out;
         out.status = SubmitReply::Status::Refused;

@@ -199,29 +199,20 @@ public:
         }, error);
     }
     std::vector<std::string> ExplainEntry(int seq) const override {
-        const Store& store = GetStore();
-        const Ledger& ledger = store.GetLedger();
+        const Ledger& ledger = GetStore().GetLedger();
         const Entry& e = ledger.At(seq);
-        const EntryRecord& r = store.Record(seq);
         const GameState after = ledger.StateAt(seq);
         std::vector<std::string> out;
         out.push_back(fmt::format("Entry {}: {}", seq, e.line));
         for (const Effect& effect : e.effects) out.push_back("  " + EffectLine(effect, after));
         if (e.effects.empty()) out.push_back("  (no effects)");
         for (const std::string& step : BrokerSteps(e.effects, after)) out.push_back("  > " + step);
-        out.push_back(fmt::format("Entered {} by {}, command id {}, rules version {}", PrintableText(r.stamp.time),
-                                  PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version));
-        out.push_back(fmt::format("Hash {}, fingerprint there {}", r.hash, store.FingerprintAt(seq)));
+        for (std::string& line : ExplainStamp(seq)) out.push_back(std::move(line));
         return out;
     }
     std::vector<std::string> DiffEntries(int from, int to) const override {
-        const Store& store = GetStore();
-        const Ledger& ledger = store.GetLedger();
-        std::vector<std::string> out;
-        out.push_back(fmt::format("From entry {} (fingerprint {}) to entry {} (fingerprint {}):", from,
-                                  store.FingerprintAt(from), to, store.FingerprintAt(to)));
-        for (int seq = std::min(from, to) + 1; seq <= std::max(from, to); ++seq)
-            out.push_back(fmt::format("  {}: {}", seq, ledger.At(seq).line));
+        const Ledger& ledger = GetStore().GetLedger();
+        std::vector<std::string> out = DiffHead(from, to);
         const GameState a = ledger.StateAt(from), b = ledger.StateAt(to);
         const size_t before = out.size();
         for (int c = 0; c < kCompanies; ++c) {

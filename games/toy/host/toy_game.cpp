@@ -197,26 +197,17 @@ public:
         }, error);
     }
     std::vector<std::string> ExplainEntry(int seq) const override {
-        const ToyStore& store = GetStore();
-        const ToyEntry& e = store.GetLedger().At(seq);
-        const EntryRecord& r = store.Record(seq);
+        const ToyEntry& e = GetStore().GetLedger().At(seq);
         std::vector<std::string> out;
         out.push_back(fmt::format("Entry {}: {}", seq, e.line));
         for (const ToyEffect& effect : e.effects) out.push_back(fmt::format("  [{}] {}", effect.rule, EffectText(effect)));
         if (e.effects.empty()) out.push_back("  (no effects)");
-        out.push_back(fmt::format("Entered {} by {}, command id {}, rules version {}", PrintableText(r.stamp.time),
-                                  PrintableText(r.stamp.who), PrintableText(r.stamp.command_id), r.rules_version));
-        out.push_back(fmt::format("Hash {}, fingerprint there {}", r.hash, store.FingerprintAt(seq)));
+        for (std::string& line : ExplainStamp(seq)) out.push_back(std::move(line));
         return out;
     }
     std::vector<std::string> DiffEntries(int from, int to) const override {
-        const ToyStore& store = GetStore();
-        const ToyLedger& ledger = store.GetLedger();
-        std::vector<std::string> out;
-        out.push_back(fmt::format("From entry {} (fingerprint {}) to entry {} (fingerprint {}):", from,
-                                  store.FingerprintAt(from), to, store.FingerprintAt(to)));
-        for (int seq = std::min(from, to) + 1; seq <= std::max(from, to); ++seq)
-            out.push_back(fmt::format("  {}: {}", seq, ledger.At(seq).line));
+        const ToyLedger& ledger = GetStore().GetLedger();
+        std::vector<std::string> out = DiffHead(from, to);
         const ToyState a = ledger.StateAt(from), b = ledger.StateAt(to);
         bool changed = false;
         for (const auto& counter : b.counters) {
