@@ -38,13 +38,16 @@ ls "$data"/*.rutland > /dev/null 2>&1 && fail "Enter started a game the header l
 xdotool key F12; sleep 0.6  # start-1.png: the refusal under the form
 
 # 2. Corrected, a variant, Enter.
-xdotool key --delay 25 shift+Tab  # still on the cash: back one and forward one selects its text
-tabs 1; xdotool type --delay 25 -- "250"
+xdotool key --delay 25 shift+Tab  # still on the cash: back one and forward one, and Ctrl+A selects its text
+tabs 1; xdotool key --delay 25 ctrl+a; xdotool type --delay 25 -- "250"
 tabs 4; xdotool type --delay 25 -- "rethrow-bankrupt"
 xdotool key --delay 25 Return
-for _ in $(seq 1 50); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 100); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
 game=$(ls "$data"/*.rutland 2>/dev/null | head -n 1)
-[ -n "$game" ] || fail "Enter started no game"
+if [ -z "$game" ]; then
+    xdotool key F12; sleep 0.6; cp "$data"/start-*.png "$WORK/" 2>/dev/null  # what the form said, to look at
+    fail "Enter started no game (the form: $(ls "$WORK"/start-*.png 2>/dev/null | tail -n 1))"
+fi
 sleep 0.5
 xdotool key F12; sleep 0.6
 xdotool key --delay 25 ctrl+q

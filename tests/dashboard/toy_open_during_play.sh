@@ -26,13 +26,26 @@ fail() { echo "FAIL: $*"; [ -n "${writer:-}" ] && kill "$writer" 2>/dev/null; ex
 # The file exists before the dashboard first opens it: its header first.
 head -n 1 "$WORK/toy.txt" > "$WORK/header.txt"
 "$CLI" play --db "$WORK/toy.rutland" "$WORK/header.txt" > /dev/null || fail "cannot start the toy file"
-"$CLI" play --db "$WORK/toy.rutland" "$WORK/toy.txt" > "$WORK/writer.out" 2>&1 &
+# The writer appends the script in six parts, one play --db each (the script grows: each run
+# appends only its new lines), and before each next part waits for the dashboard to have opened
+# the file once more: on a fast machine one play --db of the whole script ends before a second
+# open starts, and the test would prove nothing.
+echo 0 > "$WORK/opens"
+(
+    for part in 1 2 3 4 5 6; do
+        head -n $((part * 250 + 1)) "$WORK/toy.txt" > "$WORK/part.txt"
+        "$CLI" play --db "$WORK/toy.rutland" "$WORK/part.txt" >> "$WORK/writer.out" 2>&1 || exit 1
+        seen=$(cat "$WORK/opens")
+        for _ in $(seq 1 200); do [ "$(cat "$WORK/opens")" -gt "$seen" ] && break; sleep 0.1; done
+    done
+) &
 writer=$!
 opens=0
 while kill -0 "$writer" 2>/dev/null; do
     "$RUTLAND" "$WORK/toy.rutland" --screenshot "$WORK/open.png" --size 800x600 --frames 2 > "$WORK/open.out" 2>&1 ||
         fail "the dashboard's open number $((opens + 1)) failed: $(cat "$WORK/open.out")"
     opens=$((opens + 1))
+    echo "$opens" > "$WORK/opens"
 done
 wait "$writer" || fail "rutland-cli play --db failed while the dashboard opened the file: $(tail -n 3 "$WORK/writer.out")"
 writer=
