@@ -149,7 +149,8 @@ enum class Standing : uint8_t {
 // way ScriptCommandId hashed it) or the ledger's canonical line is this line as printed (an
 // exported script, whose lines are the canonical ones).
 bool SameScriptCommand(const host::OpenGame& game, int seq, const ScriptCommand& c) {
-    const auto id = ReadScriptId(game.CommandId(seq));
+    const std::string command_id = game.CommandId(seq);  // the ScriptId's views point into it
+    const auto id = ReadScriptId(command_id);
     if (!id) return false;
     return id->hash == ToHex(Sha256(c.printed)).substr(0, 12) || game.Line(seq) == c.printed;
 }

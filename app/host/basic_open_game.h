@@ -379,7 +379,9 @@ private:
                 if (!s.who.empty()) stamp["who"] = PrintableText(s.who);
                 if (!s.command_id.empty()) stamp["id"] = PrintableText(s.command_id);
             } else {
-                stamp = {{"time", s.time}, {"who", s.who}, {"id", s.command_id}};
+                stamp["time"] = s.time;
+                stamp["who"] = s.who;
+                stamp["id"] = s.command_id;
             }
             out << "#= " << stamp.dump() << "\n" << entry.line << "\n";
         }, error);
