@@ -176,7 +176,6 @@ public:
     virtual std::string StateText() const = 0;                    // the state for a terminal
     virtual std::string StateJson() const = 0;                    // the game's JSON state, one object
     virtual std::string Settlement() const = 0;  // "if the year / round ended now", in words ("" when none)
-    virtual std::string PageJson() const = 0;    // the shared page's section of this game (JSON)
     virtual std::string RuleText(std::string_view id) const = 0;  // the rule's words, "" when no such rule
 
     // [SECTION] The file as a terminal reads it (rutland-cli; invariant 5). `file` is the name as

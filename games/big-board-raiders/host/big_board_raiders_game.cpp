@@ -36,7 +36,6 @@
 #include "rules/state_json.h"
 #include "store/effects_json.h"
 #include "store/store.h"
-#include "host/big_board_raiders_page.h"
 #include "web/served_page.h"
 
 namespace rutland::bbr {
@@ -191,7 +190,6 @@ public:
         return out;
     }
     std::string Settlement() const override { return StatementText(PreviewStatement(Shown())); }
-    std::string PageJson() const override { return InFile() ? BigBoardRaidersPageJson(GetStore()) : std::string(); }
     std::string RuleText(std::string_view id) const override {
         const bbr::RuleText* rule = FindRule(id);
         return rule ? rule->text : std::string();

@@ -156,15 +156,6 @@ public:
         return out;
     }
     std::string Settlement() const override { return ""; }  // the toy has no year or round to settle
-    std::string PageJson() const override {
-        nlohmann::json ledger = nlohmann::json::array();
-        for (const host::Row& row : Rows(Size() - 20, Size() - 1))
-            ledger.push_back({{"seq", row.seq}, {"line", row.line}, {"who", ValidUtf8(row.who)}, {"words", ValidUtf8(row.summary)}});
-        return nlohmann::json{{"game", {{"title", "Toy"}, {"fingerprint", Fingerprint()}, {"entries", Size()}}},
-                              {"state", StateJsonOf(Shown())},
-                              {"ledger", std::move(ledger)}}
-            .dump();
-    }
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
 
     // [SECTION] The file as a terminal reads it
