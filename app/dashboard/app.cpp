@@ -225,6 +225,11 @@ bool App::TakesText() const {
     return m_panel.empty() || m_panel == "entry";
 }
 
+unsigned int App::TextFieldWanted() const {
+    if (m_desk || m_session || SetupActive(m_learn)) return 0;
+    return FocusedTextField(m_start.keys);
+}
+
 bool App::TakeRedrawRequest() {
     // The entry line's feedback outgrew its panel: the next frame gives it the room (layout.cpp).
     if (std::exchange(m_ui.entry.relayout, false)) return true;
@@ -982,7 +987,7 @@ void App::DrawStart() {
         // it is still empty (a focus by code selects the whole text, which the typing would replace).
         // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
         m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
-        if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
+        if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
         TextStop(keys);
         ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
         EndStop(keys, true);

@@ -89,6 +89,9 @@ public:
     // Ctrl+Q asked to quit.
     void SetTextWaiting(bool waiting) { m_text_waiting = waiting; }
     bool TakesText() const;
+    // The text field that must have the keyboard for it to take what is typed (the start screen's
+    // focused text stop, key_focus.h FocusedTextField), or 0: whichever field is active.
+    unsigned int TextFieldWanted() const;
     bool TakeQuitRequest();
     // Frames to draw at once, without waiting for an event: ImGui 1.86 hides a tab bar on the
     // frame it appears, so a game just opened (or closed) gets two frames straight away.

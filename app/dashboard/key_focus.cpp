@@ -38,6 +38,7 @@ void TextStop(KeyFocus& f) {
     if (f.next == f.at && f.moved) {
         ImGui::SetKeyboardFocusHere();
         f.moved = false;
+        f.asked_frame = ImGui::GetFrameCount();
     }
 }
 
@@ -49,6 +50,7 @@ bool EndStop(KeyFocus& f, bool text) {
     }
     if (stop != f.at) return false;
     f.on_text = text;
+    f.at_id = ImGui::GetItemID();
     if (!text) f.moved = false;
     // The frame: the accent colour, a little outside the item, so it shows on a field and a box alike.
     const ImVec2 pad(3.0f, 3.0f);
@@ -60,6 +62,10 @@ bool EndStop(KeyFocus& f, bool text) {
     ImGui::GetWindowDrawList()->AddRect(min, max, ImGui::GetColorU32(Theme::Accent()), 3.0f, 0, 2.0f);
     return true;
 }
+
+bool FocusAsked(const KeyFocus& f) { return ImGui::GetFrameCount() - f.asked_frame <= 1; }
+
+unsigned int FocusedTextField(const KeyFocus& f) { return f.on_text ? f.at_id : 0; }
 
 void EndKeyFocus(KeyFocus& f) {
     ImGui::PopItemFlag();

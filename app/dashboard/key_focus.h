@@ -13,6 +13,8 @@ struct KeyFocus {
     int count = 0;       // the stops drawn in the last frame
     bool moved = true;   // the focus moved by key: a text stop takes the keyboard on this frame
     bool on_text = true; // the focused stop is a text field (what is typed waits for it)
+    unsigned int at_id = 0;  // the focused stop's ImGui item, as last drawn (FocusedTextField)
+    int asked_frame = -10;   // the frame TextStop last asked ImGui for the keyboard (FocusAsked)
     // This frame, while drawing.
     int next = 0;        // the stop being drawn
     int step = 0;        // a combo's step asked by a key (+1, -1), for the focused stop
@@ -28,5 +30,13 @@ void TextStop(KeyFocus& f);
 bool EndStop(KeyFocus& f, bool text);
 // Call after the screen's last item.
 void EndKeyFocus(KeyFocus& f);
+// A text stop was given the keyboard in this frame or the last: ImGui hands it over a frame later,
+// so asking again now would land after a Tab that moves on, and take the keyboard back to the field
+// being left (the characters typed behind that Tab would fall into the wrong field).
+bool FocusAsked(const KeyFocus& f);
+// The text field that should have the keyboard now: the focused stop's item when it is a text
+// field, else 0. A field other than this one still active (ImGui finishing an older focus request)
+// does not take what is typed (main.cpp: input_queue.h rule 3 waits for the right one).
+unsigned int FocusedTextField(const KeyFocus& f);
 
 } // namespace rutland::dash

@@ -470,7 +470,10 @@ int main(int argc, char** argv) {
         // keyboard to the end of this frame takes them; else they wait while the app gives the
         // entry line the keyboard, or are dropped when nothing can take them.
         const ImGuiContext& g = *ImGui::GetCurrentContext();
-        const bool field_active = g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
+        // On the start screen, only the field the keyboard's focus is on (a Tab moves it on at once;
+        // ImGui may finish activating the field being left a frame later: key_focus.h).
+        const unsigned int wanted = app.TextFieldWanted();
+        const bool field_active = g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID && (wanted == 0 || g.ActiveId == wanted);
         text_target = field_active ? TextTarget::Ready : app.TakesText() ? TextTarget::Waiting : TextTarget::None;
         if (app.TakeQuitRequest()) glfwSetWindowShouldClose(window, GLFW_TRUE);
         if (o.exit_after_first_frame) {

@@ -41,7 +41,7 @@ bool App::DrawHostGameForm(const host::GameDefinition& game, bool enter) {
     ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
     // As Big Board Raiders' form: typing with no field active goes to the players while it is empty.
     m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
-    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive()) keys.moved = true;
+    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
     TextStop(keys);
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy", m_start.host_players.data(), m_start.host_players.size());
     EndStop(keys, true);
