@@ -30,6 +30,17 @@
 
 namespace rutland::host {
 
+// Entry seq's hash as written in the file, from a store opened streamed (invariant 1): the last
+// entry's is held; an older one is read again from the file ("" when it cannot be).
+template <class S>
+std::string StreamedWrittenHash(const S& store, int seq) {
+    if (seq == store.Size() - 1 || !store.Streamed()) return store.Record(seq).WrittenHash();
+    std::string hash, error;
+    if (!store.ForEachEntry(seq, seq, [&](const typename S::Entry&, const EntryRecord& r) { hash = r.WrittenHash(); }, &error))
+        return "";
+    return hash;
+}
+
 template <class S>
 class BasicServedGame : public ServedGame {
 public:
@@ -51,13 +62,7 @@ public:
     std::string Fingerprint() const override { return m_store->Fingerprint(); }
     bool Clean() const override { return m_store->Report().Clean(); }
 
-    std::string WrittenHash(int seq) const override {
-        if (seq == m_store->Size() - 1 || !m_store->Streamed()) return m_store->Record(seq).WrittenHash();
-        std::string hash, error;
-        if (!m_store->ForEachEntry(seq, seq, [&](const Entry&, const EntryRecord& r) { hash = r.WrittenHash(); }, &error))
-            return "";
-        return hash;
-    }
+    std::string WrittenHash(int seq) const override { return StreamedWrittenHash(*m_store, seq); }
 
     int Follow(std::string* why) override {
         if (m_store->Streamed())

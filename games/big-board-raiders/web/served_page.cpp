@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "entry_window.h"
+#include "host/basic_served_game.h"
 
 #include "store/store.h"
 #include "web/page_model.h"
@@ -35,13 +36,7 @@ public:
     std::string Fingerprint() const override { return m_store->Fingerprint(); }
     bool Clean() const override { return m_store->Report().Clean(); }
 
-    std::string WrittenHash(int seq) const override {
-        if (seq == m_store->Size() - 1 || !m_store->Streamed()) return m_store->Record(seq).WrittenHash();
-        std::string hash, error;
-        if (!m_store->ForEachEntry(seq, seq, [&](const Entry&, const EntryRecord& r) { hash = r.WrittenHash(); }, &error))
-            return "";
-        return hash;
-    }
+    std::string WrittenHash(int seq) const override { return host::StreamedWrittenHash(*m_store, seq); }
 
     int Follow(std::string* why) override {
         if (!m_store->Streamed()) return m_store->Follow(why);
