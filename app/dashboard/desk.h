@@ -31,6 +31,7 @@ struct DeskUi {
     bool rule_request = false;   // F1 (or --f1)
     bool clear_entry = false;    // Esc or an Enter that took the line: emptied after the frame
     bool scroll_to_end = true;   // the ledger follows new entries
+    std::string tab_request;     // a tab of the right column to bring to the front next frame (--tab, F2...)
 };
 
 struct DeskView {
@@ -58,7 +59,8 @@ void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out);
 bool IsDeskPanel(const std::string& name);
 // Applies what the panels asked for, after the frame.
 void DeskApply(view::HostDesk& desk, DeskUi& ui, DeskOutbox& out);
-// The players' window (F11) of a desk game: the game's state for the table, large.
+// The players' window (F11) of a desk game: the game's panels marked for it (desk_panel.h
+// GamePanel::players_window) side by side, large; a game with none: its state's words, large.
 void DrawDeskPlayers(DeskView& v);
 
 } // namespace rutland::dash

@@ -4,6 +4,7 @@
 #include "desk_games.h"
 
 #include "panels/flutter_board.h"
+#include "panels/flutter_tables.h"
 
 namespace rutland::dash {
 
@@ -15,7 +16,11 @@ struct DeskGame {
 };
 
 constexpr GamePanel kFlutterPanels[] = {
-    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel},
+    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel, true},
+    {"players", "Players", DeskSlot::Tab, flutter::DrawPlayersPanel, true},
+    {"round-end", "Round end", DeskSlot::Tab, flutter::DrawRoundEndPanel},
+    {"tokens", "Hand over", DeskSlot::Tab, flutter::DrawTokensPanel},
+    {"claims", "Claims", DeskSlot::Tab, flutter::DrawClaimsPanel},
 };
 
 constexpr DeskGame kDeskGames[] = {
