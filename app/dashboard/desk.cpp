@@ -375,20 +375,24 @@ void DrawDeskPlayers(DeskView& v) {
     // The game's panels for the table (GamePanel::players_window), side by side, a size up: the
     // broker's own fonts one step larger (normal as large, large as huge).
     int shown_panels = 0;
-    for (const GamePanel& p : GamePanelsOf(g.Definition().name)) shown_panels += p.players_window ? 1 : 0;
+    float shares = 0.0f;
+    for (const GamePanel& p : GamePanelsOf(g.Definition().name)) {
+        shown_panels += p.players_window > 0.0f ? 1 : 0;
+        shares += std::max(0.0f, p.players_window);
+    }
     if (shown_panels > 0) {
         const GamePanelView view{g, v.fonts.large, v.fonts.huge, Theme::Accent(), Theme::Warn(), Theme::Bad(), Theme::Good(), Theme::Muted()};
         const float spacing = ImGui::GetStyle().ItemSpacing.x;
-        const float each = (ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(shown_panels - 1)) / static_cast<float>(shown_panels);
+        const float room = ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(shown_panels - 1);
         const float height = ImGui::GetContentRegionAvail().y;
         DeskOutbox ignored;  // the players' window asks for nothing
         int i = 0;
         ImGui::PushFont(v.fonts.large);
         for (const GamePanel& p : GamePanelsOf(g.Definition().name)) {
-            if (!p.players_window) continue;
+            if (p.players_window <= 0.0f) continue;
             if (i++ > 0) ImGui::SameLine();
             ImGui::PushID(p.name);
-            if (ImGui::BeginChild("##players-panel", ImVec2(each, height), true)) {
+            if (ImGui::BeginChild("##players-panel", ImVec2(room * p.players_window / shares, height), true)) {
                 ImGui::TextColored(Theme::Accent(), "%s", p.title);
                 p.draw(view, ignored);
             }

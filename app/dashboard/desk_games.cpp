@@ -16,8 +16,8 @@ struct DeskGame {
 };
 
 constexpr GamePanel kFlutterPanels[] = {
-    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel, true},
-    {"players", "Players", DeskSlot::Tab, flutter::DrawPlayersPanel, true},
+    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel, 0.4f},
+    {"players", "Players", DeskSlot::Tab, flutter::DrawPlayersPanel, 0.6f},
     {"round-end", "Round end", DeskSlot::Tab, flutter::DrawRoundEndPanel},
     {"tokens", "Hand over", DeskSlot::Tab, flutter::DrawTokensPanel},
     {"claims", "Claims", DeskSlot::Tab, flutter::DrawClaimsPanel},

@@ -58,9 +58,10 @@ struct GamePanel {
     const char* title;  // the region's heading (a Tab's label)
     DeskSlot slot;
     void (*draw)(const GamePanelView&, DeskOutbox&);
-    // Shown in the players' window too (F11), side by side in the order listed, in the large font:
-    // what the players at the table read from two metres. A game with none shows its state's words there.
-    bool players_window = false;
+    // Shown in the players' window too (F11), side by side in the order listed, in the large font,
+    // taking this share of its width (the shares of a game's panels adding up to 1); 0: not shown.
+    // What the players at the table read from two metres. A game with none shows its state's words there.
+    float players_window = 0.0f;
 };
 
 } // namespace rutland::dash

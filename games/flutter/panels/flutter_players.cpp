@@ -1,5 +1,5 @@
 // Flutter's players and the broker (flutter_tables.h DrawPlayersPanel): one row a player, one
-// column a company (its letter on its colour, today's price under it), each cell the certificates
+// column a company after the capital and cash (its letter on its colour, today's price under it), each cell the certificates
 // held and their value at that price; then the broker's two rows. Figures are report/table_view.h's.
 #include <algorithm>
 #include <string>
@@ -39,43 +39,44 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit |
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoSavedSettings;
     if (!ImGui::BeginTable("##flutter-players", kCompanies + 3, flags)) return;
-    ImGui::TableSetupScrollFreeze(1, 2);
+    ImGui::TableSetupScrollFreeze(2, 2);
     // Every money column as wide as £9,999 (the figures of a long game), the players' names as the longest.
     const float money_w = ImGui::CalcTextSize("£9,999").x;
     float name_w = ImGui::CalcTextSize("Broker sells").x;
     for (const Player& p : state->players) name_w = std::max(name_w, ImGui::CalcTextSize(("> " + p.name).c_str()).x);
     ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthFixed, name_w);
+    // Capital first: what a player reads to know whether to claim (W-1); the holdings scroll in a narrow window.
+    ImGui::TableSetupColumn("Capital", ImGuiTableColumnFlags_WidthFixed, money_w);
     ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, money_w);
     for (int c = 0; c < kCompanies; ++c)
         ImGui::TableSetupColumn(state->board.lanes[static_cast<size_t>(c)].letter.c_str(), ImGuiTableColumnFlags_WidthFixed, money_w);
-    ImGui::TableSetupColumn("Capital", ImGuiTableColumnFlags_WidthFixed, money_w);
     // Two heading rows: the names, then each company's chip and today's price (BD-2).
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableSetColumnIndex(0);
     ImGui::TextUnformatted("Player");
-    ImGui::TableSetColumnIndex(1);
+    ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted("Cash");
     for (int c = 0; c < kCompanies; ++c) {
         const Lane& lane = state->board.lanes[static_cast<size_t>(c)];
-        ImGui::TableSetColumnIndex(2 + c);
+        ImGui::TableSetColumnIndex(3 + c);
         CompanyChip(lane.letter, lane.Key());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", lane.name.c_str(), lane.colour.c_str());
     }
-    ImGui::TableSetColumnIndex(kCompanies + 2);
+    ImGui::TableSetColumnIndex(1);
     ImGui::TextUnformatted("Capital");
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableSetColumnIndex(0);
     ImGui::TextDisabled("price");
     for (int c = 0; c < kCompanies; ++c) {
         const CompanyLine& co = t.companies[static_cast<size_t>(c)];
-        ImGui::TableSetColumnIndex(2 + c);
+        ImGui::TableSetColumnIndex(3 + c);
         if (co.bankrupt)
             ImGui::TextColored(v.bad, "bust");
         else
             ImGui::Text("%s%s", FormatPounds(co.price).c_str(), co.anti_slump ? " AS" : "");
         if (co.anti_slump && ImGui::IsItemHovered()) ImGui::SetTooltip("holds the anti-slump card (N-4, SL-3)");
     }
-    ImGui::TableSetColumnIndex(kCompanies + 2);
+    ImGui::TableSetColumnIndex(1);
     ImGui::TextDisabled("W-1");
 
     for (const PlayerLine& p : t.players) {
@@ -86,11 +87,11 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
             ImGui::TextColored(v.accent, "> %s", name.c_str());
         else
             ImGui::Text("  %s", name.c_str());
-        ImGui::TableSetColumnIndex(1);
+        ImGui::TableSetColumnIndex(2);
         ImGui::TextUnformatted(FormatPounds(p.cash).c_str());
         for (int c = 0; c < kCompanies; ++c) {
             const Holding& h = p.holdings[static_cast<size_t>(c)];
-            ImGui::TableSetColumnIndex(2 + c);
+            ImGui::TableSetColumnIndex(3 + c);
             if (h.certificates == 0) {
                 ImGui::TextDisabled("-");
                 continue;
@@ -98,7 +99,7 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
             ImGui::Text("%lld", static_cast<long long>(h.certificates));
             ImGui::TextColored(v.muted, "%s", FormatPounds(h.value).c_str());
         }
-        ImGui::TableSetColumnIndex(kCompanies + 2);
+        ImGui::TableSetColumnIndex(1);
         ImGui::TextColored(v.good, "%s", FormatPounds(p.capital).c_str());
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("cash %s + certificates %s at today's prices (W-1)", FormatPounds(p.cash).c_str(), FormatPounds(p.shares).c_str());
@@ -114,7 +115,7 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
                                        : "Kept for bonus issues, never sold (G-3, BN-2)");
         for (int c = 0; c < kCompanies; ++c) {
             const CompanyLine& co = t.companies[static_cast<size_t>(c)];
-            ImGui::TableSetColumnIndex(2 + c);
+            ImGui::TableSetColumnIndex(3 + c);
             const int64_t n = row == 0 ? co.stock : co.reserve;
             if (co.bankrupt)
                 ImGui::TextDisabled("-");
