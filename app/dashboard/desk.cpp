@@ -200,17 +200,25 @@ void GameRegion(const char* id, const GamePanel& panel, ImVec2 size, DeskView& v
 // The right column of a game with Tab panels: the game's tabs, then the ledger's.
 void DrawTabs(DeskView& v, DeskUi& ui, DeskOutbox& out, std::span<const GamePanel> own) {
     if (!ImGui::BeginTabBar("##desk-tab-bar")) return;
+    // Each tab says its key (F2, F3, ...) when the column has the room for every label whole.
+    float whole = ImGui::CalcTextSize("Ledger (F9)").x;
+    for (const GamePanel& p : own)
+        if (p.slot == DeskSlot::Tab) whole += ImGui::CalcTextSize(p.title).x + ImGui::CalcTextSize(" (F9)").x;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    whole += static_cast<float>(own.size() + 1) * (style.FramePadding.x * 2 + style.ItemInnerSpacing.x);
+    const bool keys = whole <= ImGui::GetContentRegionAvail().x;
+    const auto key_text = [keys](int key) { return keys ? " (F" + std::to_string(2 + key) + ")" : std::string(); };
     int key = 0;
     for (const GamePanel& p : own) {
         if (p.slot != DeskSlot::Tab) continue;
-        const std::string label = std::string(p.title) + " (F" + std::to_string(2 + key++) + ")###" + p.name;
+        const std::string label = std::string(p.title) + key_text(key++) + "###" + p.name;
         if (ImGui::BeginTabItem(label.c_str(), nullptr, ui.tab_request == p.name ? ImGuiTabItemFlags_SetSelected : 0)) {
             if (ImGui::BeginChild(p.name)) p.draw(GameViewOf(v), out);
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
     }
-    const std::string ledger = "Ledger (F" + std::to_string(2 + key) + ")###ledger";
+    const std::string ledger = "Ledger" + key_text(key) + "###ledger";
     if (ImGui::BeginTabItem(ledger.c_str(), nullptr, ui.tab_request == "ledger" ? ImGuiTabItemFlags_SetSelected : 0)) {
         DrawDeskLedger(v, ui, out);
         ImGui::EndTabItem();

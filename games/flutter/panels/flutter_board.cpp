@@ -71,9 +71,11 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     if (const std::optional<int> shown = v.game.ShownEntry())
         ImGui::TextColored(v.warn, "As it was after entry %d", *shown);
     ImGui::Text("Board: %s", board.name.c_str());
-    if (!board.Verified()) {
+    if (!board.Verified()) {  // wrapped in a narrow slot (the players' window, a small window)
         ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(v.warn, "(facts outlined in amber are provisional: BD-5, BD-7)");
+        ImGui::PopTextWrapPos();
     }
 
     // The legend's two lines go under the board; the board takes the rest.

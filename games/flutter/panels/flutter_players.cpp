@@ -2,6 +2,7 @@
 // column a company after the capital and cash (its letter on its colour, today's price under it), each cell the certificates
 // held and their value at that price; then the broker's two rows. Figures are report/table_view.h's.
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "host/flutter_shown.h"
@@ -40,16 +41,30 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
                                   ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoSavedSettings;
     if (!ImGui::BeginTable("##flutter-players", kCompanies + 3, flags)) return;
     ImGui::TableSetupScrollFreeze(2, 2);
-    // Every money column as wide as £9,999 (the figures of a long game), the players' names as the longest.
-    const float money_w = ImGui::CalcTextSize("£9,999").x;
-    float name_w = ImGui::CalcTextSize("Broker sells").x;
-    for (const Player& p : state->players) name_w = std::max(name_w, ImGui::CalcTextSize(("> " + p.name).c_str()).x);
+    // Each column as wide as its widest figure (a narrow slot keeps every company in sight); the
+    // players' names as the longest.
+    const auto width = [](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x; };
+    float name_w = width("Broker sells"), capital_w = width("Capital"), cash_w = width("Cash");
+    for (const PlayerLine& p : t.players) {
+        name_w = std::max(name_w, width("> " + state->players[static_cast<size_t>(p.seat)].name));
+        capital_w = std::max(capital_w, width(FormatPounds(p.capital)));
+        cash_w = std::max(cash_w, width(FormatPounds(p.cash)));
+    }
+    std::array<float, kCompanies> company_w{};
+    for (int c = 0; c < kCompanies; ++c) {
+        const CompanyLine& co = t.companies[static_cast<size_t>(c)];
+        float w = std::max({width("bust"), width(FormatPounds(co.price) + (co.anti_slump ? " AS" : "")),
+                            ImGui::GetTextLineHeight() + 8.0f, width(std::to_string(std::max(co.stock, co.reserve)))});
+        for (const PlayerLine& p : t.players) w = std::max(w, width(FormatPounds(p.holdings[static_cast<size_t>(c)].value)));
+        company_w[static_cast<size_t>(c)] = w;
+    }
     ImGui::TableSetupColumn("Player", ImGuiTableColumnFlags_WidthFixed, name_w);
     // Capital first: what a player reads to know whether to claim (W-1); the holdings scroll in a narrow window.
-    ImGui::TableSetupColumn("Capital", ImGuiTableColumnFlags_WidthFixed, money_w);
-    ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, money_w);
+    ImGui::TableSetupColumn("Capital", ImGuiTableColumnFlags_WidthFixed, capital_w);
+    ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, cash_w);
     for (int c = 0; c < kCompanies; ++c)
-        ImGui::TableSetupColumn(state->board.lanes[static_cast<size_t>(c)].letter.c_str(), ImGuiTableColumnFlags_WidthFixed, money_w);
+        ImGui::TableSetupColumn(state->board.lanes[static_cast<size_t>(c)].letter.c_str(), ImGuiTableColumnFlags_WidthFixed,
+                                company_w[static_cast<size_t>(c)]);
     // Two heading rows: the names, then each company's chip and today's price (BD-2).
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableSetColumnIndex(0);
