@@ -68,8 +68,8 @@ void DrawStep(const dash::GamePanelView& v, const GameState& names, const Step& 
         }
         case Step::Kind::Dividend:
         case Step::Kind::BonusCash:
-            text = s.to_player ? "the broker pays " + who + " " + FormatPounds(s.money) : who + " hands the broker " + FormatPounds(s.money);
-            text += s.kind == Step::Kind::Dividend ? " dividend" : " for bonus shares";
+            text = s.reversed ? who + " hands the broker back " + FormatPounds(s.money) + (s.kind == Step::Kind::Dividend ? ", the dividend undone" : ", the bonus in cash undone")
+                              : "the broker pays " + who + " " + FormatPounds(s.money) + (s.kind == Step::Kind::Dividend ? " dividend" : " for bonus shares");
             break;
         case Step::Kind::BonusShares:
             text = s.reversed ? who + " hands back " + Certificates(s.certificates, *lane) + " (bonus)"
@@ -131,6 +131,8 @@ void DrawTokensPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     ImGui::TextColored(v.accent, "%s entry %d", v.game.ShownEntry() ? "The entry looked at:" : "The last entry:", tables->entry);
     ImGui::PopFont();
     ImGui::TextUnformatted(v.game.Line(tables->entry).c_str());
+    const bool undone = !tables->entry_steps.empty() && !tables->entry_steps.front().steps.empty() && tables->entry_steps.front().steps.front().reversed;
+    if (undone) ImGui::TextColored(v.warn, "Undone: the table gives back what it did, the newest first (L-2)");
     DrawGroups(v, *state, tables->entry_steps);
     if (tables->last && tables->last->seq != tables->entry) {
         ImGui::Spacing();
