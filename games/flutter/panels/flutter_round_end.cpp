@@ -128,8 +128,9 @@ void DrawRoundEndPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
                             state->board.lanes.at(static_cast<size_t>(now.company)).colour.c_str());
         SettlementTables(v, *state, now.settlement, "now");
     } else {
-        ImGui::TextDisabled(state->pending.kind != Pending::Kind::None ? "Nothing to settle until the card or re-throw due is typed (N-1)."
-                                                                       : "No company left to end a round (BK-2).");
+        ImGui::TextDisabled("%s", state->pending.kind != Pending::Kind::None ? "Nothing to settle until the card or re-throw due is typed (N-1)."
+                                  : state->Over()                               ? "The game is won: no more throws (W-5)."
+                                                                                : "No company left to end a round (BK-2).");
     }
     ImGui::Spacing();
     ImGui::PushFont(v.large);
