@@ -447,6 +447,10 @@ void App::FrameDesk(const std::string& panel) {
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT))) m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
+    if (!m_ui.front_request.empty()) {  // --tab: a tab of the desk's right column
+        m_desk_ui.tab_request = m_ui.front_request;
+        m_ui.front_request.clear();
+    }
     DeskKeys(v, m_desk_ui, out);
     DrawDesk(v, m_desk_ui, out, panel);
     if (panel.empty()) {

@@ -78,10 +78,12 @@ void DrawTopBar(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     }
 }
 
-void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out) {
+// `over`: the region the box covers (its top-left and width), or nullopt for the middle of the
+// window. A game with panels of its own keeps them in sight: the box covers the right column.
+void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out, std::optional<QuestionPlace> over = std::nullopt) {
     const view::DeskQuestion& q = v.desk.Question();
     if (!q.Open()) return;
-    if (BeginQuestionWindow(q.title.c_str())) {
+    if (BeginQuestionWindow(q.title.c_str(), over)) {
         ImGui::PushTextWrapPos(0.0f);
         switch (q.kind) {
             case view::DeskQuestion::Kind::Ask:
@@ -195,6 +197,35 @@ void GameRegion(const char* id, const GamePanel& panel, ImVec2 size, DeskView& v
     ImGui::EndChild();
 }
 
+// The right column of a game with Tab panels: the game's tabs, then the ledger's.
+void DrawTabs(DeskView& v, DeskUi& ui, DeskOutbox& out, std::span<const GamePanel> own) {
+    if (!ImGui::BeginTabBar("##desk-tab-bar")) return;
+    // Each tab says its key (F2, F3, ...) when the column has the room for every label whole.
+    float whole = ImGui::CalcTextSize("Ledger (F9)").x;
+    for (const GamePanel& p : own)
+        if (p.slot == DeskSlot::Tab) whole += ImGui::CalcTextSize(p.title).x + ImGui::CalcTextSize(" (F9)").x;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    whole += static_cast<float>(own.size() + 1) * (style.FramePadding.x * 2 + style.ItemInnerSpacing.x);
+    const bool keys = whole <= ImGui::GetContentRegionAvail().x;
+    const auto key_text = [keys](int key) { return keys ? " (F" + std::to_string(2 + key) + ")" : std::string(); };
+    int key = 0;
+    for (const GamePanel& p : own) {
+        if (p.slot != DeskSlot::Tab) continue;
+        const std::string label = std::string(p.title) + key_text(key++) + "###" + p.name;
+        if (ImGui::BeginTabItem(label.c_str(), nullptr, ui.tab_request == p.name ? ImGuiTabItemFlags_SetSelected : 0)) {
+            if (ImGui::BeginChild(p.name)) p.draw(GameViewOf(v), out);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+    }
+    const std::string ledger = "Ledger" + key_text(key) + "###ledger";
+    if (ImGui::BeginTabItem(ledger.c_str(), nullptr, ui.tab_request == "ledger" ? ImGuiTabItemFlags_SetSelected : 0)) {
+        DrawDeskLedger(v, ui, out);
+        ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+}
+
 } // namespace
 
 bool IsDeskPanel(const std::string& name) {
@@ -236,6 +267,15 @@ void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out) {
         if (const std::optional<int> shown = v.desk.Game().ShownEntry())
             out.Push(DeskViewAt{*shown + 1 >= last ? std::nullopt : std::optional<int>(*shown + 1)});
     }
+    // F2, F3, ...: the right column's tabs, the game's first, then the ledger (as Big Board Raiders'
+    // lower row).
+    int key = 0;
+    for (const GamePanel& p : GamePanelsOf(v.desk.Game().Definition().name)) {
+        if (p.slot != DeskSlot::Tab) continue;
+        if (KeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = p.name;
+        ++key;
+    }
+    if (key > 0 && KeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = "ledger";
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(DeskConfirm{io.KeyShift});
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(DeskConfirm{true});
 }
@@ -269,11 +309,17 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
     // The game's own side panels (desk_games.h) take a column each between the left column and the
     // ledger; with them the left column and the ledger narrow to make room.
     const std::span<const GamePanel> own = GamePanelsOf(game_name);
-    int sides = 0;
-    for (const GamePanel& p : own) sides += p.slot == DeskSlot::Side ? 1 : 0;
+    int sides = 0, tabs = 0;
+    for (const GamePanel& p : own) {
+        sides += p.slot == DeskSlot::Side ? 1 : 0;
+        tabs += p.slot == DeskSlot::Tab ? 1 : 0;
+    }
     const float width = ImGui::GetContentRegionAvail().x;
-    const float left = sides == 0 ? std::max(320.0f, width * 0.42f) : std::max(280.0f, width * 0.30f);
-    const float side = sides == 0 ? 0.0f : std::max(300.0f, width * 0.36f / static_cast<float>(sides));
+    // With tabs of the game's (its tables: players, holdings) the right column takes the most room.
+    const float left = sides == 0 ? std::max(320.0f, width * 0.42f)
+                       : tabs == 0 ? std::max(280.0f, width * 0.30f)
+                                   : std::max(260.0f, width * 0.25f);
+    const float side = sides == 0 ? 0.0f : std::max(300.0f, (tabs == 0 ? width * 0.36f : width * 0.31f) / static_cast<float>(sides));
     ImGui::BeginGroup();
     Region("##desk-instructions", "What the table does now", ImVec2(left, rest * 0.45f), v, ui, out, DrawDeskInstructions);
     Region("##desk-state", "The game", ImVec2(left, rest * 0.55f - style.ItemSpacing.y), v, ui, out, DrawDeskState);
@@ -286,9 +332,19 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
         ImGui::PopID();
         ImGui::SameLine();
     }
-    Region("##desk-ledger", "Ledger", ImVec2(0, rest), v, ui, out, DrawDeskLedger);
+    if (tabs == 0) {
+        Region("##desk-ledger", "Ledger", ImVec2(0, rest), v, ui, out, DrawDeskLedger);
+    } else {
+        if (ImGui::BeginChild("##desk-tabs", ImVec2(0, rest), true)) DrawTabs(v, ui, out, own);
+        ImGui::EndChild();
+        ui.tab_request.clear();
+    }
+    // The question box covers the right column when the game has panels of its own (its board in
+    // the side column stays in sight: a BD-7 question is about a hole of it), else the middle.
+    std::optional<QuestionPlace> over;
+    if (sides + tabs > 0) over = QuestionPlace{ImGui::GetItemRectMin(), ImGui::GetItemRectSize().x};
     ImGui::TextUnformatted(v.desk.Status().c_str());
-    DrawQuestion(v, ui, out);
+    DrawQuestion(v, ui, out, over);
     DrawRuleWindow(v, ui);
 }
 
@@ -324,6 +380,36 @@ void DrawDeskPlayers(DeskView& v) {
     ImGui::TextUnformatted(std::string(g.Definition().title).c_str());
     ImGui::PopFont();
     if (const std::optional<int> shown = g.ShownEntry()) ImGui::TextColored(Theme::Warn(), "As it was after entry %d", *shown);
+    // The game's panels for the table (GamePanel::players_window), side by side, a size up: the
+    // broker's own fonts one step larger (normal as large, large as huge).
+    int shown_panels = 0;
+    float shares = 0.0f;
+    for (const GamePanel& p : GamePanelsOf(g.Definition().name)) {
+        shown_panels += p.players_window > 0.0f ? 1 : 0;
+        shares += std::max(0.0f, p.players_window);
+    }
+    if (shown_panels > 0) {
+        const GamePanelView view{g, v.fonts.large, v.fonts.huge, Theme::Accent(), Theme::Warn(), Theme::Bad(), Theme::Good(), Theme::Muted()};
+        const float spacing = ImGui::GetStyle().ItemSpacing.x;
+        const float room = ImGui::GetContentRegionAvail().x - spacing * static_cast<float>(shown_panels - 1);
+        const float height = ImGui::GetContentRegionAvail().y;
+        DeskOutbox ignored;  // the players' window asks for nothing
+        int i = 0;
+        ImGui::PushFont(v.fonts.large);
+        for (const GamePanel& p : GamePanelsOf(g.Definition().name)) {
+            if (p.players_window <= 0.0f) continue;
+            if (i++ > 0) ImGui::SameLine();
+            ImGui::PushID(p.name);
+            if (ImGui::BeginChild("##players-panel", ImVec2(room * p.players_window / shares, height), true)) {
+                ImGui::TextColored(Theme::Accent(), "%s", p.title);
+                p.draw(view, ignored);
+            }
+            ImGui::EndChild();
+            ImGui::PopID();
+        }
+        ImGui::PopFont();
+        return;
+    }
     ImGui::PushFont(v.fonts.huge);
     ImGui::TextUnformatted(v.desk.StateNow().c_str());
     ImGui::PopFont();

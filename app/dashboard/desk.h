@@ -1,6 +1,7 @@
 // The desk of any game (view/host_desk.h, over app/host/open_game.h): what a game that is not Big
 // Board Raiders is played on, with the game's own panels, if it brings any, in their slots
-// (desk_panel.h, listed in desk_games.cpp: Flutter's board). Big Board Raiders keeps its own panels
+// (desk_panel.h, listed in desk_games.cpp: Flutter's board in a side column, its tables as tabs of
+// the right column beside the ledger's). Big Board Raiders keeps its own panels
 // (panels.h); this desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
 // game's state, the questions (undo/redo confirm, the game's AskFirst, a line the game moved under),
 // time travel and the rule window. Each panel is its own file (panel_desk_*.cpp), a function of the
@@ -31,6 +32,7 @@ struct DeskUi {
     bool rule_request = false;   // F1 (or --f1)
     bool clear_entry = false;    // Esc or an Enter that took the line: emptied after the frame
     bool scroll_to_end = true;   // the ledger follows new entries
+    std::string tab_request;     // a tab of the right column to bring to the front next frame (--tab, F2...)
 };
 
 struct DeskView {
@@ -54,11 +56,12 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
 // The keys of the desk (Esc, PgUp/PgDn, Ctrl+Z/Y, F1), before the panels.
 void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out);
 // A panel of the desk --panel can name: entry, instructions, state, ledger, or a game's own
-// (desk_games.h: Flutter's board).
+// (desk_games.h: Flutter's board, players, round-end, tokens, claims).
 bool IsDeskPanel(const std::string& name);
 // Applies what the panels asked for, after the frame.
 void DeskApply(view::HostDesk& desk, DeskUi& ui, DeskOutbox& out);
-// The players' window (F11) of a desk game: the game's state for the table, large.
+// The players' window (F11) of a desk game: the game's panels marked for it (desk_panel.h
+// GamePanel::players_window) side by side, large; a game with none: its state's words, large.
 void DrawDeskPlayers(DeskView& v);
 
 } // namespace rutland::dash

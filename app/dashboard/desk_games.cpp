@@ -4,6 +4,7 @@
 #include "desk_games.h"
 
 #include "panels/flutter_board.h"
+#include "panels/flutter_tables.h"
 
 namespace rutland::dash {
 
@@ -15,7 +16,11 @@ struct DeskGame {
 };
 
 constexpr GamePanel kFlutterPanels[] = {
-    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel},
+    {"board", "The board", DeskSlot::Side, flutter::DrawBoardPanel, 0.4f},
+    {"players", "Players", DeskSlot::Tab, flutter::DrawPlayersPanel, 0.6f},
+    {"round-end", "Round end", DeskSlot::Tab, flutter::DrawRoundEndPanel},
+    {"tokens", "Hand over", DeskSlot::Tab, flutter::DrawTokensPanel},
+    {"claims", "Claims", DeskSlot::Tab, flutter::DrawClaimsPanel},
 };
 
 constexpr DeskGame kDeskGames[] = {

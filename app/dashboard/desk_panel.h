@@ -50,13 +50,18 @@ struct GamePanelView {
 // Where the desk puts a game's panel.
 enum class DeskSlot {
     Side,  // a column of its own between the left column (instructions, state) and the ledger
+    Tab,   // a tab of the right column, before the ledger's own tab (F2, F3, ... bring them to the front)
 };
 
 struct GamePanel {
-    const char* name;   // --panel NAME; unique among the desk's panels and the game's
-    const char* title;  // the region's heading
+    const char* name;   // --panel NAME (and --tab NAME for a Tab); unique among the desk's panels and the game's
+    const char* title;  // the region's heading (a Tab's label)
     DeskSlot slot;
     void (*draw)(const GamePanelView&, DeskOutbox&);
+    // Shown in the players' window too (F11), side by side in the order listed, in the large font,
+    // taking this share of its width (the shares of a game's panels adding up to 1); 0: not shown.
+    // What the players at the table read from two metres. A game with none shows its state's words there.
+    float players_window = 0.0f;
 };
 
 } // namespace rutland::dash

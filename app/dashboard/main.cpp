@@ -215,12 +215,14 @@ int main(int argc, char** argv) {
     CLI::Option* size_option = cli.add_option("--size", o.size, "the window's size, WxH (default: 1600x900, or what fits the screen's work area)")
                                    ->capture_default_str();
     cli.add_option("--panel", o.panel, "draw only this panel, filling the window (names: big-board, turn, entry, instructions, "
-                                       "players, sec, ledger, year-end, prices, board, table)");
+                                       "players, sec, ledger, year-end, prices, board, table; a desk game's: entry, instructions, "
+                                       "state, ledger and its own, Flutter's board, players, round-end, tokens, claims)");
     cli.add_option("--type", o.type, "put this text in the entry line, as if typed (shows the live preview)");
     cli.add_flag("--f1", o.f1, "press F1 once the panels are drawn: the window of the rule the entry line shows (its rejection or warning)");
     cli.add_option("--at", o.at, "time travel: show the state after this entry");
     cli.add_option("--select", o.select, "select this ledger entry (its explanation and diff to now)");
-    cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board)");
+    cli.add_option("--tab", o.tab, "bring this tab of the lower row to the front (players, ledger, year-end, prices, board; "
+                                   "at a desk game's, its right column's: Flutter's players, round-end, tokens, claims, ledger)");
     cli.add_flag("--table-display", o.table_display, "open the players' window at start (F11; Shift+F11 full screen)");
     cli.add_option("--players-screenshot", o.players_screenshot, "with --screenshot: open the players' window and save it to this PNG too");
     cli.add_option("--players-size", o.players_size, "the players' window's size, WxH")->capture_default_str();

@@ -7,12 +7,17 @@
 
 namespace rutland::dash {
 
-bool BeginQuestionWindow(const char* title) {
+bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowBgAlpha(1.0f);  // the panels behind must not show through
-    ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    // A width of its own (wrapped words need one), the height of what it holds.
-    ImGui::SetNextWindowSize(ImVec2(std::min(900.0f, viewport->Size.x * 0.6f), 0.0f), ImGuiCond_Always);
+    if (place) {
+        ImGui::SetNextWindowPos(place->at, ImGuiCond_Always);
+        ImGui::SetNextWindowSize(ImVec2(place->width, 0.0f), ImGuiCond_Always);
+    } else {
+        ImGui::SetNextWindowPos(viewport->GetCenter(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+        // A width of its own (wrapped words need one), the height of what it holds.
+        ImGui::SetNextWindowSize(ImVec2(std::min(900.0f, viewport->Size.x * 0.6f), 0.0f), ImGuiCond_Always);
+    }
     return ImGui::Begin(title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoCollapse |
                                             ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
 }

@@ -2,10 +2,21 @@
 // (the entry line behind it keeps the keyboard and answers it), never taking the focus.
 #pragma once
 
+#include <optional>
+
+#include <imgui.h>
+
 namespace rutland::dash {
 
+// Where a question box goes instead of the middle: its top-left corner (screen pixels) and width,
+// over a region the desk can spare (a game's own panels stay in sight: desk.cpp).
+struct QuestionPlace {
+    ImVec2 at;
+    float width = 0.0f;
+};
+
 // Begin/End pair like ImGui::Begin (always call EndQuestionWindow).
-bool BeginQuestionWindow(const char* title);
+bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place = std::nullopt);
 void EndQuestionWindow();
 
 } // namespace rutland::dash

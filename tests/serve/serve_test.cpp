@@ -1480,6 +1480,15 @@ int FlutterTest(const std::string& cli, const fs::path& work, const std::string&
     Check(v.is_object() && v["game"]["entry"] == state["entry"] && v["game"]["fingerprint"] == state["fingerprint"],
           "/view.json is of the game's last entry, with its fingerprint: " + v.dump().substr(0, 160));
     Check(lanes_match(v, state), "/view.json's six lanes have state --json's prices and levels, and every player");
+    // The desk's tables on the page too (report/table_view.h): the last round end company by
+    // company, as state --json's last_round, and each player's claim against the target (W-2, W-3).
+    Check(v.is_object() && v["last_round"].is_object() && state["last_round"].is_object() &&
+              v["last_round"]["companies"].size() == state["last_round"]["companies"].size(),
+          "/view.json has the last round end, a row a company settled: " + (v.is_object() ? v["last_round"].dump().substr(0, 160) : ""));
+    bool claims_said = v.is_object() && v["players"].is_array() && !v["players"].empty();
+    if (claims_said)
+        for (const auto& p : v["players"]) claims_said = claims_said && p.value("claim", "").find("W-") != std::string::npos;
+    Check(claims_said, "/view.json says each player's claim, citing its rule");
     bool provisional_flagged = false;
     for (const auto& a : v["game"]["alerts"]) provisional_flagged = provisional_flagged || a.value("detail", "").find("BD-7") != std::string::npos;
     Check(provisional_flagged, "the provisional board is flagged, citing BD-7");

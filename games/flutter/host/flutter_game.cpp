@@ -90,6 +90,24 @@ public:
 
     // For Flutter's own panels (host/flutter_shown.h).
     const GameState& ShownState() const { return Shown(); }
+    const ShownTables& Tables() const {
+        if (!m_tables || m_tables->version != Version()) {
+            const Ledger& ledger = GetLedger();
+            ShownTables t;
+            t.version = Version();
+            t.entry = ShownEntry().value_or(ledger.Size() - 1);
+            t.if_ended_now = IfRoundEndedNow(Shown());
+            t.last = LastSettlementOf(ledger, t.entry);
+            t.entry_steps = StepsOf(ledger, t.entry);
+            if (t.last) {  // the settlement's own steps: from its RoundEnded on (a card's dividend before it is the entry's)
+                const Effects& fx = ledger.At(t.last->seq).effects;
+                const auto from = std::find_if(fx.begin(), fx.end(), [](const Effect& e) { return e.kind == EffectKind::RoundEnded; });
+                t.last_steps = StepsOf(Effects(from, fx.end()));
+            }
+            m_tables = std::move(t);
+        }
+        return *m_tables;
+    }
 
     // [SECTION] Lines
 
@@ -149,6 +167,11 @@ public:
         return out;
     }
     std::string DefaultWho() const override { return "broker"; }
+
+private:
+    mutable std::optional<ShownTables> m_tables;  // Tables(): made once per Version()
+
+public:
 
     // [SECTION] Words and data
 
@@ -291,6 +314,11 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 const GameState* ShownState(const host::OpenGame& game) {
     const auto* flutter_game = dynamic_cast<const FlutterGame*>(&game);
     return flutter_game ? &flutter_game->ShownState() : nullptr;
+}
+
+const ShownTables* ShownTablesOf(const host::OpenGame& game) {
+    const auto* flutter_game = dynamic_cast<const FlutterGame*>(&game);
+    return flutter_game ? &flutter_game->Tables() : nullptr;
 }
 
 } // namespace rutland::flutter

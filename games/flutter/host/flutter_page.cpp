@@ -11,6 +11,7 @@
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
+#include "report/table_view.h"
 #include "rules/state_json.h"
 #include "store/store.h"
 
@@ -58,20 +59,61 @@ public:
                              {"anti_slump", co.anti_slump},
                              {"provisional", provisional}});
         }
+        // The players as the desk's tables show them (report/table_view.h): holdings at today's
+        // price, capital against the target and whether a claim is taken now (W-1..W-4).
+        const TableLines table = TableOf(s);
+        const Claims claims = ClaimsOf(s);
         json players = json::array();
         for (size_t i = 0; i < s.players.size(); ++i) {
             const Player& p = s.players[i];
+            const PlayerLine& line = table.players[i];
+            const ClaimLine& claim = claims.players[i];
             json held = json::array();
             for (int c = 0; c < kCompanies; ++c)
                 if (p.certificates[static_cast<size_t>(c)] > 0)
                     held.push_back({{"letter", s.board.lanes[static_cast<size_t>(c)].letter},
-                                    {"count", p.certificates[static_cast<size_t>(c)]}});
+                                    {"count", p.certificates[static_cast<size_t>(c)]},
+                                    {"value", FormatPounds(line.holdings[static_cast<size_t>(c)].value)}});
+            const std::string claim_text =
+                claim.claimed     ? "claimed (W-3)"
+                : claim.may_claim ? fmt::format("may claim: the broker types `{}` (W-2)", ValidUtf8(claim.line))
+                : claim.short_by > Pounds() ? fmt::format("{} short of the target (W-3)", FormatPounds(claim.short_by))
+                                            : std::string("has reached the target (W-3)");
             players.push_back({{"name", ValidUtf8(p.name)},
                                {"cash", FormatPounds(p.cash)},
-                               {"capital", FormatPounds(s.Capital(static_cast<int>(i)))},
+                               {"capital", FormatPounds(line.capital)},
                                {"holdings", std::move(held)},
-                               {"current", static_cast<int>(i) == s.current}});
+                               {"current", static_cast<int>(i) == s.current},
+                               {"claim", claim_text},
+                               {"may_claim", claim.may_claim}});
         }
+        // The last round end (RE-2, RE-3: section 16's last_round), company by company in lane order.
+        json last_round = nullptr;
+        if (s.last_round) {
+            json companies = json::array();
+            for (const SettledCompany& sc : s.last_round->companies) {
+                const Lane& lane = s.board.lanes.at(static_cast<size_t>(sc.company));
+                const std::string then = sc.bankrupt                                     ? "bankrupt (BK-1)"
+                                         : sc.bonus == SettledCompany::Bonus::Shares ? "bonus shares (BN-2)"
+                                         : sc.bonus == SettledCompany::Bonus::Cash   ? "bonus in cash (BN-3)"
+                                                                                     : "";
+                companies.push_back({{"letter", ValidUtf8(lane.letter)},
+                                     {"key", ValidUtf8(lane.Key())},
+                                     {"colour", ValidUtf8(lane.colour)},
+                                     {"at", PositionWord(sc.at)},
+                                     {"dividend", sc.dividend > 0 ? FormatPounds(Pounds(sc.dividend)) + " a certificate" : "-"},
+                                     {"move", sc.move == 0 ? std::string("stays") : fmt::format("{:+d}", sc.move)},
+                                     {"then", then}});
+            }
+            last_round = {{"title", fmt::format("Round {} ended by {}'s throw (RE-1)", s.last_round->round,
+                                                ValidUtf8(s.players.at(static_cast<size_t>(s.last_round->ended_by)).name))},
+                          {"companies", std::move(companies)}};
+        }
+        const std::string claims_text =
+            claims.over       ? "The game is won (W-4, W-5)"
+            : claims.pending  ? "A card or a re-throw is due first: no claim now (N-1)"
+            : claims.stoppage ? fmt::format("A stoppage: claims are taken now, target {} (W-2)", FormatPounds(claims.target))
+                              : fmt::format("Claims are taken after a round's settlement; target {} (W-2)", FormatPounds(claims.target));
         json alerts = json::array();
         if (s.pending.kind == Pending::Kind::News)
             alerts.push_back({{"kind", "warn"},
@@ -98,6 +140,8 @@ public:
         return json{{"game", std::move(game)},
                     {"lanes", std::move(lanes)},
                     {"players", std::move(players)},
+                    {"claims", claims_text},
+                    {"last_round", std::move(last_round)},
                     {"board", {{"name", ValidUtf8(s.board.name)}, {"verified", s.board.Verified()}}},
                     {"words",
                      {{"lanes", "The companies"},
@@ -115,7 +159,11 @@ public:
                       {"bankrupt", "bankrupt (BK-1)"},
                       {"anti_slump", "anti-slump card (N-4)"},
                       {"provisional", "provisional (BD-7)"},
-                      {"current", "to play"}}},
+                      {"current", "to play"},
+                      {"last_round", "The last round end"},
+                      {"dividend", "dividend"},
+                      {"at", "traveller"},
+                      {"move", "parent"}}},
                     {"ledger", std::move(ledger)}}
             .dump();
     }

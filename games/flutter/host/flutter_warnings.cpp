@@ -10,6 +10,7 @@
 #include "host/flutter_desk.h"
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
+#include "report/table_view.h"
 #include "rules/rules.h"
 
 namespace rutland::flutter {
@@ -74,28 +75,14 @@ std::vector<host::Note> PreviewWarnings(const GameState& before, const GameState
 }
 
 std::string SettlementIfEndedNow(const GameState& state) {
-    if (state.pending.kind != Pending::Kind::None) return "";
-    // The traveller nearest TOP (the first in lane order on a tie) is the one taken to end it.
-    int nearest = -1;
-    for (int c = 0; c < kCompanies; ++c) {
-        const Company& co = state.companies[static_cast<size_t>(c)];
-        if (co.bankrupt) continue;
-        if (nearest < 0 || co.traveller > state.companies[static_cast<size_t>(nearest)].traveller) nearest = c;
-    }
-    if (nearest < 0) return "";
-    GameState copy = state;  // flutter_desk.h invariant 1
-    copy.companies[static_cast<size_t>(nearest)].traveller = copy.board.Top() - 1;
-    const ParseResult parsed = ParseCommand("throw " + copy.board.lanes[static_cast<size_t>(nearest)].letter + " 1");
-    if (!parsed.command) return "";
-    const ApplyResult r = Apply(copy, *parsed.command);
-    if (!r.accepted) return "";
+    // The round end's data is report/table_view.h's (the desk's round-end panel reads the same).
+    const std::optional<RoundEndNow> now = IfRoundEndedNow(state);
+    if (!now) return "";
     std::string out = fmt::format("If the round ended now ({}'s traveller, the nearest, reaching TOP; RE-1..RE-6):",
-                                  Colour(state, nearest));
-    bool settling = false;
-    for (const Effect& e : r.effects) {
-        if (e.kind == EffectKind::RoundEnded) settling = true;
-        if (!settling || e.kind == EffectKind::RoundEnded || e.kind == EffectKind::NewRound) continue;
-        out += "\n  " + EffectLine(e, copy);
+                                  Colour(state, now->company));
+    for (const Effect& e : now->effects) {
+        if (e.kind == EffectKind::RoundEnded || e.kind == EffectKind::NewRound) continue;
+        out += "\n  " + EffectLine(e, now->after);
     }
     return out;
 }

@@ -13,42 +13,13 @@
 #include <string_view>
 
 #include "host/flutter_shown.h"
+#include "panels/flutter_colours.h"
 #include "model/board.h"
 #include "model/state.h"
 
 namespace rutland::flutter {
 
 namespace {
-
-// The colour a lane's pegs are drawn in: the board's colour word (Lane::colour) as the table's
-// pegs are painted; a colour word this panel does not know is drawn grey (a table's own board may
-// name any colour, BD-6).
-ImU32 PegColour(std::string_view key) {
-    struct Known { std::string_view key; ImU32 colour; };
-    static constexpr Known kKnown[] = {
-        {"white", IM_COL32(245, 245, 240, 255)}, {"red", IM_COL32(225, 45, 45, 255)},
-        {"blue", IM_COL32(40, 110, 235, 255)},   {"green", IM_COL32(40, 170, 70, 255)},
-        {"yellow", IM_COL32(240, 210, 40, 255)}, {"black", IM_COL32(20, 20, 20, 255)},
-        {"orange", IM_COL32(240, 140, 30, 255)}, {"purple", IM_COL32(150, 70, 200, 255)},
-        {"pink", IM_COL32(240, 130, 180, 255)},  {"brown", IM_COL32(140, 90, 50, 255)},
-        {"grey", IM_COL32(140, 140, 140, 255)},  {"gray", IM_COL32(140, 140, 140, 255)},
-    };
-    for (const Known& k : kKnown) {
-        if (k.key.size() != key.size()) continue;
-        bool same = true;
-        for (size_t i = 0; i < key.size() && same; ++i)
-            same = (key[i] | 0x20) == k.key[i];  // the colour's words are letters (BD-6)
-        if (same) return k.colour;
-    }
-    return IM_COL32(140, 140, 140, 255);
-}
-
-// A peg's rim: light on the dark pegs (Black) so they show on the dark desk, dark on the others.
-ImU32 RimOf(ImU32 colour) {
-    const int r = static_cast<int>(colour & 0xFF), g = static_cast<int>((colour >> 8) & 0xFF),
-              b = static_cast<int>((colour >> 16) & 0xFF);
-    return r + g + b < 200 ? IM_COL32(200, 200, 200, 255) : IM_COL32(10, 10, 10, 255);
-}
 
 std::string_view LabelText(Label label) {
     switch (label) {
@@ -100,9 +71,11 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     if (const std::optional<int> shown = v.game.ShownEntry())
         ImGui::TextColored(v.warn, "As it was after entry %d", *shown);
     ImGui::Text("Board: %s", board.name.c_str());
-    if (!board.Verified()) {
+    if (!board.Verified()) {  // wrapped in a narrow slot (the players' window, a small window)
         ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(v.warn, "(facts outlined in amber are provisional: BD-5, BD-7)");
+        ImGui::PopTextWrapPos();
     }
 
     // The legend's two lines go under the board; the board takes the rest.
