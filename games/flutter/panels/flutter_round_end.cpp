@@ -61,9 +61,10 @@ void SettlementTables(const dash::GamePanelView& v, const GameState& names, cons
             else
                 ImGui::TextDisabled("-");
             ImGui::TableSetColumnIndex(3);
-            const std::string move = c.move > 0 ? "+" + std::to_string(c.move) : std::to_string(c.move);
-            ImGui::Text("%s: %s -> %s", c.move == 0 ? "stays" : move.c_str(), FormatPounds(c.price_from).c_str(),
-                        FormatPounds(c.price_to).c_str());
+            if (c.move == 0)
+                ImGui::Text("stays: %s -> %s", FormatPounds(c.price_from).c_str(), FormatPounds(c.price_to).c_str());
+            else
+                ImGui::Text("%+d: %s -> %s", c.move, FormatPounds(c.price_from).c_str(), FormatPounds(c.price_to).c_str());
             ImGui::TableSetColumnIndex(4);
             if (c.bankrupt)
                 ImGui::TextColored(v.bad, "bankrupt (BK-1)");
