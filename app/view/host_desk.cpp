@@ -316,7 +316,9 @@ void HostDesk::AnswerWith(const std::string& typed) {
 }
 
 void HostDesk::Drain() {
-    while (!m_question.Open() && !m_waiting.empty()) {
+    // Invariant 2: in order; a question opened on the way stops it, unless the line next in the
+    // queue answers that question (invariant 6: the card's `news` line typed right behind the throw).
+    while (!m_waiting.empty() && (!m_question.Open() || AnswersQuestion(m_waiting.front()))) {
         const std::string line = std::move(m_waiting.front());
         m_waiting.pop_front();
         Enter(line);

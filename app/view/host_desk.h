@@ -13,7 +13,8 @@
 //     under). While it is open the entry line keeps the keyboard: Enter on an empty line answers
 //     yes, Esc on an empty line no, and any other line waits, in order, behind it; once it is
 //     answered the waiting lines are entered one by one as if typed then, and a line that opens a
-//     question stops there (the rest wait behind that one). Nothing typed is dropped without a word.
+//     question stops there (the rest wait behind that one) unless the next waiting line answers
+//     it (invariant 6), as it would have had it been typed then. Nothing typed is dropped without a word.
 //  3. While time travelling (OpenGame::ShowEntry) nothing is recorded: a line entered is refused
 //     with the reason and goes into the Up history; undo/redo is not asked.
 //  4. Every cache here (the preview, the rows, the instructions) is keyed by OpenGame::Version()

@@ -101,6 +101,27 @@ TEST_CASE("flutter desk: a throw that draws a card asks at once what it says; th
     CHECK(d.game->Line(size + 1) == "buy R 1");
 }
 
+TEST_CASE("flutter desk: lines typed behind a board question: the throw draws a card once answered, and the card's line waiting next answers it") {
+    // As a broker types without looking up: the throw, the card the table turned up, a purchase;
+    // the throw waits for the board question (BD-7), then draws the card (N-1), which the waiting
+    // `news` line answers; the purchase follows.
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
+    view::HostDesk& desk = *d.desk;
+    CHECK(testing::DeskType(desk, "w4"));
+    REQUIRE(desk.Question().Open());
+    CHECK(desk.Question().rule == "BD-7");
+    CHECK(testing::DeskType(desk, "n u2 div10"));
+    CHECK(testing::DeskType(desk, "+r"));
+    CHECK(d.game->Size() == 1);
+    desk.Enter("");  // yes: the board's facts as Rutland has them
+    CHECK_FALSE(desk.Question().Open());
+    CHECK(desk.WaitingText().empty());
+    REQUIRE(d.game->Size() == 5);
+    CHECK(d.game->Line(2) == "throw W 4");
+    CHECK(d.game->Line(3).rfind("news ", 0) == 0);
+    CHECK(d.game->Line(4) == "buy R 1");
+}
+
 TEST_CASE("flutter desk: a line other than the card's while one is pending is asked about (N-1); board and note are not") {
     FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
     REQUIRE(d.game->Submit(d.game->AskFirst("throw W 4")->answers.front(), nullptr, testing::DeskNow(), "broker").status ==
