@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -26,6 +27,10 @@ namespace {
 // facade (app/host/open_game.h), one submit path whatever the game.
 using Game = std::unique_ptr<host::OpenGame>;
 using host::ReadLine;
+struct ScriptCommand;
+// A script's commands in order, reserved for every line of the script before any is read (each
+// holds its parsed command in place, open_game.h CommandBox: growing moved them all).
+using Script = std::vector<ScriptCommand>;
 
 // Prints what an accepted line did. The one place `play` reports an accepted line: with --db it
 // is also the acknowledgement that the line is safely in the file (it prints after the commit).
@@ -125,7 +130,6 @@ std::string_view Trimmed(std::string_view s) {
 // A command line of the script, read (and its stamp line checked) before anything is played.
 struct ScriptCommand {
     int line_no = 0;
-    std::string text;
     ReadLine parsed;     // a command, or the language's error (read by the script's game)
     int ordinal = 0;     // its number among the script's command lines, from 1
     std::optional<GivenStamp> given;
@@ -166,7 +170,7 @@ bool SameScriptCommand(const host::OpenGame& game, int seq, const ScriptCommand&
 //  - the next line is not the first of them: the script's lines are new (another script played
 //    into the same game, e.g. a second day's under --session).
 // Returns false (and *error) when refused; nothing was applied.
-bool MatchRecordedByContent(const host::OpenGame& game, const std::vector<ScriptCommand>& script,
+bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
                             std::vector<Standing>& standing, const std::vector<int>& seqs, const std::string& name,
                             const std::string& db, std::string* error) {
     int after = 0;  // the entries of other sessions come after the last line placed by its id (and the header)
@@ -215,7 +219,7 @@ bool MatchRecordedByContent(const host::OpenGame& game, const std::vector<Script
 //  - lines that are in the game in another order than the script's,
 //  - a script shorter than what the game recorded for its session.
 // A new line before the last line already in the game is a Gap: it is reported, never applied.
-std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, const std::vector<ScriptCommand>& script,
+std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, const Script& script,
                                                 const std::string& session, const std::string& name,
                                                 const std::string& db, std::string* error) {
     std::map<int, int> ordinals;  // ordinal -> seq, for the ids this session's script made
@@ -304,6 +308,14 @@ std::string LineTooLong(size_t bytes, std::string_view rule) {
            std::string(rule) + ")";
 }
 
+// A line over the limit, as a line of the language that cannot be read.
+ReadLine TooLongLine(size_t bytes, std::string_view rule) {
+    ReadLine out;
+    out.kind = ReadLine::Kind::Error;
+    out.error = LineTooLong(bytes, rule);
+    return out;
+}
+
 // True for a line no game's language reads as a command: blank, a comment, a "#=" stamp line (every
 // game's comments start with '#'). The script's first other line is its header, which names its game.
 bool BeforeHeader(std::string_view line) {
@@ -344,13 +356,21 @@ int Play(const PlayOptions& options) {
 
     // The whole script is read first: its "#=" lines checked and every command's id formed, so
     // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
-    std::vector<ScriptCommand> script;
+    Script script;
     const host::GameDefinition* definition = nullptr;  // the script's game, from its header line
     {
         std::optional<GivenStamp> pending;
-        std::string line;
+        // The script read whole, then cut into lines as std::getline cuts them (at each '\n'; no
+        // line after a last '\n'): one copy of the text, and a count of its lines to reserve for.
+        std::ostringstream read;
+        read << in->rdbuf();
+        const std::string text = std::move(read).str();
+        script.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
         int line_no = 0;
-        while (std::getline(*in, line)) {
+        for (size_t at = 0; at < text.size();) {
+            const size_t end = std::min(text.find('\n', at), text.size());
+            const std::string_view line(text.data() + at, end - at);
+            at = end + 1;
             ++line_no;
             std::string error;
             if (auto given = ReadStampLine(line, line_no, &error)) {
@@ -377,27 +397,22 @@ int Play(const PlayOptions& options) {
                 }
             }
             if (!definition) continue;  // blank or comment before the header
-            ScriptCommand c;
-            if (too_long) {
-                c.parsed.kind = ReadLine::Kind::Error;
-                c.parsed.error = LineTooLong(line.size(), definition->language_rule);
-            } else {
-                c.parsed = definition->read(line, !options.db.empty());
-            }
-            if (c.parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
+            ReadLine parsed = too_long ? TooLongLine(line.size(), definition->language_rule)
+                                       : definition->read(line, !options.db.empty());
+            if (parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
+            ScriptCommand& c = script.emplace_back();  // in place: the command is moved once, here
+            c.parsed = std::move(parsed);
             c.line_no = line_no;
-            c.text = line;
-            c.ordinal = static_cast<int>(script.size()) + 1;
+            c.ordinal = static_cast<int>(script.size());
             c.given = std::move(pending);
             pending.reset();
             // The printed line and the command id matter only to a game file (PlanReplay, the
             // stamps): in memory neither is made (a tenth of a 10,000-line play's time).
             if (!options.db.empty()) {
                 if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(line));
-                else c.printed = c.parsed.printed;
+                else c.printed = std::move(c.parsed.printed);
                 c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
             }
-            script.push_back(std::move(c));
         }
         if (pending) {
             std::cerr << name << ":" << pending->line_no << ": a '#=' line with no command after it; nothing was played\n";
@@ -460,6 +475,7 @@ int Play(const PlayOptions& options) {
     bool added = false;  // this run has added an entry to the file
     int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
     int recognised = 0, first_recognised = 0, last_recognised = 0;  // script lines Recorded under another session
+    bool in_file = game && !game->Path().empty();  // set again when the header makes the game
     for (size_t index = 0; index < script.size(); ++index) {
         const ScriptCommand& c = script[index];
         const int line_no = c.line_no;
@@ -469,7 +485,6 @@ int Play(const PlayOptions& options) {
             const std::optional<GivenStamp>& g = c.given;
             return host::StampText{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(game_who), c.id};
         };
-        const bool in_file = game && !game->Path().empty();
         if (!game || (in_file && c.IsHeader())) {
             if (parse_error || !c.IsHeader()) {
                 std::cerr << name << ":" << line_no << ": the first line must be the game header, e.g. "
@@ -505,6 +520,7 @@ int Play(const PlayOptions& options) {
                 }
                 added = true;
             }
+            in_file = !game->Path().empty();
             ReportAccepted(*game, 0, options);
             continue;
         }

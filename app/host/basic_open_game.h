@@ -86,7 +86,7 @@ inline std::string IndentedJson(const std::string& text, int depth) {
 // command}); `header_who(command)` is who enters lines when the command is the game's header
 // (nullopt: it is no header); `print` writes the canonical line (with_printed only).
 template <class Parsed, class HeaderWho, class Print>
-ReadLine ReadLineOf(Parsed parsed, bool with_printed, HeaderWho header_who, Print print) {
+ReadLine ReadLineOf(Parsed&& parsed, bool with_printed, HeaderWho header_who, Print print) {
     ReadLine out;
     if (parsed.error) {
         out.kind = ReadLine::Kind::Error;
@@ -101,7 +101,7 @@ ReadLine ReadLineOf(Parsed parsed, bool with_printed, HeaderWho header_who, Prin
         out.kind = ReadLine::Kind::Command;
     }
     if (with_printed) out.printed = print(*parsed.command);
-    out.command = std::move(*parsed.command);
+    out.command.Emplace(std::move(*parsed.command));
     return out;
 }
 
@@ -247,7 +247,7 @@ public:
     SubmitReply SubmitRead(const ReadLine& line, const StampText* stamp) override {
         if (m_reader) return Refused();
         // In memory nothing is stamped: no clock is read for it.
-        return ReplyOf(m_session->Submit(std::any_cast<const typename Game::Command&>(line.command),
+        return ReplyOf(m_session->Submit(line.command.template As<typename Game::Command>(),
                                          stamp ? Stamp{stamp->time, stamp->who, stamp->command_id} : Stamp{}));
     }
     std::string Line(int seq) const override { return GetLedger().At(seq).line; }

@@ -30,9 +30,12 @@
 //     every game shares, basic_open_game.h, and no other of app/ (tests/check_layers.cmake rule 5).
 #pragma once
 
-#include <any>
 #include <cstddef>
 #include <cstdint>
+#include <new>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -52,6 +55,99 @@ struct GameDefinition;
 // Board Raiders' own bound is the same (games/big-board-raiders/lang/command.h kMaxLineBytes).
 inline constexpr size_t kMaxLineBytes = 65536;
 
+// A game's parsed command, held by the shell without its type (ReadLine::command): only the game
+// that read it looks inside (As<T>, which refuses another type). A command of up to kInlineBytes
+// (every game's today: Big Board Raiders' is 248 bytes) is held in place, so reading a line
+// allocates nothing for its command; a larger one is held on the heap. (It was a std::any, which
+// put every line's command on the heap: 4% of a 10,000-line `rutland-cli play` with what the
+// heap then cost the ledger's own allocations.)
+class CommandBox {
+public:
+    static constexpr size_t kInlineBytes = 256;
+
+    CommandBox() = default;
+    template <class T, class = std::enable_if_t<!std::is_same_v<std::decay_t<T>, CommandBox>>>
+    explicit CommandBox(T&& command) {
+        Emplace(std::forward<T>(command));
+    }
+    CommandBox(CommandBox&& other) noexcept { TakeFrom(other); }
+    CommandBox(const CommandBox& other) {
+        if (other.m_ops) other.m_ops->copy(other.m_buffer, m_buffer), m_ops = other.m_ops;
+    }
+    CommandBox& operator=(CommandBox&& other) noexcept {
+        if (this != &other) Reset(), TakeFrom(other);
+        return *this;
+    }
+    CommandBox& operator=(const CommandBox& other) {
+        if (this != &other) *this = CommandBox(other);
+        return *this;
+    }
+    ~CommandBox() { Reset(); }
+
+    template <class T>
+    void Emplace(T&& command) {
+        using U = std::decay_t<T>;
+        Reset();
+        if constexpr (Inline<U>())
+            ::new (static_cast<void*>(m_buffer)) U(std::forward<T>(command));
+        else
+            ::new (static_cast<void*>(m_buffer)) U*(new U(std::forward<T>(command)));
+        m_ops = &kOps<U>;
+    }
+    bool HasValue() const { return m_ops != nullptr; }
+    // The command as the game that read it made it; throws std::logic_error for any other type.
+    template <class T>
+    const T& As() const {
+        if (m_ops != &kOps<T>) throw std::logic_error("a line's command read as another game's (open_game.h CommandBox)");
+        if constexpr (Inline<T>())
+            return *std::launder(reinterpret_cast<const T*>(m_buffer));
+        else
+            return **std::launder(reinterpret_cast<T* const*>(m_buffer));
+    }
+    void Reset() noexcept {
+        if (m_ops) m_ops->destroy(m_buffer), m_ops = nullptr;
+    }
+
+private:
+    struct Ops {
+        void (*move)(void* from, void* to) noexcept;  // constructs at `to`, leaves `from` destroyed
+        void (*copy)(const void* from, void* to);
+        void (*destroy)(void* at) noexcept;
+    };
+    template <class T>
+    static constexpr bool Inline() {
+        return sizeof(T) <= kInlineBytes && alignof(T) <= alignof(std::max_align_t) &&
+               std::is_nothrow_move_constructible_v<T>;
+    }
+    template <class T>
+    static constexpr Ops MakeOps() {
+        if constexpr (Inline<T>()) {
+            return {[](void* from, void* to) noexcept {
+                        T* source = std::launder(static_cast<T*>(from));
+                        ::new (to) T(std::move(*source));
+                        source->~T();
+                    },
+                    [](const void* from, void* to) { ::new (to) T(*std::launder(static_cast<const T*>(from))); },
+                    [](void* at) noexcept { std::launder(static_cast<T*>(at))->~T(); }};
+        } else {
+            return {[](void* from, void* to) noexcept { ::new (to) T*(*std::launder(static_cast<T**>(from))); },
+                    [](const void* from, void* to) { ::new (to) T*(new T(**std::launder(static_cast<T* const*>(from)))); },
+                    [](void* at) noexcept { delete *std::launder(static_cast<T**>(at)); }};
+        }
+    }
+    template <class T>
+    static constexpr Ops kOps = MakeOps<T>();
+
+    void TakeFrom(CommandBox& other) noexcept {
+        if (!other.m_ops) return;
+        other.m_ops->move(other.m_buffer, m_buffer);
+        m_ops = std::exchange(other.m_ops, nullptr);
+    }
+
+    const Ops* m_ops = nullptr;  // nullptr: empty
+    alignas(std::max_align_t) unsigned char m_buffer[kInlineBytes];
+};
+
 // A line of a game's language read with no game open (GameDefinition::read): a script's lines
 // are read whole before the first is played (invariant 6).
 struct ReadLine {
@@ -59,7 +155,7 @@ struct ReadLine {
     std::string error;    // Error: why it is no line of the language, citing the rule ("... (TOY.md)")
     std::string printed;  // Command, Header: the command as the game records it (when asked for: with_printed)
     std::string who;      // Header: who enters the lines when nobody says (Big Board Raiders: its broker)
-    std::any command;     // Command, Header: the game's parsed command; only the game that read it looks inside
+    CommandBox command;   // Command, Header: the game's parsed command; only the game that read it looks inside
 };
 
 // An entry's stamp as text (core/kernel/basic_store.h Stamp and invariant 14, which the store checks).

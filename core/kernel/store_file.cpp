@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -511,7 +512,10 @@ const char* KindName(EntryKind kind) {
 const std::string kGenesis(64, '0');
 
 void Netstring(std::string& out, std::string_view field) {
-    out += std::to_string(field.size());
+    // The length's digits written in place (a std::to_string per field was a fifth of the cost
+    // of forming an entry's content, eight fields an entry).
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, field.size()).ptr);
     out += ':';
     out += field;
     out += ',';

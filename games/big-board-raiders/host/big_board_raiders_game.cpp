@@ -66,7 +66,7 @@ LinePreview PreviewOf(const view::Preview& p) {
     return out;
 }
 
-const Command& CommandOf(const ReadLine& line) { return std::any_cast<const Command&>(line.command); }
+const Command& CommandOf(const ReadLine& line) { return line.command.As<Command>(); }
 const GameHeader& HeaderOf(const ReadLine& line) { return std::get<GameHeader>(CommandOf(line).action); }
 
 // Ledger::Start on a given board instead of the one the header names.

@@ -37,7 +37,7 @@ using host::Note;
 using host::ReadLine;
 using host::SubmitReply;
 
-const Command& CommandOf(const ReadLine& line) { return std::any_cast<const Command&>(line.command); }
+const Command& CommandOf(const ReadLine& line) { return line.command.As<Command>(); }
 
 // The entry's line as `log` shows it: number, time, who, line, the effects in short.
 std::string LogLine(const Entry& entry, const EntryRecord& record, const GameState& names) {

@@ -60,7 +60,7 @@ std::string LogLine(const ToyEntry& entry, const EntryRecord& record) {
                        PrintableText(record.stamp.who), entry.line, ShortEffects(entry));
 }
 
-const ToyCommand& CommandOf(const ReadLine& line) { return std::any_cast<const ToyCommand&>(line.command); }
+const ToyCommand& CommandOf(const ReadLine& line) { return line.command.As<ToyCommand>(); }
 
 // The toy's words for the shared adapter (app/host/basic_open_game.h).
 struct ToyHost {
