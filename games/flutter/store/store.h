@@ -4,9 +4,13 @@
 //
 // What is Flutter's own (cited as "store.h item N"):
 //  1. Effects are stored and hashed as data (basic_store.h invariant 15), never as words: Encode
-//     writes each effect's nine fields (kind, company, player, n[0..3], rule, text, provisional 0/1) as
-//     length-prefixed decimal text after the tag "flutter-effects 1", so the bytes are a function
-//     of the data alone; Decode reads exactly that and refuses anything else.
+//     writes each effect's nine fields (kind, company, player, n[0..3], rule, text, provisional) as
+//     decimal text after the tag "F2" (version 2: one line an effect, `[!]kind,company,player[,n...]
+//     RULE TEXT` with n's trailing zeros left out, `!` for provisional, RULE and TEXT length-prefixed),
+//     so the bytes are a function of the data alone and Decode takes back only what Encode writes.
+//     Decode also reads version 1 (the tag "flutter-effects 1", every field length-prefixed; the
+//     first Flutter files), whose entries verify as data against the replay (EffectsDifference):
+//     their bytes stay as written, so their hash chain does too.
 //  2. The snapshot is the section 16 JSON (rules/state_json.h) with the rest of the state beside
 //     it (the board with its verified flags, the header, the bank's total): equal states, equal text.
 //  3. kRulesVersion is Flutter's own, 1; it says nothing of Big Board Raiders' rules.
@@ -27,6 +31,10 @@ namespace rutland::flutter {
 struct FlutterFile {
     static std::string Encode(const Effects& effects);
     static std::optional<Effects> Decode(std::string_view bytes, std::string* error);
+    // Item 1: the first effect whose data differs between the file and the replay, or "" when the
+    // data are the same, written in another version of the encoding (a version 1 file).
+    static std::string EffectsDifference(const Effects& recorded, const Effects& replayed, const GameState& state,
+                                         std::string* more);
     static ParseResult ParseStored(std::string_view line) { return ParseCommand(line); }
     static std::optional<Header> HeaderOf(const Command& command) {
         if (const auto* header = std::get_if<Header>(&command.action)) return *header;
