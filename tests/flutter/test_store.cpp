@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "flutter_table.h"
+#include "rules/state_json.h"
 #include "store/store.h"
 #include "support/temp_dir.h"
 
@@ -85,7 +86,43 @@ std::string EncodeVersion1(const Effects& effects) {
     return out;
 }
 
+// The snapshot text of the first Flutter files (item 2): the state's JSON itself.
+std::string SnapshotVersion1(const GameState& state) {
+    nlohmann::ordered_json j = ToJson(state);
+    j["snapshot"] = {{"header", PrintCommand(Command{state.header})},
+                     {"board", nlohmann::ordered_json::parse(state.board.ToJson())},
+                     {"thrown", state.thrown},
+                     {"bank_paid", state.bank_paid.value},
+                     {"current", state.current}};
+    return j.dump();
+}
+
 } // namespace
+
+TEST_CASE("store item 2: a snapshot is a digest of the whole state; the first files' JSON snapshots still agree") {
+    Table t(kHeader);
+    for (const std::string& line : kLines) t.ledger->SubmitLine(line);
+    const GameState& s = t.ledger->State();
+    const std::string snapshot = FlutterFile::Snapshot(s);
+    CHECK(snapshot.rfind("sha256:", 0) == 0);
+    CHECK(snapshot.size() == 7 + 64);
+    GameState same = s;
+    CHECK(FlutterFile::Snapshot(same) == snapshot);
+    // Any part of the state changes it: a player's cash, a verified flag of the board, whose turn.
+    GameState cash = s;
+    cash.players[0].cash += Pounds(5);
+    CHECK(FlutterFile::Snapshot(cash) != snapshot);
+    GameState board = s;
+    board.board.levels[3].verified = !board.board.levels[3].verified;
+    CHECK(FlutterFile::Snapshot(board) != snapshot);
+    GameState turn = s;
+    turn.current = (turn.current + 1) % static_cast<int>(turn.players.size());
+    CHECK(FlutterFile::Snapshot(turn) != snapshot);
+    // A first file's snapshot of this state is the same state; of another state, or garbled, it is not.
+    CHECK_FALSE(FlutterFile::SnapshotDifference(SnapshotVersion1(s), s).has_value());
+    CHECK(FlutterFile::SnapshotDifference(SnapshotVersion1(cash), s).has_value());
+    CHECK(FlutterFile::SnapshotDifference(snapshot + " ", s).has_value());
+}
 
 TEST_CASE("store item 1: files written with version 1 of the effects still read, one spelling per number") {
     Table t(kHeader);

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 
+#include "base/sha256.h"
 #include "kernel/basic_store_impl.h"
 #include "rules/state_json.h"
 
@@ -181,7 +182,11 @@ std::string FlutterFile::EffectsDifference(const Effects& recorded, const Effect
     return {};
 }
 
-std::string FlutterFile::Snapshot(const GameState& state) {
+namespace {
+
+// The state as the first Flutter files' snapshots hold it (item 2): the section 16 JSON and the rest
+// of the state beside it. Equal states, equal text.
+std::string StateText(const GameState& state) {
     nlohmann::ordered_json j = ToJson(state);
     j["snapshot"] = {{"header", PrintCommand(Command{state.header})},
                      {"board", nlohmann::ordered_json::parse(state.board.ToJson())},
@@ -189,6 +194,19 @@ std::string FlutterFile::Snapshot(const GameState& state) {
                      {"bank_paid", state.bank_paid.value},
                      {"current", state.current}};
     return j.dump();
+}
+
+constexpr std::string_view kSnapshotTag = "sha256:";
+
+} // namespace
+
+std::string FlutterFile::Snapshot(const GameState& state) {
+    return std::string(kSnapshotTag) + ToHex(Sha256(StateText(state)));
+}
+
+std::optional<std::string> FlutterFile::SnapshotDifference(const std::string& stored, const GameState& state) {
+    if (stored.rfind(kSnapshotTag, 0) != 0 && stored == StateText(state)) return std::nullopt;  // a first file's snapshot
+    return std::string();
 }
 
 StartResult FlutterFile::StartFrom(const Header& header, std::string_view board_json) {
