@@ -11,12 +11,13 @@
 //     Decode also reads version 1 (the tag "flutter-effects 1", every field length-prefixed; the
 //     first Flutter files), whose entries verify as data against the replay (EffectsDifference):
 //     their bytes stay as written, so their hash chain does too.
-//  2. The snapshot is "sha256:" and the SHA-256, in hex, of the state's text: the section 16 JSON
-//     (rules/state_json.h) with the rest of the state beside it (the board with its verified flags,
-//     the header, the bank's total, whose turn), so equal states give equal snapshots and a replay
-//     that differs anywhere gives another (basic_store.h invariant 7), in 71 bytes a snapshot
-//     instead of about 3,400 (bench/README.md's file-size row). The first Flutter files hold that
-//     text itself; SnapshotDifference takes it as the same state when it is exactly that text.
+//  2. The snapshot is "sha256:" and the SHA-256, in hex, of every member of the state (model/state.h,
+//     in its order: numbers in decimal, strings length-prefixed; store.cpp's StateBytes), so equal
+//     states give equal snapshots and a replay that differs anywhere gives another (basic_store.h
+//     invariant 7), in 71 bytes a snapshot. The first Flutter files hold instead the state's JSON:
+//     the section 16 JSON (rules/state_json.h) with the rest of the state beside it (the board with
+//     its verified flags, the header, the bank's total, whose turn), about 3,400 bytes;
+//     SnapshotDifference takes such a snapshot as the same state when it is exactly that text.
 //  3. kRulesVersion is Flutter's own, 1; it says nothing of Big Board Raiders' rules.
 //  4. The start data (basic_store.h invariant 19) is the board the game started on, as
 //     Board::ToJson writes it: a game file carries it, and the game replays on it (StartFrom)
