@@ -25,24 +25,14 @@
 #include <fmt/format.h>
 
 #include "bench_games.h"
+#include "child_process.h"
 #include "samples.h"
 
 extern char** environ;
 
 namespace rutland::bench {
-namespace {
 
-struct ChildResult {
-    bool ok = false;
-    double seconds_to_marker = 0;  // spawn until the marker line (or the exit, without a marker)
-    double peak_rss_mb = 0;
-    double cpu_seconds = 0;  // the child's user + system time, to the end
-    std::string output;
-};
-
-// Runs argv with stdout on a pipe and the XDG directories in the work directory (the dashboard
-// remembers recent games there, never in the user's). Stops the clock at the first output line
-// containing `marker` (empty: at exit).
+// A program run as a broker starts it (child_process.h).
 ChildResult RunChild(const std::vector<std::string>& args, const std::string& marker) {
     ChildResult result;
     int fds[2];
@@ -102,6 +92,9 @@ ChildResult RunChild(const std::vector<std::string>& args, const std::string& ma
     result.cpu_seconds = cpu;
     return result;
 }
+
+
+namespace {
 
 // Row 6 (and row 7 for the dashboard).
 void BM_StartToFirstFrame(benchmark::State& state) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "flutter_table.h"
+#include "rules/state_json.h"
 #include "store/store.h"
 #include "support/temp_dir.h"
 
@@ -48,12 +49,99 @@ TEST_CASE("store item 1: effects as data, bytes a function of the data alone; De
         CHECK(FlutterFile::Encode(*back) == bytes);
     }
     std::string error;
+    CHECK(FlutterFile::Decode("F2\n", &error)->empty());
     CHECK(FlutterFile::Decode("flutter-effects 1\n", &error)->empty());
     CHECK_FALSE(FlutterFile::Decode("[]", &error));
     CHECK_FALSE(FlutterFile::Decode("flutter-effects 1\n2:12", &error));
+    CHECK_FALSE(FlutterFile::Decode("F2\n12", &error));
     const std::string one = FlutterFile::Encode(all[0]);
     CHECK_FALSE(FlutterFile::Decode(one.substr(0, one.size() - 2), &error));
     std::string padded = one;
+    padded.replace(padded.find(','), 1, ",0");  // another spelling of a number
+    CHECK_FALSE(FlutterFile::Decode(padded, &error));
+    std::string plus = one;
+    plus.replace(plus.find(','), 1, ",+");
+    CHECK_FALSE(FlutterFile::Decode(plus, &error));
+    std::string zero = one;
+    zero.replace(zero.find(' '), 1, ",0 ");  // a trailing zero written out
+    CHECK_FALSE(FlutterFile::Decode(zero, &error));
+}
+
+namespace {
+
+// Version 1 of item 1, as the first Flutter files were written: every field length-prefixed.
+std::string EncodeVersion1(const Effects& effects) {
+    auto field = [](std::string& out, const std::string& value) { out += std::to_string(value.size()) + ":" + value; };
+    std::string out = "flutter-effects 1\n";
+    for (const Effect& e : effects) {
+        field(out, std::to_string(static_cast<int>(e.kind)));
+        field(out, std::to_string(e.company));
+        field(out, std::to_string(e.player));
+        for (int64_t n : e.n) field(out, std::to_string(n));
+        field(out, e.rule);
+        field(out, e.text);
+        field(out, e.provisional ? "1" : "0");
+        out += '\n';
+    }
+    return out;
+}
+
+// The snapshot text of the first Flutter files (item 2): the state's JSON itself.
+std::string SnapshotVersion1(const GameState& state) {
+    nlohmann::ordered_json j = ToJson(state);
+    j["snapshot"] = {{"header", PrintCommand(Command{state.header})},
+                     {"board", nlohmann::ordered_json::parse(state.board.ToJson())},
+                     {"thrown", state.thrown},
+                     {"bank_paid", state.bank_paid.value},
+                     {"current", state.current}};
+    return j.dump();
+}
+
+} // namespace
+
+TEST_CASE("store item 2: a snapshot is a digest of the whole state; the first files' JSON snapshots still agree") {
+    Table t(kHeader);
+    for (const std::string& line : kLines) t.ledger->SubmitLine(line);
+    const GameState& s = t.ledger->State();
+    const std::string snapshot = FlutterFile::Snapshot(s);
+    CHECK(snapshot.rfind("sha256:", 0) == 0);
+    CHECK(snapshot.size() == 7 + 64);
+    GameState same = s;
+    CHECK(FlutterFile::Snapshot(same) == snapshot);
+    // Any part of the state changes it: a player's cash, a verified flag of the board, whose turn.
+    GameState cash = s;
+    cash.players[0].cash += Pounds(5);
+    CHECK(FlutterFile::Snapshot(cash) != snapshot);
+    GameState board = s;
+    board.board.levels[3].verified = !board.board.levels[3].verified;
+    CHECK(FlutterFile::Snapshot(board) != snapshot);
+    GameState turn = s;
+    turn.current = (turn.current + 1) % static_cast<int>(turn.players.size());
+    CHECK(FlutterFile::Snapshot(turn) != snapshot);
+    // A first file's snapshot of this state is the same state; of another state, or garbled, it is not.
+    CHECK_FALSE(FlutterFile::SnapshotDifference(SnapshotVersion1(s), s).has_value());
+    CHECK(FlutterFile::SnapshotDifference(SnapshotVersion1(cash), s).has_value());
+    CHECK(FlutterFile::SnapshotDifference(snapshot + " ", s).has_value());
+}
+
+TEST_CASE("store item 1: files written with version 1 of the effects still read, one spelling per number") {
+    Table t(kHeader);
+    std::vector<Effects> all;
+    for (const std::string& line : kLines) {
+        const rutland::SubmitResult r = t.ledger->SubmitLine(line);
+        if (r.accepted) all.push_back(t.ledger->At(r.seq).effects);
+    }
+    REQUIRE_FALSE(all.empty());
+    for (const Effects& fx : all) {
+        const std::string v1 = EncodeVersion1(fx);
+        std::string error;
+        const auto back = FlutterFile::Decode(v1, &error);
+        REQUIRE_MESSAGE(back, error);
+        CHECK(*back == fx);
+        CHECK(FlutterFile::Encode(fx).size() < v1.size());  // version 2 is the shorter
+    }
+    std::string error;
+    std::string padded = EncodeVersion1(all[0]);
     padded.replace(padded.find("1:0"), 3, "2:00");  // another spelling of a number
     CHECK_FALSE(FlutterFile::Decode(padded, &error));
 }

@@ -114,6 +114,13 @@ TEST_CASE("L-1: a line the language does not know is rejected, naming it") {
     CHECK(Rule("peg W traveller=M") == "L-1");
     CHECK(Rule("count Ann W=two") == "L-1");
     CHECK(Rule("game flutter players=Ann,Bo\xE2\x80\xAE" "b") == "L-1");  // a bidi control in a name
+    // Bytes that are not UTF-8 text anywhere in a line (found by
+    // tests/fuzz/fuzz_flutter_table_language.cpp: such a name made the state's JSON throw).
+    CHECK(Rule("game flutter players=Ann,Bo\xFF\xFF" "b") == "L-1");
+    CHECK(ParseCommand("game flutter players=Ann,Bo\xFF" "b").error->message.find("UTF-8") != std::string::npos);
+    CHECK(Rule("Bo\xC3: claim") == "L-1");
+    CHECK(Rule("note caf\xE9") == "L-1");
+    CHECK(ParseCommand("w4\r").command);  // a script with CRLF line ends still plays
     // Limits, named in the message: amounts up to £1,000,000,000, holes up to 1000.
     CHECK(Rule("game flutter players=Ann,Bob cash=1000000005") == "L-1");
     CHECK(ParseCommand("game flutter players=Ann,Bob cash=1000000005").error->message.find("at most") != std::string::npos);

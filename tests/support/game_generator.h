@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "rng.h"
+
 namespace rutland::testing {
 
 // Relative weights of what happens at a step where more than one thing may. 0 turns a kind off.
@@ -60,20 +62,6 @@ struct GenOptions {
 // The game as table-language lines, line 0 the header (invariants 1-3).
 std::vector<std::string> GenerateGame(const GenOptions& options);
 
-// A small deterministic random source shared by the test harnesses (invariant 2).
-class Rng {
-public:
-    explicit Rng(uint64_t seed);
-    uint64_t Next();
-    // Uniform in [0, n); n > 0.
-    uint64_t Below(uint64_t n);
-    // Uniform in [lo, hi].
-    int Between(int lo, int hi);
-    // True with probability percent/100.
-    bool Percent(int percent);
-
-private:
-    uint64_t m_state[4];
-};
+// Rng, the seeded random source shared by the test harnesses: rng.h.
 
 } // namespace rutland::testing

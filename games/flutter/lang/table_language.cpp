@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "base/names.h"
+#include "base/safe_text.h"
 
 namespace rutland::flutter {
 
@@ -437,6 +438,10 @@ ParseResult ParseCount(const std::vector<std::string>& t) {
 } // namespace
 
 ParseResult ParseCommand(std::string_view line) {
+    // Lines end up in JSON (the state's names, the ledger, --json, the game file's snapshot) and
+    // nlohmann::json refuses to dump invalid UTF-8, so such a line is turned away here (L-1) rather
+    // than breaking a save or a print later, as Big Board Raiders' parser does (base/safe_text.h).
+    if (!IsValidUtf8(line)) return Fail(L1("the line is not valid UTF-8 text"));
     const size_t hash = line.find('#');
     if (hash != std::string_view::npos) line = line.substr(0, hash);
     // A note is free text (a quotation mark in it is the table's), read before the words are split.

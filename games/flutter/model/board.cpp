@@ -18,6 +18,15 @@ std::string Lower(std::string_view s) {
     return out;
 }
 
+// Equal under Lower (std::tolower a byte at a time), without making either string: CompanyOf runs
+// for every trade and throw Apply sees, and for each of Legal()'s candidates.
+bool SameLower(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+}
+
 } // namespace
 
 std::string Lane::Key() const { return Lower(colour); }
@@ -106,10 +115,9 @@ bool Board::IsMHole(int company, int level) const {
 }
 
 int Board::CompanyOf(std::string_view word) const {
-    const std::string w = Lower(word);
     for (int i = 0; i < kCompanies; ++i) {
         const Lane& lane = lanes[static_cast<size_t>(i)];
-        if (w == Lower(lane.letter) || w == lane.Key()) return i;
+        if (SameLower(word, lane.letter) || SameLower(word, lane.colour)) return i;
     }
     return -1;
 }
