@@ -43,7 +43,7 @@ HostGameCheck CheckHostGame(const host::GameDefinition& game, const HostGameForm
             options_ok = false;
             continue;
         }
-        out.header_line += " " + std::string(game.header_options[i].key) + "=" + value;
+        out.header_line.append(" ").append(game.header_options[i].key).append("=").append(value);
     }
     if (!out.players_error.empty() || !options_ok || !game.read) return out;
     // Invariant 2: the game has the last word, as `rutland-cli play` would.
