@@ -15,4 +15,9 @@
 namespace rutland {
 namespace bbr {}
 using namespace bbr;
+// The game's view models (games/big-board-raiders/view/) are in rutland::bbr; the shell's code of its
+// path still names them as view::X, beside the shell's own (app/view/, rutland::view).
+namespace view {
+using namespace bbr;
+}
 } // namespace rutland

@@ -25,24 +25,25 @@
 #    on in one place, app/games.h: no other file of app/ (registry.cpp aside) names a game's
 #    namespace (rutland::bbr) or includes a game by its path.
 # 5. A game's shell parts sit above its report layer:
-#      ... < report < web < host
-#    (web: the game's part of the shared page; host: the game's OpenGame, app/host/open_game.h).
-#    They alone may include what the shell lends a game: app/host/open_game.h (as
-#    "host/open_game.h") and the adapters every game shares, app/host/basic_open_game.h and
-#    basic_served_game.h, and, until they move into the game, the shell's view models (app/view/,
-#    included by their bare names as the rest of the shell does).
+#      ... < report < view < web < host
+#    (view: the game's view models, what its panels and its page show, without a window; web: the
+#    game's part of the shared page; host: the game's OpenGame, app/host/open_game.h). They alone
+#    may include what the shell lends a game: app/host/open_game.h (as "host/open_game.h") and the
+#    adapters every game shares, app/host/basic_open_game.h and basic_served_game.h, and the shell's
+#    game-free view models (app/view/: display_text.h, entry_line.h..., included by their bare
+#    names as the rest of the shell does). A game's own view models are included as "view/NAME.h".
 set(kernel_layers base kernel)
 # 6. A game's own panels for the dashboard's desk sit above its host part:
-#      ... < web < host < panels
+#      ... < view < web < host < panels
 #    They alone of a game draw with ImGui, and may include, of the dashboard, only the desk's
 #    game-free header, desk_panel.h (by its bare name: the outbox, the view they read, the desk's
 #    colours); app/dashboard/desk_games.cpp is the one file of the shell that includes a game's
 #    panels. Nothing else outside app/dashboard/ includes ImGui, GLFW or OpenGL: not the kernel, not
 #    a game's lower layers, not the CLI, the views, the host or the server (rutland-cli links no ImGui).
-set(game_layers base kernel model lang rules ledger store report web host panels)
-set(game_shell_level 8)  # web: the first layer that may include the shell's part (rule 5)
+set(game_layers base kernel model lang rules ledger store report view web host panels)
+set(game_shell_level 8)  # view: the first layer that may include the shell's part (rule 5)
 set(game_root_level 7)   # report's: a one-header game's root file (rule 2)
-set(game_panels_level 10)  # panels: ImGui and the desk's desk_panel.h (rule 6)
+set(game_panels_level 11)  # panels: ImGui and the desk's desk_panel.h (rule 6)
 set(problems "")
 string(REPLACE ";" "|" layers_regex_all "${game_layers}")
 

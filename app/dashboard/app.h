@@ -19,6 +19,7 @@
 #include "host/registry.h"
 #include "key_focus.h"
 #include "question.h"
+#include "games.h"
 #include "settings.h"
 #include "start_view.h"
 #include "ui_state.h"

@@ -8,6 +8,7 @@
 
 #include "app_view.h"
 #include "big_board_view.h"
+#include "games.h"
 #include "ui_state.h"
 
 namespace rutland::dash {

@@ -15,6 +15,7 @@
 
 #include "app_view.h"
 #include "board_check.h"
+#include "games.h"
 #include "key_focus.h"
 #include "settings.h"
 

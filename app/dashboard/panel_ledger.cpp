@@ -13,6 +13,7 @@
 
 #include "panels.h"
 #include "turn_view.h"
+#include "games.h"
 #include "base/safe_text.h"
 #include "rule_text_draw.h"
 #include "text_wrap.h"

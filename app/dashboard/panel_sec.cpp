@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "board_files.h"
+#include "games.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"

@@ -10,6 +10,7 @@
 
 #include "app_view.h"
 #include "entry_feedback.h"
+#include "games.h"
 #include "ui_state.h"
 
 namespace rutland::dash {

@@ -6,6 +6,7 @@
 #include "core/table_fixture.h"
 #include "start_view.h"
 #include "session.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;
