@@ -1,7 +1,7 @@
 // Board: the 40 spaces in ring order with their facts (kind, place, arrows, Ask or Bids), every fact
 // nobody has checked against the physical board in the warning colour (D-2), and the correction
 // of a space in place: the broker reads the space off the physical board, ticks what was checked
-// and records a `board` command (built and previewed by app/view/board_view.h). Recording a fact
+// and records a `board` command (built and previewed by games/big-board-raiders/view/board_view.h). Recording a fact
 // with the value it already has is how a provisional fact becomes verified.
 #include <algorithm>
 #include <cmath>

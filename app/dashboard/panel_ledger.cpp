@@ -1,7 +1,7 @@
 // Ledger: every entry (number, time, who, command, effects in short) with filters by player,
 // company and rule; the selected entry's full explanation, the state at that entry (read-only time
 // travel) and the changes from it to now; undo and redo showing what they will undo. The game's
-// fingerprint is always in the header. What it shows comes from app/view/ledger_view.h, the same
+// fingerprint is always in the header. What it shows comes from games/big-board-raiders/view/ledger_view.h, the same
 // functions rutland-cli log / explain / diff print.
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Players: one row per player in turn order (the current one highlighted): cash, net worth, per
 // company the holdings at market, directorships, escrow, shorts with their margin and a short bar
 // toward the voting majority (W-1); the 6x4 proxy grid; options held. What to show comes from
-// view::MakePlayersView (app/view/players_view.h), cached on the session's version.
+// view::MakePlayersView (games/big-board-raiders/view/players_view.h), cached on the session's version.
 #include <algorithm>
 
 #include <fmt/format.h>

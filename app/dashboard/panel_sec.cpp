@@ -1,7 +1,7 @@
 // SEC guy: what is owed now and how it can be raised (S-6), a claim waiting for its margin call
 // (W-1), the forced events of this turn with their rules, who could declare and what the others
 // still lack, and the unverified board facts (D-2) the game has relied on, with the way to the
-// Board tab to correct them. What to show comes from view::MakeSecView (app/view/sec_view.h),
+// Board tab to correct them. What to show comes from view::MakeSecView (games/big-board-raiders/view/sec_view.h),
 // cached on the session's version. A narrow column: every line wraps (at spaces, never in a number).
 #include <algorithm>
 

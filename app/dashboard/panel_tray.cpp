@@ -1,6 +1,6 @@
 // The tray: per company what the broker still has to sell (common, preferred, bonds or
 // debentures), the common directorships taken of 6 or 8, the escrow pawn's holder and the shorts
-// in the margin account, from view::MakeTray (app/view/tray_view.h).
+// in the margin account, from view::MakeTray (games/big-board-raiders/view/tray_view.h).
 #include <fmt/format.h>
 #include <imgui.h>
 

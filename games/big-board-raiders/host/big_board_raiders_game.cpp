@@ -1,5 +1,5 @@
 // Big Board Raiders' OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
-// the game's session, app/view/session.h, for a game played, or its store opened read-only for a
+// the game's session, games/big-board-raiders/view/session.h, for a game played, or its store opened read-only for a
 // game only read) with the game's words (BigBoardRaidersHost) and its extras. Every text rutland-cli prints of
 // a game of Big Board Raiders is made here, by the code that made it in app/cli/ before games had a
 // registry, moved and unchanged (open_game.h invariant 5; tests/cli/ check it byte for byte).

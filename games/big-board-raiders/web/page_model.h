@@ -18,7 +18,7 @@
 //     (report/rule_book.h), the same every one of the dashboard's tooltips and `rutland-cli rule`
 //     show; the page holds none of them itself.
 //  5. Bounded memory: everything here reads the game through a EntryWindow
-//     (app/view/entry_window.h), which answers as the store's ledger does and, for a store that
+//     (games/big-board-raiders/view/entry_window.h), which answers as the store's ledger does and, for a store that
 //     streams (basic_store.h invariant 20), holds only what the page reads: `rutland-cli serve` of a
 //     long game holds what its page shows, not every entry. The JSON is byte for byte the same
 //     either way (tests/view/test_page_model.cpp builds both).
