@@ -40,6 +40,12 @@ set(kernel_layers base kernel)
 #    colours); app/dashboard/desk_games.cpp is the one file of the shell that includes a game's
 #    panels. Nothing else outside app/dashboard/ includes ImGui, GLFW or OpenGL: not the kernel, not
 #    a game's lower layers, not the CLI, the views, the host or the server (rutland-cli links no ImGui).
+#    Big Board Raiders' panels (games/big-board-raiders/panels/panel_*.cpp) draw the dashboard's own
+#    path for that game, not the desk's, which is not behind the registry yet: they alone may include,
+#    by their bare names, the dashboard's headers of that path listed here (and app/games.h), and
+#    the dashboard compiles them in (app/CMakeLists.txt). No other game's panels may.
+set(bbr_panel_dashboard_headers panels.h theme.h text_wrap.h big_board_draw.h rule_text_draw.h
+    warnings_draw.h qr_draw.h games.h)
 set(game_layers base kernel model lang rules ledger store report view web host panels)
 set(game_shell_level 8)  # view: the first layer that may include the shell's part (rule 5)
 set(game_root_level 7)   # report's: a one-header game's root file (rule 2)
@@ -67,8 +73,13 @@ function(check_includes path rel level layers own_root)
                 continue()
             endif()
         endif()
-        # Rule 6: a game's panels include the desk's game-free header.
+        # Rule 6: a game's panels include the desk's game-free header; Big Board Raiders' panels
+        # also the dashboard's headers of that game's own path (bbr_panel_dashboard_headers).
         if(NOT own_root STREQUAL "" AND level EQUAL game_panels_level AND inc STREQUAL "desk_panel.h")
+            continue()
+        endif()
+        list(FIND bbr_panel_dashboard_headers "${inc}" bbr_panel_header)
+        if(rel MATCHES "^games/big-board-raiders/panels/" AND NOT bbr_panel_header EQUAL -1)
             continue()
         endif()
         # Rule 2: a one-header game's root file, by its bare name, from its layer up.

@@ -1,6 +1,6 @@
 // The count forms' logic (RULES.md section 15, X-1): what the table shows, entered per player and
 // for the market, turned into `count` lines with only the quantities the broker changed, and
-// previewed on a copy of the state. The panel (app/dashboard/panel_count.cpp) only draws the forms.
+// previewed on a copy of the state. The panel (games/big-board-raiders/panels/panel_count.cpp) only draws the forms.
 #pragma once
 
 #include <array>

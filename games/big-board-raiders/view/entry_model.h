@@ -1,5 +1,5 @@
 // The entry line's logic, without a window: quick forms, completion, the live preview and history.
-// The panel (app/dashboard/panel_entry.cpp) only draws what these return.
+// The panel (games/big-board-raiders/panels/panel_entry.cpp) only draws what these return.
 #pragma once
 
 #include <optional>

@@ -1,7 +1,7 @@
 // What the Players panel shows, without a window: per player in turn order their cash, holdings by
 // company and class at market, shorts and the margin behind them, directorships and the escrow
 // directorship, the 6x4 proxy grid, options held, net worth and how far each is from a voting
-// majority (W-1). The panel (app/dashboard/panel_players.cpp) only draws this.
+// majority (W-1). The panel (games/big-board-raiders/panels/panel_players.cpp) only draws this.
 #pragma once
 
 #include <array>

@@ -2,7 +2,7 @@
 // off the Price effects of the commands in effect (undone entries leave no trace), with the market
 // events marked (M-4 Split, M-5 Roll Back, M-6 Bankruptcy, M-7 delisting and D-9 listed again),
 // the years and the high-volatility stretches. Built once per ledger version; the panel
-// (app/dashboard/panel_price_history.cpp) draws it, decimated to the pixels it has.
+// (games/big-board-raiders/panels/panel_price_history.cpp) draws it, decimated to the pixels it has.
 #pragma once
 
 #include <array>

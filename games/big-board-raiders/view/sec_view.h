@@ -2,7 +2,7 @@
 // obligations, a claim waiting for its margin call), the forced events of this turn (market
 // events, forfeits, margin-call covers, forced sales, each with its rule), who could declare and
 // how far the others are, and the unverified board facts (D-2) the game has relied on so far.
-// The panel (app/dashboard/panel_sec.cpp) only draws this.
+// The panel (games/big-board-raiders/panels/panel_sec.cpp) only draws this.
 #pragma once
 
 #include <optional>

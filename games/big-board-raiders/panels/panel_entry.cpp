@@ -7,7 +7,7 @@
 
 #include "panels.h"
 #include "text_wrap.h"
-#include "entry_feedback.h"
+#include "view/entry_feedback.h"
 #include "games.h"
 #include "theme.h"
 #include "warnings_draw.h"

@@ -12,7 +12,7 @@
 #include <imgui.h>
 
 #include "panels.h"
-#include "turn_view.h"
+#include "view/turn_view.h"
 #include "games.h"
 #include "base/safe_text.h"
 #include "rule_text_draw.h"

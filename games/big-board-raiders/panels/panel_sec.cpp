@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 #include <imgui.h>
 
-#include "board_files.h"
+#include "view/board_files.h"
 #include "games.h"
 #include "panels.h"
 #include "text_wrap.h"
