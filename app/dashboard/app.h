@@ -19,10 +19,11 @@
 #include "host/registry.h"
 #include "key_focus.h"
 #include "question.h"
-#include "games.h"
 #include "settings.h"
 #include "start_view.h"
+#include "new_game_check.h"
 #include "ui_state.h"
+#include "games.h"
 
 namespace rutland::dash {
 

@@ -5,6 +5,7 @@
 
 #include "core/table_fixture.h"
 #include "start_view.h"
+#include "new_game_check.h"
 #include "session.h"
 #include "games.h"
 
