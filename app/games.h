@@ -2,17 +2,23 @@
 // (games/big-board-raiders/, namespace rutland::bbr, the library rutland_bbr). The shell reaches
 // games through the registry (app/host/registry.cpp, the one file of app/ that includes a game's
 // host part) and the facade (app/host/open_game.h): rutland-cli's play, state, log, explain, diff,
-// verify, export and backup do, for any game. What is not moved yet (the dashboard, the views,
-// the shared page's server, year-end and board) still names Big Board Raiders' types unqualified or
-// as rutland::X through the using-directive below, and this file is the one place that says so. The
-// kernel (core/) and the games never include it.
+// verify, export and backup do, for any game. What is not moved yet (the dashboard's own path for
+// Big Board Raiders, rutland-cli's year-end and board) still names the game's types unqualified or
+// as rutland::X, and its view models (games/big-board-raiders/view/, in rutland::bbr) as view::X,
+// through the using-directives below, and this file is the one place that says so. The kernel
+// (core/) and the games never include it.
 //
 // Every file of app/, tests/ and bench/ that includes one of the game's headers includes this one
 // after them; the CMake target rutland_game (app/CMakeLists.txt) carries its include path and the
-// game's library.
+// game's library, rutland_bbr_view (games/big-board-raiders/CMakeLists.txt) the view models'.
 #pragma once
 
 namespace rutland {
 namespace bbr {}
 using namespace bbr;
+// The game's view models (games/big-board-raiders/view/) are in rutland::bbr; the shell's code of its
+// path still names them as view::X, beside the shell's own (app/view/, rutland::view).
+namespace view {
+using namespace bbr;
+}
 } // namespace rutland

@@ -21,6 +21,7 @@
 
 #include "base/safe_text.h"
 #include "board_files.h"
+#include "games.h"
 #include "cli.h"
 #include "host/registry.h"
 #include "shell_game.h"

@@ -1,6 +1,6 @@
 // rutland-cli diff FILE N M: what changed between the state after entry N and after entry M, and
 // the entries in between, in the game's words (OpenGame::DiffEntries; Big Board Raiders': the
-// dashboard's "diff to now", app/view/ledger_view.h).
+// dashboard's "diff to now", games/big-board-raiders/view/ledger_view.h).
 #include <iostream>
 
 #include "cli.h"

@@ -1,6 +1,6 @@
 // rutland-cli explain FILE N: one entry in full: who, when, its place in the chain, and every
 // effect with its rule and the arithmetic behind it. The text is the game's (OpenGame::ExplainEntry;
-// Big Board Raiders': the dashboard's ledger panel's, app/view/ledger_view.h, so both say the same).
+// Big Board Raiders': the dashboard's ledger panel's, games/big-board-raiders/view/ledger_view.h, so both say the same).
 #include <iostream>
 
 #include "cli.h"

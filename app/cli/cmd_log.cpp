@@ -1,6 +1,6 @@
 // rutland-cli log FILE [--player P] [--company C] [--rule R]: one line per entry. Which entries a
 // filter keeps, and the line, are the game's (OpenGame::WriteLog; Big Board Raiders': the
-// dashboard's ledger panel's rule, app/view/ledger_view.h, so both agree).
+// dashboard's ledger panel's rule, games/big-board-raiders/view/ledger_view.h, so both agree).
 #include <iostream>
 
 #include "cli.h"

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "board_files.h"
+#include "games.h"
 #include "cli.h"
 #include "version_text.h"
 

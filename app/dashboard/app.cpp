@@ -1097,7 +1097,7 @@ void App::DrawStart() {
             } else if (game != &host::ShellGame()) {
                 m_start.recent.push_back(view::ReadRecentGame(path, *game));
             } else {
-                m_start.recent.push_back(view::ReadRecentGame(path));
+                m_start.recent.push_back(ReadRecentGame(path));  // the game's own (new_game_check.h)
                 if (m_start.recent.back().error.empty()) m_start.recent.back().game = std::string(game->title);
             }
         }

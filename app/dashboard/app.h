@@ -21,7 +21,9 @@
 #include "question.h"
 #include "settings.h"
 #include "start_view.h"
+#include "new_game_check.h"
 #include "ui_state.h"
+#include "games.h"
 
 namespace rutland::dash {
 

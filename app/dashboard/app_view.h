@@ -10,6 +10,7 @@
 
 #include "entry_model.h"
 #include "session.h"
+#include "games.h"
 
 struct ImFont;
 

@@ -1,13 +1,14 @@
 // The big board drawn with ImDrawList, shared by the Big Board panel and the table display: the
 // rungs with their prices and the calculator columns, the Split / Issue / Roll Back / Bankruptcy
 // marks, the markers with their last move, delisted companies greyed out and the volatility die.
-// What it shows comes from view::MakeBigBoard (app/view/big_board_view.h); this only draws it.
+// What it shows comes from view::MakeBigBoard (games/big-board-raiders/view/big_board_view.h); this only draws it.
 #pragma once
 
 #include <imgui.h>
 
 #include "app_view.h"
 #include "big_board_view.h"
+#include "games.h"
 #include "ui_state.h"
 
 namespace rutland::dash {

@@ -10,6 +10,7 @@
 #include <imgui_internal.h>  // ClearActiveID
 
 #include "board_files.h"
+#include "games.h"
 #include "question_draw.h"
 #include "start_view.h"
 #include "text_wrap.h"

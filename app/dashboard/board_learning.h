@@ -5,7 +5,7 @@
 //    entry line answers, confirming them from the physical board, or the correction typed there;
 //    either is a `board @space ...` entry (D-2). Lines typed meanwhile wait behind it (App);
 //  - saving the board a game has learnt (Ctrl+B, and offered once the game is won).
-// The logic is app/view/board_check.h and board_files.h; this file draws and keeps the UI state.
+// The logic is games/big-board-raiders/view/board_check.h and board_files.h; this file draws and keeps the UI state.
 #pragma once
 
 #include <array>
@@ -15,6 +15,7 @@
 
 #include "app_view.h"
 #include "board_check.h"
+#include "games.h"
 #include "key_focus.h"
 #include "settings.h"
 

@@ -19,7 +19,7 @@
 //      order and with everything behind them until a text field has the keyboard
 //      (TextTarget::Waiting); when no field can take text (a read-only game, one panel's screenshot)
 //      characters are dropped, so they never block the keys behind them, and those keys go to the
-//      app. A question (the board check, the undo confirm: app/view/question.h) and time travel
+//      app. A question (the board check, the undo confirm: games/big-board-raiders/view/question.h) and time travel
 //      are no such case: the entry line keeps the keyboard, so nothing typed then is dropped.
 //   4. The window losing the focus is an event in the queue too, handed over in its place: ImGui
 //      forgets the keys held down at the next frame (so Ctrl does not stay down after Alt+Tab),

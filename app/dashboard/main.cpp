@@ -34,6 +34,7 @@
 
 #include "app.h"
 #include "board_files.h"
+#include "games.h"
 #include "fonts.h"
 #include "input_queue.h"
 #include "panels.h"

@@ -1,4 +1,5 @@
-// The panels, one file each (panel_*.cpp). Each is a function of the game state: it reads the
+// Big Board Raiders' panels, one file each (games/big-board-raiders/panels/panel_*.cpp; the share
+// panel, which every game's page has, is app/dashboard/panel_share.cpp). Each is a function of the game state: it reads the
 // AppView, keeps its own UI state in UiState and asks for changes through the Outbox. Panels draw
 // into whatever region the layout gives them (never their own top-level window), so the same
 // function serves the dashboard, `--panel NAME` screenshots and the table display.
@@ -10,6 +11,7 @@
 
 #include "app_view.h"
 #include "entry_feedback.h"
+#include "games.h"
 #include "ui_state.h"
 
 namespace rutland::dash {

@@ -13,6 +13,7 @@
 #include "fonts.h"
 #include "input_queue.h"
 #include "players_window_view.h"
+#include "games.h"
 #include "screenshot.h"
 
 namespace rutland::dash {

@@ -1,4 +1,4 @@
-// The box a question (app/view/question.h) is drawn in: over the panels, in the middle, not modal
+// The box a question (games/big-board-raiders/view/question.h) is drawn in: over the panels, in the middle, not modal
 // (the entry line behind it keeps the keyboard and answers it), never taking the focus.
 #pragma once
 

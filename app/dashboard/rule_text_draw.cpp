@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "rule_mentions.h"
+#include "games.h"
 #include "text_wrap.h"
 #include "theme.h"
 #include "ui_state.h"

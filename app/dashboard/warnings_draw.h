@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "warnings.h"
+#include "games.h"
 
 namespace rutland::dash {
 

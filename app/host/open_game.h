@@ -363,7 +363,7 @@ public:
 // [SECTION] A game's boards as files (rutland-cli board --game NAME)
 
 // The boards of a game whose boards are its own data (Flutter's; Big Board Raiders' are the
-// shell's still, app/view/board_files.h): the built-in ones, and the user's, kept as NAME.json in
+// shell's still, games/big-board-raiders/view/board_files.h): the built-in ones, and the user's, kept as NAME.json in
 // the user's board folder under a subfolder of the game's name, so no game reads another's. Every
 // board is the game's JSON text; every word about one is the game's.
 struct BoardKit {

@@ -56,7 +56,7 @@
 // 10. Memory that does not grow with the game: the game opens its file streamed (basic_store.h
 //     invariant 20) and hands every entry it reads or follows to what its page keeps (basic_store.h
 //     invariant 21; Big Board Raiders': games/big-board-raiders/web/served_page.h and
-//     app/view/entry_window.h); the page is byte for byte the one of a store holding every entry
+//     games/big-board-raiders/view/entry_window.h); the page is byte for byte the one of a store holding every entry
 //     (its page_model.h invariant 5). A 200,000-entry game is served in 45 MB (it took 450 MB);
 //     store.cli_memory_bounded checks the growth per entry. A file that does not stream (one with a
 //     problem) is held whole, as before. When the game cannot read back an entry the page needs (the

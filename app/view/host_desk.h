@@ -37,7 +37,7 @@
 #include <string>
 #include <vector>
 
-#include "entry_model.h"  // History
+#include "entry_line.h"  // History, CommonPrefix
 #include "host/open_game.h"
 
 namespace rutland::view {

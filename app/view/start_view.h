@@ -1,5 +1,7 @@
-// The start screen without a window: the new-game form checked field by field in
-// plain words, and what the recent games list says about each file.
+// The start screen without a window, for every game: what the recent games list says about each
+// file, the games offered and the keyboard's stops. Big Board Raiders' own new-game form, checked
+// field by field, and its recent games read straight from the file are the game's
+// (games/big-board-raiders/view/new_game_check.h).
 #pragma once
 
 #include <optional>
@@ -9,40 +11,7 @@
 
 #include "host/open_game.h"
 
-#include "model/vocabulary.h"
-#include "games.h"
-
 namespace rutland::view {
-
-// Who runs the bank or enforces the rules: one of the players, or someone who does not play.
-struct RolePick {
-    int player = -1;        // index into the players typed; -1: nobody (optional), or `other`
-    bool other = false;     // someone who does not play: `name`
-    std::string name;
-};
-
-struct NewGameForm {
-    std::string players;     // "Ann, Bob, Cy, Dee" in turn order (commas or spaces)
-    std::string cash;        // dollars
-    RolePick broker, sec;
-    std::string year_cards;  // blank: the default (D-4)
-    std::vector<std::string> variants;  // header variant names (RULES.md section 14)
-    std::string board = "standard";     // board=NAME (a built-in board or one of the table's)
-    // Where the pawns start (start=@space,...): blank, and each player's first roll names its space
-    // (COMMANDS.md `roll ... @space`); one space for every player; or one per player in turn order.
-    std::string start;
-};
-
-// Each field's problem in plain words, beside that field; `header_line` and `header` only when
-// there is none (the core's parser had the last word: `form_error` is what it said otherwise).
-struct NewGameCheck {
-    std::vector<std::string> players;  // as read from the form, in turn order
-    std::string players_error, cash_error, broker_error, sec_error, year_cards_error, start_error, form_error;
-    std::string header_line;
-    std::optional<GameHeader> header;
-    bool Ok() const { return header.has_value(); }
-};
-NewGameCheck CheckNewGame(const NewGameForm& form);
 
 // One line of the recent games list, read from the file (opened read-only, verified).
 struct RecentGame {
@@ -55,8 +24,7 @@ struct RecentGame {
     std::string last_played;           // the last entry's time, "2026-11-24 09:31" (UTC)
     std::string fingerprint;
 };
-RecentGame ReadRecentGame(const std::string& path);
-// A recent game of another game than Big Board Raiders, read through its own definition (opened to
+// A recent game of any game, read through its own definition (opened to
 // be read, every entry verified): its title, entries, last entry's time and fingerprint (its players
 // are the game's business: left empty).
 RecentGame ReadRecentGame(const std::string& path, const host::GameDefinition& game);

@@ -143,7 +143,7 @@
 //     since the open is an error naming the entry, never an entry shown that did not verify.
 //     Record(seq) and GetLedger().At(seq) of an entry it does not hold throw std::out_of_range.
 // 21. A reader that folds what it needs of every entry as it goes (rutland-cli serve's page,
-//     app/view/entry_window.h) is handed each entry the store takes in, once, in order, while the
+//     games/big-board-raiders/view/entry_window.h) is handed each entry the store takes in, once, in order, while the
 //     entry is held: by a streamed open (Open with `taken`: every entry as its row checked out) and
 //     by Follow (Follow with `taken`: every entry appended by another program, after it checked
 //     out). An entry handed over is in memory for good (invariant 18: memory is a prefix of the

@@ -1,5 +1,5 @@
 // The kernel's contract with a game: what the ledger (kernel/basic_ledger.h), the
-// session (app/view/session.h) and, through DurableRuleset, the game file need to know of a game,
+// session (games/big-board-raiders/view/session.h) and, through DurableRuleset, the game file need to know of a game,
 // and nothing more. Big Board Raiders is one model of it (rules/big_board_raiders.h); a toy game
 // of about 50 lines is another (games/toy/toy.h), and the kernel is tested with both.
 //

@@ -251,7 +251,7 @@ int ExportJson(const std::string& cli, const std::string& game) {
 constexpr long kMemoryBytesPerEntry = 1024;
 // Beside that, serve keeps the live events of the last kRingEntries entries for its followers (each
 // event's text in the ring and in the first batch sent: app/serve/game_server.h kEventRing) and the
-// line and author of as many (app/view/entry_window.h kHeadEntries): they fill up to that many
+// line and author of as many (games/big-board-raiders/view/entry_window.h kHeadEntries): they fill up to that many
 // entries, then stay, so between two games shorter than that they grow with the game too. Its
 // page held every entry before (2,765 bytes an entry between 400 and 3,400 entries; 1,090 now).
 constexpr long kRingEntries = 4096;

@@ -7,7 +7,7 @@
 #     (Ctrl+B, every character and Enter) the count README claims.
 #  2. The first landing: a game on the standard board; Ann's roll lands on Preferred Yellow: the
 #     check box opens and Enter confirms; Bob's lands on Altamont: a trade typed on without looking
-#     waits behind the check (app/view/question.h) while he types the correction, then comes out
+#     waits behind the check (games/big-board-raiders/view/question.h) while he types the correction, then comes out
 #     after his roll and is rejected by the rules (no Ask for Yellow at Altamont, B-1); his
 #     next lands on Colfax: Esc rolls without checking. The game file must hold exactly the board
 #     entries and rolls that says. Then Ctrl+B saves what the game learnt as the board `learnt`.

@@ -23,7 +23,7 @@
 # rutland-cli play of SCRIPT, where each answer stands before the line it was asked about.
 # With `learn`, the board check at a first landing (D-2, app/dashboard/board_learning.h) is on, as a new game has it: the
 # lines are typed straight on, and every line typed while a check is open waits behind it
-# (app/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
+# (games/big-board-raiders/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
 # shows; the file must equal rutland-cli play of the same lines with the `board` entries the checks
 # recorded, each right before its roll. A screenshot of the lines waiting is left in WORK.
 set -u

@@ -4,6 +4,7 @@
 
 #include "core/table_fixture.h"
 #include "count_view.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "diff_words.h"
+#include "games.h"
 #include "script_ledger.h"
 
 using namespace rutland;

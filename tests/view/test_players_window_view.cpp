@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "players_window_view.h"
+#include "games.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -7,6 +7,7 @@
 
 #include "long_game.h"
 #include "price_history.h"
+#include "games.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -7,6 +7,7 @@
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "rule_mentions.h"
+#include "games.h"
 
 using namespace rutland;
 

@@ -6,6 +6,7 @@
 
 #include "view/script_ledger.h"
 #include "sec_view.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -5,7 +5,9 @@
 
 #include "core/table_fixture.h"
 #include "start_view.h"
+#include "new_game_check.h"
 #include "session.h"
+#include "games.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -1,5 +1,5 @@
 // Big Board Raiders' OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
-// the game's session, app/view/session.h, for a game played, or its store opened read-only for a
+// the game's session, games/big-board-raiders/view/session.h, for a game played, or its store opened read-only for a
 // game only read) with the game's words (BigBoardRaidersHost) and its extras. Every text rutland-cli prints of
 // a game of Big Board Raiders is made here, by the code that made it in app/cli/ before games had a
 // registry, moved and unchanged (open_game.h invariant 5; tests/cli/ check it byte for byte).
@@ -14,11 +14,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "board_check.h"
-#include "board_files.h"
-#include "entry_model.h"
-#include "ledger_view.h"
-#include "session.h"
+#include "view/board_check.h"
+#include "view/board_files.h"
+#include "view/entry_model.h"
+#include "view/ledger_view.h"
+#include "view/session.h"
 
 #include "base/safe_text.h"
 #include "host/basic_open_game.h"
@@ -49,10 +49,10 @@ using host::SubmitReply;
 
 // [SECTION] From the game's types to the facade's
 
-LinePreview PreviewOf(const view::Preview& p) {
+LinePreview PreviewOf(const bbr::Preview& p) {
     LinePreview out;
-    out.kind = p.kind == view::Preview::Kind::Accepted   ? LinePreview::Kind::Accepted
-               : p.kind == view::Preview::Kind::Rejected ? LinePreview::Kind::Rejected
+    out.kind = p.kind == bbr::Preview::Kind::Accepted   ? LinePreview::Kind::Accepted
+               : p.kind == bbr::Preview::Kind::Rejected ? LinePreview::Kind::Rejected
                                                          : LinePreview::Kind::Empty;
     out.typed = p.typed;
     out.expanded = p.expanded;
@@ -60,7 +60,7 @@ LinePreview PreviewOf(const view::Preview& p) {
     out.rule = p.rule;
     out.provisional = p.provisional;
     out.did_you_mean = p.did_you_mean;
-    for (const view::Warning& w : p.warnings) out.warnings.push_back(Note{w.text, w.rule});
+    for (const bbr::Warning& w : p.warnings) out.warnings.push_back(Note{w.text, w.rule});
     out.hand_over = p.steps;  // undo: what the table hands back (instructions.h UndoInstructions)
     out.entries = p.entries;
     return out;
@@ -86,7 +86,7 @@ struct BigBoardRaidersHost {
         return bbr::EffectText(e, RenderContext::Of(names));
     }
     static std::string ShortEffects(const Entry& entry, const GameState& names) {
-        // export --csv's cell: every effect (view::ShortEffects leaves out the D-2 notes a row hides).
+        // export --csv's cell: every effect (bbr::ShortEffects leaves out the D-2 notes a row hides).
         std::string effects;
         for (const Effect& e : entry.effects) effects += (effects.empty() ? "" : "; ") + ShortEffect(e, names);
         return effects;
@@ -108,7 +108,7 @@ public:
     // [SECTION] Lines
 
     LinePreview Preview(std::string_view typed) const override {
-        m_preview = view::PreviewLine(typed, Shown(), &GetLedger());
+        m_preview = bbr::PreviewLine(typed, Shown(), &GetLedger());
         return PreviewOf(*m_preview);
     }
     SubmitReply Submit(std::string_view typed, const LinePreview* preview, const std::string& time,
@@ -118,19 +118,19 @@ public:
         // the preview is of this very text and on as many entries.
         const bool same = preview && m_preview && m_preview->typed == typed && preview->typed == typed &&
                           preview->entries == m_preview->entries;
-        const view::SubmitOutcome r = view::SubmitEntry(GetSession(), typed, same ? &*m_preview : nullptr, time, who);
+        const bbr::SubmitOutcome r = bbr::SubmitEntry(GetSession(), typed, same ? &*m_preview : nullptr, time, who);
         return Accepted(r);
     }
     LinePreview ConfirmPreview(bool redo) const override {
-        return PreviewOf(view::ConfirmPreview(redo, Shown(), GetLedger()));
+        return PreviewOf(bbr::ConfirmPreview(redo, Shown(), GetLedger()));
     }
     SubmitReply Confirm(bool redo, const std::string& time, const std::string& who) override {
         if (Reader()) return Refused();
-        return Accepted(GetSession().Submit(view::ConfirmCommand(redo), time, who));
+        return Accepted(GetSession().Submit(bbr::ConfirmCommand(redo), time, who));
     }
     std::optional<host::Question> AskFirst(std::string_view typed) const override {
-        const view::Preview p = view::PreviewLine(typed, Shown(), &GetLedger());
-        const std::optional<view::LandingCheck> check = view::CheckLanding(Shown(), p);
+        const bbr::Preview p = bbr::PreviewLine(typed, Shown(), &GetLedger());
+        const std::optional<bbr::LandingCheck> check = bbr::CheckLanding(Shown(), p);
         if (!check) return std::nullopt;
         host::Question q;
         q.title = "Is this space right?";
@@ -142,7 +142,7 @@ public:
         return q;
     }
     std::vector<std::string> Complete(std::string_view typed) const override {
-        return view::Complete(typed, Shown(), Legal(Shown()), &GetLedger());
+        return bbr::Complete(typed, Shown(), Legal(Shown()), &GetLedger());
     }
     std::vector<std::string> LegalLines() const override {
         const LegalNow legal = Legal(Shown());
@@ -164,7 +164,7 @@ public:
         if (first > last) return rows;
         const GameState& names = ledger.State();
         const RenderContext context = RenderContext::Of(names);
-        const std::vector<char> undone = view::UndoneEntries(ledger);
+        const std::vector<char> undone = bbr::UndoneEntries(ledger);
         for (int seq = first; seq <= last; ++seq) {
             const Entry& e = ledger.At(seq);
             host::Row row;
@@ -175,7 +175,7 @@ public:
                 row.time = stamp.time;
                 row.who = stamp.who;
             }
-            row.summary = view::ShortEffects(e, names);
+            row.summary = bbr::ShortEffects(e, names);
             for (const Effect& effect : e.effects) row.effects.push_back(Note{EffectText(effect, context), effect.rule});
             row.undone = static_cast<size_t>(seq) < undone.size() && undone[static_cast<size_t>(seq)];
             rows.push_back(std::move(row));
@@ -197,13 +197,13 @@ public:
 
     // [SECTION] The file as a terminal reads it
 
-    std::string FileSummary() const override { return InFile() ? "board: " + view::GameBoardSummary(GetStore()) : ""; }
+    std::string FileSummary() const override { return InFile() ? "board: " + bbr::GameBoardSummary(GetStore()) : ""; }
     bool WriteLog(const host::LogFilter& options, const std::string& file, std::ostream& out,
                   std::string* error) const override {
         const Store& store = GetStore();
         const GameState& names = store.GetLedger().State();
-        const std::optional<view::LedgerFilter> filter =
-            view::ParseLedgerFilter(names, options.player, options.company, options.rule, error);
+        const std::optional<bbr::LedgerFilter> filter =
+            bbr::ParseLedgerFilter(names, options.player, options.company, options.rule, error);
         if (!filter) {
             // A player belongs to this file; a company letter does not.
             const bool player_missing = !options.player.empty() && !names.FindPlayer(options.player);
@@ -212,16 +212,16 @@ public:
         }
         // Entry by entry as the store reads them (basic_store.h invariant 20: none is held in memory).
         return store.ForEachEntry(0, store.Size() - 1, [&](const Entry& entry, const EntryRecord& record) {
-            if (view::EntryMatches(entry, *filter, names)) out << view::LogLine(entry, record, names) << "\n";
+            if (bbr::EntryMatches(entry, *filter, names)) out << bbr::LogLine(entry, record, names) << "\n";
         }, error);
     }
     std::vector<std::string> ExplainEntry(int seq) const override {
         std::vector<std::string> out;
-        for (const view::ExplainLine& line : view::ExplainEntry(GetStore(), seq)) out.push_back(line.text);
+        for (const bbr::ExplainLine& line : bbr::ExplainEntry(GetStore(), seq)) out.push_back(line.text);
         return out;
     }
     std::vector<std::string> DiffEntries(int from, int to) const override {
-        return view::DiffEntries(GetStore(), from, to);
+        return bbr::DiffEntries(GetStore(), from, to);
     }
     // [SECTION] A script played in
 
@@ -254,13 +254,13 @@ public:
     }
 
 private:
-    SubmitReply Accepted(const view::SubmitOutcome& r) const {
+    SubmitReply Accepted(const bbr::SubmitOutcome& r) const {
         SubmitReply out = host::ReplyOf(r);
         if (r.status == SubmitStatus::Accepted)
             out.text = DescribeEffects(GetLedger().At(r.seq).effects, GetLedger().State());
         return out;
     }
-    mutable std::optional<view::Preview> m_preview;  // the last Preview's: what Submit records of the same text
+    mutable std::optional<bbr::Preview> m_preview;  // the last Preview's: what Submit records of the same text
 };
 
 // [SECTION] The definition's functions
@@ -293,7 +293,7 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
         *rejection = why.ToString();
         return nullptr;
     }
-    return std::make_unique<BigBoardRaidersGame>(view::Session::InMemory(std::move(*ledger)));
+    return std::make_unique<BigBoardRaidersGame>(bbr::Session::InMemory(std::move(*ledger)));
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // The table language's commands, described once: each command's keyword, an
 // example of its use (the parser's messages quote it), and its arguments as the entry line
 // completes them. The parser (table_language.cpp) reads the keyword and the example from here
-// (IsKnownKeyword, Usage); the dashboard's completion (app/view/entry_model.cpp Complete) reads
+// (IsKnownKeyword, Usage); the dashboard's completion (games/big-board-raiders/view/entry_model.cpp Complete) reads
 // the arguments. How each keyword's arguments are parsed is its handler in table_language.cpp;
 // tests/core/test_table_language.cpp parses every example here, so a keyword the parser does
 // not handle, or an example it rejects, fails a test.

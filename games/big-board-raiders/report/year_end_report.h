@@ -67,7 +67,7 @@ YearEndStatement PreviewStatement(const GameState& state);
 
 // The functions below read a ledger through At, InEffectAt and StateAt only, so they are templates:
 // L is the Ledger (the dashboard, the CLI) or the shared page's window on a streamed store
-// (app/view/entry_window.h), which answers the same.
+// (games/big-board-raiders/view/entry_window.h), which answers the same.
 namespace year_end_detail {
 inline bool IsYearStart(const Effect& e) { return e.what == EffectWhat::YearEndStarts; }
 inline bool IsYearDone(const Effect& e) { return e.what == EffectWhat::YearBegins; }

@@ -6,13 +6,13 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "big_board_view.h"
-#include "ledger_view.h"
-#include "rule_mentions.h"
-#include "players_view.h"
-#include "sec_view.h"
-#include "table_display_view.h"
-#include "year_end_view.h"
+#include "view/big_board_view.h"
+#include "view/ledger_view.h"
+#include "view/rule_mentions.h"
+#include "view/players_view.h"
+#include "view/sec_view.h"
+#include "view/table_display_view.h"
+#include "view/year_end_view.h"
 
 #include "lang/effect_text.h"
 #include "report/rule_book.h"
@@ -27,11 +27,11 @@ namespace {
 // [SECTION] Standings (players_view.h)
 
 json Standings(const GameState& s) {
-    const view::PlayersView pv = view::MakePlayersView(s);
+    const PlayersView pv = MakePlayersView(s);
     json players = json::array();
-    for (const view::PlayerView& p : pv.players) {
+    for (const PlayerView& p : pv.players) {
         json holdings = json::array();
-        for (const view::CompanyHoldings& h : p.companies) {
+        for (const CompanyHoldings& h : p.companies) {
             if (h.Empty()) continue;
             const Prospectus& pr = GetProspectus(h.company);
             json j = {{"company", pr.name},
@@ -41,11 +41,11 @@ json Standings(const GameState& s) {
                       {"directorships", h.directorships},
                       {"escrow", h.escrow}};
             if (h.short_shares > 0)
-                j["short"] = fmt::format("short {} (cover now {})", view::ShortCount(h.short_shares), FormatMoney(h.cover_cost));
+                j["short"] = fmt::format("short {} (cover now {})", ShortCount(h.short_shares), FormatMoney(h.cover_cost));
             holdings.push_back(std::move(j));
         }
         json options = json::array();
-        for (const view::OptionHeld& o : p.options) options.push_back(o.text);
+        for (const OptionHeld& o : p.options) options.push_back(o.text);
         players.push_back({{"name", p.name},
                            {"current", p.current},
                            {"cash", FormatMoney(p.cash)},
@@ -66,10 +66,10 @@ json Standings(const GameState& s) {
 
 // [SECTION] The Big Board (big_board_view.h)
 
-json Board(const GameState& s, const view::EntryWindow& window) {
-    const view::BigBoard b = view::MakeBigBoard(s, window, std::nullopt);
+json Board(const GameState& s, const EntryWindow& window) {
+    const BigBoard b = MakeBigBoard(s, window, std::nullopt);
     json ladders = json::array();
-    for (const view::Ladder& l : b.ladders)
+    for (const Ladder& l : b.ladders)
         ladders.push_back({{"company", l.name},
                            {"letter", std::string(1, GetProspectus(l.company).letter)},
                            {"price", l.price},
@@ -80,7 +80,7 @@ json Board(const GameState& s, const view::EntryWindow& window) {
                            {"brief", l.last.brief},
                            {"status", l.status}});
     json rows = json::array();
-    for (const view::LadderRung& r : b.rows)
+    for (const LadderRung& r : b.rows)
         rows.push_back({{"step", r.step},
                         {"left_price", r.left_price},
                         {"right_price", r.right_price},
@@ -92,10 +92,10 @@ json Board(const GameState& s, const view::EntryWindow& window) {
 
 // [SECTION] The SEC guy (sec_view.h)
 
-json Sec(const view::EntryWindow& window, const GameState& s) {
-    const view::SecView v = view::MakeSecView(window, s, window.Size() - 1);
+json Sec(const EntryWindow& window, const GameState& s) {
+    const SecView v = MakeSecView(window, s, window.Size() - 1);
     json pending = json::array();
-    for (const view::PendingLine& p : v.pending) {
+    for (const PendingLine& p : v.pending) {
         json can_sell = json::array();
         for (const std::string& c : p.can_sell) can_sell.push_back(c);
         pending.push_back({{"name", p.name},
@@ -110,12 +110,12 @@ json Sec(const view::EntryWindow& window, const GameState& s) {
                            {"example", p.example}});
     }
     json events = json::array();
-    for (const view::ForcedEvent& e : v.events)
+    for (const ForcedEvent& e : v.events)
         events.push_back({{"seq", e.seq}, {"line", e.line}, {"rule", e.rule}, {"text", e.text}});
     json counts = json::array();
-    for (const view::CountMade& c : v.counts) counts.push_back({{"seq", c.seq}, {"line", c.line}, {"changes", c.changes}});
+    for (const CountMade& c : v.counts) counts.push_back({{"seq", c.seq}, {"line", c.line}, {"changes", c.changes}});
     json nearest = json::array();
-    for (const view::NearMajority& n : v.nearest) nearest.push_back({{"name", n.name}, {"summary", n.progress.Summary()}});
+    for (const NearMajority& n : v.nearest) nearest.push_back({{"name", n.name}, {"summary", n.progress.Summary()}});
     json could = json::array();
     for (const std::string& c : v.could_declare) could.push_back(c);
     const std::string winner = v.winner ? s.players[static_cast<size_t>(*v.winner)].name : "";
@@ -138,21 +138,21 @@ json Sec(const view::EntryWindow& window, const GameState& s) {
 
 // [SECTION] The year end (year_end_view.h, games/big-board-raiders/report/year_end_report.h)
 
-json Line(const view::YearEndViewLine& l) {
+json Line(const YearEndViewLine& l) {
     return {{"rule", l.rule}, {"text", l.text}, {"cash", l.cash}, {"negative", l.negative}};
 }
 
-json YearEnd(const view::EntryWindow& window, const GameState& s, PageCache* cache) {
+json YearEnd(const EntryWindow& window, const GameState& s, PageCache* cache) {
     const int seq = window.Size() - 1;
-    view::YearEndStatements st =
-        view::ComputeYearEnd(window, s, seq, cache && cache->last_year_end ? &cache->last_year_end : nullptr);
+    YearEndStatements st =
+        ComputeYearEnd(window, s, seq, cache && cache->last_year_end ? &cache->last_year_end : nullptr);
     if (cache) cache->last_year_end = st.last;
     // The page shows what is coming: the preview, or the last statement once the game is won.
-    const view::YearEndView v = view::MakeYearEndView(s, st, st.preview ? view::YearEndMode::Preview : view::YearEndMode::Auto);
+    const YearEndView v = MakeYearEndView(s, st, st.preview ? YearEndMode::Preview : YearEndMode::Auto);
     json rows = json::array();
-    for (const view::YearEndViewRow& r : v.rows) {
+    for (const YearEndViewRow& r : v.rows) {
         json lines = json::array();
-        for (const view::YearEndViewLine& l : r.lines) lines.push_back(Line(l));
+        for (const YearEndViewLine& l : r.lines) lines.push_back(Line(l));
         rows.push_back({{"name", r.name},
                         {"payouts", r.payouts},
                         {"other", r.other},
@@ -162,11 +162,11 @@ json YearEnd(const view::EntryWindow& window, const GameState& s, PageCache* cac
                         {"lines", std::move(lines)}});
     }
     json warnings = json::array();
-    for (const view::Warning& w : v.warnings) warnings.push_back({{"rule", w.rule}, {"text", w.text}});
+    for (const Warning& w : v.warnings) warnings.push_back({{"rule", w.rule}, {"text", w.text}});
     json general = json::array();
-    for (const view::YearEndViewLine& l : v.general) general.push_back(Line(l));
+    for (const YearEndViewLine& l : v.general) general.push_back(Line(l));
     json calls = json::array();
-    for (const view::YearEndView::Call& c : v.calls) {
+    for (const YearEndView::Call& c : v.calls) {
         json j = Line(c.line);
         j["number"] = c.number;
         calls.push_back(std::move(j));
@@ -185,17 +185,17 @@ namespace {
 
 // The line as the ledger shows it: the correction mark, and "new game" for the header.
 std::string EntryLine(const Entry& e) {
-    return std::string(view::CorrectionMark(e)) + (e.kind == EntryKind::Header ? std::string("new game") : e.line);
+    return std::string(CorrectionMark(e)) + (e.kind == EntryKind::Header ? std::string("new game") : e.line);
 }
 
 } // namespace
 
 json EntryJson(const Store& store, int seq) {
-    const view::EntryWindow window(store);
+    const EntryWindow window(store);
     return EntryJson(window, seq);
 }
 
-json EntryJson(const view::EntryWindow& window, int seq) {
+json EntryJson(const EntryWindow& window, int seq) {
     const Entry& e = window.At(seq);
     const Stamp& stamp = window.StampOf(seq);
     const RenderContext context = RenderContext::Of(window.State());
@@ -210,18 +210,18 @@ json EntryJson(const view::EntryWindow& window, int seq) {
 }
 
 json EntryEventJson(const Store& store, int seq) {
-    const view::EntryWindow window(store);
+    const EntryWindow window(store);
     return EntryEventJson(store, window, seq);
 }
 
-json EntryEventJson(const Store& store, const view::EntryWindow& window, int seq) {
+json EntryEventJson(const Store& store, const EntryWindow& window, int seq) {
     return {{"seq", seq}, {"line", window.ShownLine(seq)}, {"who", window.Who(seq)}, {"fingerprint", store.FingerprintAt(seq)}};
 }
 
 json RulesJson() {
     json rules = json::object();
     for (const RuleText& r : AllRules())
-        rules[r.id] = {{"heading", view::RuleHeading(r)}, {"where", view::RuleWhere(r)}, {"text", r.text}};
+        rules[r.id] = {{"heading", RuleHeading(r)}, {"where", RuleWhere(r)}, {"text", r.text}};
     return {{"rules", std::move(rules)}};
 }
 
@@ -233,22 +233,22 @@ json StateJson(const Store& store) {
     return j;
 }
 
-json PageJson(const Store& store, PageCache* cache, view::EntryWindow* window) {
-    std::optional<view::EntryWindow> own;
+json PageJson(const Store& store, PageCache* cache, EntryWindow* window) {
+    std::optional<EntryWindow> own;
     if (!window) window = &own.emplace(store);
     const GameState& s = window->State();
     const int last = window->Size() - 1;
-    const view::TableDisplay t = view::MakeTableDisplay(s, *window, std::nullopt);
+    const TableDisplay t = MakeTableDisplay(s, *window, std::nullopt);
 
     json pending = json::array();
-    for (const view::TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
+    for (const TableDisplay::Owed& o : t.pending) pending.push_back({{"headline", o.headline}, {"detail", o.detail}});
     json turn = json::array();
-    for (const view::TableDisplay::TurnEntry& e : t.this_turn) turn.push_back({{"seq", e.seq}, {"line", e.line}, {"words", e.words}});
+    for (const TableDisplay::TurnEntry& e : t.this_turn) turn.push_back({{"seq", e.seq}, {"line", e.line}, {"words", e.words}});
     // What the page's shell lists under "Now" (assets/web/page.js), in this order: the keys above
     // in words, each "good" or "warn", a margin call with its detail.
     json alerts = json::array();
     if (!t.winner.empty()) alerts.push_back({{"kind", "good"}, {"text", t.winner}});
-    for (const view::TableDisplay::Owed& o : t.pending) alerts.push_back({{"kind", "warn"}, {"text", o.headline}, {"detail", o.detail}});
+    for (const TableDisplay::Owed& o : t.pending) alerts.push_back({{"kind", "warn"}, {"text", o.headline}, {"detail", o.detail}});
     for (const std::string* w : {&t.declaring, &t.year_end, &t.volatility})
         if (!w->empty()) alerts.push_back({{"kind", "warn"}, {"text", *w}});
     json game = {{"file", std::filesystem::path(store.Path()).filename().string()},

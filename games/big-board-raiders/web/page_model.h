@@ -17,8 +17,8 @@
 //  4. The rules' words the page shows on a tap (RulesJson) are the rules reference compiled in
 //     (report/rule_book.h), the same every one of the dashboard's tooltips and `rutland-cli rule`
 //     show; the page holds none of them itself.
-//  5. Bounded memory: everything here reads the game through a view::EntryWindow
-//     (app/view/entry_window.h), which answers as the store's ledger does and, for a store that
+//  5. Bounded memory: everything here reads the game through a EntryWindow
+//     (games/big-board-raiders/view/entry_window.h), which answers as the store's ledger does and, for a store that
 //     streams (basic_store.h invariant 20), holds only what the page reads: `rutland-cli serve` of a
 //     long game holds what its page shows, not every entry. The JSON is byte for byte the same
 //     either way (tests/view/test_page_model.cpp builds both).
@@ -32,7 +32,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "entry_window.h"
+#include "view/entry_window.h"
 #include "report/year_end_report.h"
 #include "store/store.h"
 
@@ -50,7 +50,7 @@ struct PageCache {
 // turn, the last command in words), "standings", "board", "ledger", "sec", "year_end".
 // `window`: the store's, kept from build to build (invariant 5); without one, one is made for the
 // call (a streamed store then reads back from its file what the page needs).
-nlohmann::json PageJson(const Store& store, PageCache* cache = nullptr, view::EntryWindow* window = nullptr);
+nlohmann::json PageJson(const Store& store, PageCache* cache = nullptr, EntryWindow* window = nullptr);
 
 // /rules.json: every rule ID Rutland cites with its words, for the page's taps on an ID:
 // {"rules": {"S-6": {"heading": "S-6  Margin calls ...", "where": "RULES.md section 8. ...",
@@ -64,12 +64,12 @@ nlohmann::json StateJson(const Store& store);
 // One entry in words, for the live events and the page's ledger: {"seq", "line", "who", "time",
 // "words": [every effect's sentence with its rule]}.
 nlohmann::json EntryJson(const Store& store, int seq);
-nlohmann::json EntryJson(const view::EntryWindow& window, int seq);
+nlohmann::json EntryJson(const EntryWindow& window, int seq);
 
 // One entry as the live events announce it: {"seq", "line", "who", "fingerprint"} (the game's
 // fingerprint at that entry). No words: a follower that shows them fetches /view.json.
 nlohmann::json EntryEventJson(const Store& store, int seq);
-// The same from the store's window: any of its last view::EntryWindow::kHeadEntries entries.
-nlohmann::json EntryEventJson(const Store& store, const view::EntryWindow& window, int seq);
+// The same from the store's window: any of its last EntryWindow::kHeadEntries entries.
+nlohmann::json EntryEventJson(const Store& store, const EntryWindow& window, int seq);
 
 } // namespace rutland::bbr::web

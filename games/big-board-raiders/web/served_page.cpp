@@ -4,15 +4,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "entry_window.h"
 #include "host/basic_served_game.h"
+#include "view/entry_window.h"
 
 #include "store/store.h"
 #include "web/page_model.h"
 
 namespace rutland::bbr::web {
 
-static_assert(view::EntryWindow::kHeadEntries >= host::ServedGame::kEventEntries,
+static_assert(EntryWindow::kHeadEntries >= host::ServedGame::kEventEntries,
               "the live events are answered from the lines the window keeps (invariant 2)");
 
 namespace {
@@ -58,7 +58,6 @@ public:
     void KeepEventsFrom(int seq) override { m_window->KeepHeadsFrom(seq); }
 
 private:
-    using EntryWindow = view::EntryWindow;
     std::unique_ptr<EntryWindow> m_window = std::make_unique<EntryWindow>();
     std::unique_ptr<Store> m_store;  // the window reads it (Attach)
     PageCache m_cache;               // the last year end's statement, from build to build

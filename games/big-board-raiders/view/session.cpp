@@ -1,0 +1,7 @@
+#include "view/session.h"
+
+namespace rutland::view {
+
+template class BasicSession<bbr::BigBoardRaiders, bbr::Store>;
+
+} // namespace rutland::view
