@@ -340,7 +340,7 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
         ui.tab_request.clear();
     }
     // The question box covers the right column when the game has panels of its own (its board in
-    // the side column stays in sight: a BD-7 question is about a hole of it), else the middle.
+    // the side column stays in sight: Flutter's board question is about a hole of it), else the middle.
     std::optional<QuestionPlace> over;
     if (sides + tabs > 0) over = QuestionPlace{ImGui::GetItemRectMin(), ImGui::GetItemRectSize().x};
     ImGui::TextUnformatted(v.desk.Status().c_str());
