@@ -16,7 +16,7 @@ namespace rutland::view {
 
 namespace {
 
-std::string Trim(std::string_view s) {
+std::string TrimmedField(std::string_view s) {
     const size_t a = s.find_first_not_of(" \t");
     if (a == std::string_view::npos) return {};
     return std::string(s.substr(a, s.find_last_not_of(" \t") - a + 1));
@@ -37,7 +37,7 @@ std::string RoleName(const RolePick& pick, const std::vector<std::string>& playe
         }
         return players[static_cast<size_t>(pick.player)];
     }
-    const std::string name = Trim(pick.name);
+    const std::string name = TrimmedField(pick.name);
     if (name.empty()) {
         *error = fmt::format("Type the name of the {} who does not play, or pick a player.", role);
         return {};
@@ -82,9 +82,9 @@ NewGameCheck CheckNewGame(const NewGameForm& form) {
                 if (SameName(c.players[i], c.players[j])) c.players_error = fmt::format("{} is named twice: each player needs a name of their own.", c.players[i]);
         }
     }
-    const std::string cash = Trim(form.cash);
+    const std::string cash = TrimmedField(form.cash);
     if (!cash.empty() && !WholeNumberAboveZero(cash)) c.cash_error = "Starting cash is whole dollars above zero, e.g. 100000.";
-    const std::string year_cards = Trim(form.year_cards);
+    const std::string year_cards = TrimmedField(form.year_cards);
     if (!year_cards.empty() && !WholeNumberAboveZero(year_cards))
         c.year_cards_error = "Time cards per year is a whole number above zero, or blank for one per player (D-4).";
     // Start spaces: one for all, or one per player, each a space of the board (a name or a prefix, '@' optional).
