@@ -20,10 +20,10 @@ namespace rutland::dash {
 
 namespace {
 
-bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+bool LearnKeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
 template <size_t N>
-void CopyTo(std::array<char, N>& buffer, const std::string& text) {
+void LearnCopyTo(std::array<char, N>& buffer, const std::string& text) {
     const size_t n = std::min(text.size(), buffer.size() - 1);
     std::memcpy(buffer.data(), text.data(), n);
     buffer[n] = '\0';
@@ -74,7 +74,7 @@ std::string DrawStartBoardPick(BoardLearnUi& ui, view::Settings& settings, KeyFo
         ui.picked = view::NextStop(ui.picked, keys.step, static_cast<int>(ui.boards.size()));
     settings.board = ui.boards[static_cast<size_t>(ui.picked)];  // kept when the game starts (App::CreateGame)
     ImGui::SameLine();
-    const bool setup_key = ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_B);
+    const bool setup_key = ImGui::GetIO().KeyCtrl && LearnKeyPressed(GLFW_KEY_B);
     const bool setup_clicked = ImGui::Button("Set up the table's board (Ctrl+B)");
     if ((EndStop(keys, false) && keys.press) || setup_clicked || setup_key) {
         ui.setup = view::StartBoardSetup(*FindBoard(settings.board));
@@ -111,7 +111,7 @@ void DrawBoardSetup(BoardLearnUi& ui, const Fonts& fonts) {
                      "board shows what Rutland has.",
                      &muted);
     ImGui::Separator();
-    if (KeyPressed(GLFW_KEY_ESCAPE)) {
+    if (LearnKeyPressed(GLFW_KEY_ESCAPE)) {
         ui.setup.reset();
         return;
     }
@@ -235,11 +235,11 @@ void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status)
     // Offered by itself only for a win seen happen here, not for a game opened (or scripted) already won.
     const bool won = live.winner.has_value();
     if (!won) ui.seen_unwon = true;
-    if ((ImGui::GetIO().KeyCtrl && KeyPressed(GLFW_KEY_B)) || (won && ui.seen_unwon && !ui.save_offered)) {
+    if ((ImGui::GetIO().KeyCtrl && LearnKeyPressed(GLFW_KEY_B)) || (won && ui.seen_unwon && !ui.save_offered)) {
         ui.save_open = true;
         ui.save_offered = ui.save_offered || won;
         ui.save_message.clear();
-        CopyTo(ui.save_name, UserBoardNameProblem(live.board->Name()) ? std::string("home") : live.board->Name());
+        LearnCopyTo(ui.save_name, UserBoardNameProblem(live.board->Name()) ? std::string("home") : live.board->Name());
         ui.focus = true;
         ImGui::ClearActiveID();
     }
@@ -254,7 +254,7 @@ void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status)
         const bool enter = LineField("##save-board", ui.save_name.data(), ui.save_name.size(), &ui.focus);
         if (!ui.save_message.empty()) ImGui::TextColored(Theme::Bad(), "%s", ui.save_message.c_str());
         ImGui::TextDisabled("Esc: not now");
-        bool close = KeyPressed(GLFW_KEY_ESCAPE);
+        bool close = LearnKeyPressed(GLFW_KEY_ESCAPE);
         if (enter) {
             Board board = *live.board;
             board.SetName(ui.save_name.data());

@@ -15,7 +15,7 @@ namespace rutland::dash {
 
 namespace {
 
-bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+bool DeskKeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
 struct DeskPanel {
     const char* name;   // --panel NAME
@@ -177,7 +177,7 @@ void DrawRuleWindow(DeskView& v, DeskUi& ui) {
         ImGui::PopFont();
         ImGui::TextUnformatted(words.empty() ? "This game has no rule of that name." : words.c_str());
         ImGui::PopTextWrapPos();
-        if (ImGui::Button("Close (Esc)") || KeyPressed(GLFW_KEY_ESCAPE)) open = false;
+        if (ImGui::Button("Close (Esc)") || DeskKeyPressed(GLFW_KEY_ESCAPE)) open = false;
     }
     ImGui::End();
     if (!open) ui.rule_open.clear();
@@ -250,20 +250,20 @@ void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id) {
 
 void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     const ImGuiIO& io = ImGui::GetIO();
-    if (KeyPressed(GLFW_KEY_F1)) ui.rule_request = true;
+    if (DeskKeyPressed(GLFW_KEY_F1)) ui.rule_request = true;
     if (!ui.rule_open.empty()) return;  // the rule window's Esc closes it
-    if (KeyPressed(GLFW_KEY_ESCAPE)) {
+    if (DeskKeyPressed(GLFW_KEY_ESCAPE)) {
         // Esc empties a line typed; on an empty line it answers a question no, or comes back to now.
         out.Push(DeskEscape{ui.buffer[0] == '\0'});
         ui.clear_entry = true;
     }
     if (v.desk.Question().Open()) return;
     const int last = v.desk.Game().Size() - 1;
-    if (KeyPressed(GLFW_KEY_PAGE_UP) && last > 0) {
+    if (DeskKeyPressed(GLFW_KEY_PAGE_UP) && last > 0) {
         const std::optional<int> shown = v.desk.Game().ShownEntry();
         out.Push(DeskViewAt{std::max(0, shown.value_or(last) - 1)});
     }
-    if (KeyPressed(GLFW_KEY_PAGE_DOWN)) {
+    if (DeskKeyPressed(GLFW_KEY_PAGE_DOWN)) {
         if (const std::optional<int> shown = v.desk.Game().ShownEntry())
             out.Push(DeskViewAt{*shown + 1 >= last ? std::nullopt : std::optional<int>(*shown + 1)});
     }
@@ -272,12 +272,12 @@ void DeskKeys(DeskView& v, DeskUi& ui, DeskOutbox& out) {
     int key = 0;
     for (const GamePanel& p : GamePanelsOf(v.desk.Game().Definition().name)) {
         if (p.slot != DeskSlot::Tab) continue;
-        if (KeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = p.name;
+        if (DeskKeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = p.name;
         ++key;
     }
-    if (key > 0 && KeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = "ledger";
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(DeskConfirm{io.KeyShift});
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(DeskConfirm{true});
+    if (key > 0 && DeskKeyPressed(GLFW_KEY_F2 + key)) ui.tab_request = "ledger";
+    if (io.KeyCtrl && DeskKeyPressed(GLFW_KEY_Z)) out.Push(DeskConfirm{io.KeyShift});
+    if (io.KeyCtrl && DeskKeyPressed(GLFW_KEY_Y)) out.Push(DeskConfirm{true});
 }
 
 void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel) {

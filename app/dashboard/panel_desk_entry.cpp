@@ -17,7 +17,7 @@ struct Context {
     view::HostDesk* desk;
 };
 
-void Replace(ImGuiInputTextCallbackData* data, const std::string& text) {
+void DeskReplace(ImGuiInputTextCallbackData* data, const std::string& text) {
     data->DeleteChars(0, data->BufTextLen);
     data->InsertChars(0, text.c_str());
 }
@@ -27,9 +27,9 @@ int Callback(ImGuiInputTextCallbackData* data) {
     const std::string text(data->Buf, static_cast<size_t>(data->BufTextLen));
     if (data->EventFlag == ImGuiInputTextFlags_CallbackCompletion) {
         const std::string now = ctx->desk->Tab(text);
-        if (now != text) Replace(data, now);
+        if (now != text) DeskReplace(data, now);
     } else if (data->EventFlag == ImGuiInputTextFlags_CallbackHistory) {
-        Replace(data, ctx->desk->HistoryStep(data->EventKey == ImGuiKey_UpArrow ? -1 : +1));
+        DeskReplace(data, ctx->desk->HistoryStep(data->EventKey == ImGuiKey_UpArrow ? -1 : +1));
     } else if (data->EventFlag == ImGuiInputTextFlags_CallbackAlways && ctx->ui->just_activated) {
         // A focus by code selects the whole text in ImGui 1.86: the caret goes to the end instead.
         data->CursorPos = data->SelectionStart = data->SelectionEnd = data->BufTextLen;

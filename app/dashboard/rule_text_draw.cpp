@@ -34,7 +34,7 @@ const RuleText* TakeHovered() {
     return h.context == ImGui::GetCurrentContext() && h.frame == ImGui::GetFrameCount() ? h.rule : nullptr;
 }
 
-bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
+bool RuleTextKeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
 float RuleWidth() { return ImGui::GetFontSize() * 32.0f; }
 
@@ -110,7 +110,7 @@ void DrawRuleWindow(UiState& ui) {
         return;
     }
     if (hovered && ui.rule.open.empty()) DrawRuleTooltip(*hovered);
-    const bool f1 = KeyPressed(GLFW_KEY_F1) || ui.rule.request;
+    const bool f1 = RuleTextKeyPressed(GLFW_KEY_F1) || ui.rule.request;
     ui.rule.request = false;
     if (ui.rule.open.empty() && f1) {
         const std::string entry_rule = EntryRule(ui.entry);
@@ -136,7 +136,7 @@ void DrawRuleWindow(UiState& ui) {
     if (ImGui::BeginPopupModal(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
         DrawRuleBody(*rule);
         ImGui::Spacing();
-        if (ImGui::Button("Close (Esc)") || KeyPressed(GLFW_KEY_ESCAPE)) open = false;
+        if (ImGui::Button("Close (Esc)") || RuleTextKeyPressed(GLFW_KEY_ESCAPE)) open = false;
         ImGui::SameLine();
         ImGui::TextDisabled("F1 on a rule ID above opens it");
         // An ID in the rule's own words: its tooltip, and on F1 its rule in the same window.

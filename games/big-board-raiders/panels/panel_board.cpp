@@ -180,7 +180,7 @@ void DrawTable(BoardUi& ui, ImVec2 size) {
     ImGui::EndTable();
 }
 
-float ButtonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2; }
+float BoardButtonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2; }
 
 // A tick for "I checked this on the physical board" in front of each fact.
 bool Tick(const char* id, bool* ticked) {
@@ -230,7 +230,7 @@ void DrawEditor(const AppView& v, BoardUi& ui, Outbox& out) {
     ImGui::TextDisabled("@%s, %s%s", sp.name.c_str(), std::string(SpaceKindName(sp.kind.value)).c_str(),
                         sp.company ? fmt::format(" of {}", GetProspectus(*sp.company).name).c_str() : "");
     // The buttons on the title line, right-aligned when there is room: the facts below need the height.
-    const float buttons_w = ButtonWidth("Tick all") + ButtonWidth("Start again") + ImGui::GetStyle().ItemSpacing.x;
+    const float buttons_w = BoardButtonWidth("Tick all") + BoardButtonWidth("Start again") + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x > buttons_w) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - buttons_w);
     else ImGui::NewLine();

@@ -53,12 +53,12 @@ void RefreshSelection(const AppView& v, LedgerUi& ui) {
     }
 }
 
-void CopyTo(std::array<char, 32>& buffer, const std::string& text) {
+void LedgerCopyTo(std::array<char, 32>& buffer, const std::string& text) {
     std::snprintf(buffer.data(), buffer.size(), "%s", text.c_str());
 }
 
 // Continues the line when `width` more fits, else starts a new one (the header wraps on narrow windows).
-void SameLineIfFits(float width) {
+void LedgerSameLineIfFits(float width) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
@@ -70,7 +70,7 @@ void UndoRedoButton(const AppView& v, Outbox& out, bool redo) {
     std::string label = view::UndoRedoLabel(v.ledger, redo);
     if (label.size() > 48) label = label.substr(0, 45) + "...";
     label += redo ? "##redo" : "##undo";
-    SameLineIfFits(ButtonWidth(label.c_str()));
+    LedgerSameLineIfFits(ButtonWidth(label.c_str()));
     ImGui::BeginDisabled(target < 0 || v.viewing.has_value() || v.read_only);
     if (ImGui::Button(label.c_str())) out.actions.emplace_back(AskUndo{redo});
     ImGui::EndDisabled();
@@ -126,7 +126,7 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     const float company_w = ImGui::CalcTextSize("Yellow").x + arrow;
     const float rule_w = ImGui::CalcTextSize("e.g. S-4__").x;
     const float gap = ImGui::GetFontSize();
-    SameLineIfFits(gap + ImGui::CalcTextSize("Player").x + player_w + style.ItemSpacing.x * 2);
+    LedgerSameLineIfFits(gap + ImGui::CalcTextSize("Player").x + player_w + style.ItemSpacing.x * 2);
     if (ImGui::GetCursorPosX() > style.WindowPadding.x + 1.0f) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + gap);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Player");
@@ -135,10 +135,10 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     if (ImGui::BeginCombo("##player", *ui.player.data() ? ui.player.data() : "anyone")) {
         if (ImGui::Selectable("anyone", !*ui.player.data())) ui.player.fill('\0');
         for (const PlayerState& p : v.state.players)
-            if (ImGui::Selectable(p.name.c_str(), p.name == ui.player.data())) CopyTo(ui.player, p.name);
+            if (ImGui::Selectable(p.name.c_str(), p.name == ui.player.data())) LedgerCopyTo(ui.player, p.name);
         ImGui::EndCombo();
     }
-    SameLineIfFits(ImGui::CalcTextSize("Company").x + company_w + style.ItemSpacing.x * 2);
+    LedgerSameLineIfFits(ImGui::CalcTextSize("Company").x + company_w + style.ItemSpacing.x * 2);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Company");
     ImGui::SameLine();
@@ -148,12 +148,12 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
         for (Company c : kCompanies) {
             const std::string name(GetProspectus(c).name);
             ImGui::PushStyleColor(ImGuiCol_Text, Theme::Company(c));
-            if (ImGui::Selectable(name.c_str(), name == ui.company.data())) CopyTo(ui.company, name);
+            if (ImGui::Selectable(name.c_str(), name == ui.company.data())) LedgerCopyTo(ui.company, name);
             ImGui::PopStyleColor();
         }
         ImGui::EndCombo();
     }
-    SameLineIfFits(ImGui::CalcTextSize("Rule").x + rule_w + style.ItemSpacing.x * 2);
+    LedgerSameLineIfFits(ImGui::CalcTextSize("Rule").x + rule_w + style.ItemSpacing.x * 2);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Rule");
     ImGui::SameLine();
@@ -161,7 +161,7 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     ImGui::InputTextWithHint("##rule", "e.g. S-4", ui.rule.data(), ui.rule.size(), ImGuiInputTextFlags_AutoSelectAll);
     const bool filtered = *ui.player.data() || *ui.company.data() || *ui.rule.data();
     if (filtered) {
-        SameLineIfFits(ButtonWidth("Clear"));
+        LedgerSameLineIfFits(ButtonWidth("Clear"));
         if (ImGui::Button("Clear")) {
             ui.player.fill('\0');
             ui.company.fill('\0');
@@ -172,10 +172,10 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
     const std::string count =
         filtered ? fmt::format("{} of {} entries", ui.rows.size(), v.ledger.Size()) : fmt::format("{} entries", v.ledger.Size());
     if (!ui.filter_error.empty()) {
-        SameLineIfFits(ImGui::CalcTextSize(ui.filter_error.c_str()).x);
+        LedgerSameLineIfFits(ImGui::CalcTextSize(ui.filter_error.c_str()).x);
         ImGui::TextColored(Theme::Bad(), "%s", ui.filter_error.c_str());
     } else {
-        SameLineIfFits(ImGui::CalcTextSize(count.c_str()).x);
+        LedgerSameLineIfFits(ImGui::CalcTextSize(count.c_str()).x);
         ImGui::TextDisabled("%s", count.c_str());
     }
 }

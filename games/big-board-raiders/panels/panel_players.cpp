@@ -15,10 +15,10 @@ namespace rutland::dash {
 
 namespace {
 
-ImVec4 WithAlpha(ImVec4 c, float a) { return {c.x, c.y, c.z, a}; }
+ImVec4 PlayersWithAlpha(ImVec4 c, float a) { return {c.x, c.y, c.z, a}; }
 
 // Continues the line when `text` fits in what is left of the cell, else starts a new one.
-void SameLineIfFits(const std::string& text) {
+void PlayersSameLineIfFits(const std::string& text) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
 }
@@ -33,7 +33,7 @@ void MajorityBar(const view::MajorityProgress& m, bool listed) {
     const ImVec4 colour = listed ? Theme::Company(m.company) : Theme::CompanyDim(m.company);
     const ImU32 fill = ToU32(colour);
     const ImU32 empty = ToU32(ImVec4(0.30f, 0.31f, 0.34f, 1.0f));
-    const ImU32 outline = ToU32(WithAlpha(colour, 0.8f));
+    const ImU32 outline = ToU32(PlayersWithAlpha(colour, 0.8f));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float y = start.y + (ImGui::GetTextLineHeight() - h) * 0.5f;
@@ -48,7 +48,7 @@ void MajorityBar(const view::MajorityProgress& m, bool listed) {
         dl->AddLine(ImVec2(x + h - 2, y + 2), ImVec2(x + 2, y + h - 2), ToU32(Theme::Muted()), 1.5f);
     } else if (m.proxies > 0) {
         const float part = h * static_cast<float>(m.proxies) / 6.0f;
-        dl->AddRectFilled(ImVec2(x, y + h - part), ImVec2(x + h, y + h), ToU32(WithAlpha(colour, 0.55f)), 2.0f);
+        dl->AddRectFilled(ImVec2(x, y + h - part), ImVec2(x + h, y + h), ToU32(PlayersWithAlpha(colour, 0.55f)), 2.0f);
     }
     dl->AddRect(ImVec2(x, y), ImVec2(x + h, y + h), outline, 2.0f);
     x += h + gap;
@@ -97,7 +97,7 @@ void ProxyGrid(const view::PlayerView& p, const view::PlayersView& all) {
         // colour; only the empty squares are dimmed, and crossed, to say it is delisted (M-7).
         const bool listed = all.listed[row];
         const ImVec4 colour = Theme::Company(h.company);
-        const ImVec4 empty = listed ? WithAlpha(colour, 0.45f) : WithAlpha(Theme::CompanyDim(h.company), 0.6f);
+        const ImVec4 empty = listed ? PlayersWithAlpha(colour, 0.45f) : PlayersWithAlpha(Theme::CompanyDim(h.company), 0.6f);
         for (size_t k = 0; k < h.proxies.size(); ++k) {
             const ImVec2 a(start.x + static_cast<float>(k) * (cell + gap), start.y + static_cast<float>(row) * (cell + gap));
             const ImVec2 b(a.x + cell, a.y + cell);
@@ -162,7 +162,7 @@ void CompanyCell(const view::CompanyHoldings& h, bool listed) {
         ImGui::TextColored(losing ? Theme::Bad() : Theme::Warn(), "short %s", view::ShortCount(h.short_shares).c_str());
         const bool hovered = ImGui::IsItemHovered();
         const std::string margin = fmt::format("{} held, {} cover", FormatMoney(h.short_held), FormatMoney(h.cover_cost));
-        SameLineIfFits(margin);
+        PlayersSameLineIfFits(margin);
         TextWrappedWords(margin, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         if (hovered || ImGui::IsItemHovered())
             ImGui::SetTooltip("S-4: short %s %s; %s of proceeds held in the margin account; covering now costs %s", FormatCount(h.short_shares).c_str(),

@@ -18,7 +18,7 @@ namespace rutland::dash {
 
 namespace {
 
-ImU32 Rgba(float r, float g, float b, float a = 1.0f) { return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a)); }
+ImU32 HistoryRgba(float r, float g, float b, float a = 1.0f) { return ImGui::ColorConvertFloat4ToU32(ImVec4(r, g, b, a)); }
 
 // A round step for the entry axis: labels at least `min_gap` pixels apart.
 int EntryStep(int last_entry, float width, float min_gap) {
@@ -32,23 +32,23 @@ void MarkSymbol(ImDrawList* dl, ImVec2 c, view::PriceMarkKind kind, float r) {
     switch (kind) {
         case K::Split:
             dl->AddTriangleFilled(ImVec2(c.x, c.y - r), ImVec2(c.x - r, c.y + r * 0.7f), ImVec2(c.x + r, c.y + r * 0.7f), ToU32(Theme::Good()));
-            dl->AddTriangle(ImVec2(c.x, c.y - r), ImVec2(c.x - r, c.y + r * 0.7f), ImVec2(c.x + r, c.y + r * 0.7f), Rgba(0, 0, 0, 0.8f));
+            dl->AddTriangle(ImVec2(c.x, c.y - r), ImVec2(c.x - r, c.y + r * 0.7f), ImVec2(c.x + r, c.y + r * 0.7f), HistoryRgba(0, 0, 0, 0.8f));
             break;
         case K::RollBack:
             dl->AddTriangleFilled(ImVec2(c.x, c.y + r), ImVec2(c.x - r, c.y - r * 0.7f), ImVec2(c.x + r, c.y - r * 0.7f), ToU32(Theme::Bad()));
-            dl->AddTriangle(ImVec2(c.x, c.y + r), ImVec2(c.x - r, c.y - r * 0.7f), ImVec2(c.x + r, c.y - r * 0.7f), Rgba(0, 0, 0, 0.8f));
+            dl->AddTriangle(ImVec2(c.x, c.y + r), ImVec2(c.x - r, c.y - r * 0.7f), ImVec2(c.x + r, c.y - r * 0.7f), HistoryRgba(0, 0, 0, 0.8f));
             break;
         case K::Bankruptcy:
             dl->AddLine(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), ToU32(Theme::Bad()), 3.0f);
             dl->AddLine(ImVec2(c.x - r, c.y + r), ImVec2(c.x + r, c.y - r), ToU32(Theme::Bad()), 3.0f);
             break;
         case K::Delisted:
-            dl->AddRectFilled(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), Rgba(0.6f, 0.6f, 0.6f));
-            dl->AddRect(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), Rgba(0, 0, 0, 0.8f));
+            dl->AddRectFilled(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), HistoryRgba(0.6f, 0.6f, 0.6f));
+            dl->AddRect(ImVec2(c.x - r * 0.8f, c.y - r * 0.8f), ImVec2(c.x + r * 0.8f, c.y + r * 0.8f), HistoryRgba(0, 0, 0, 0.8f));
             break;
         case K::Listed:
-            dl->AddCircleFilled(c, r * 0.8f, Rgba(0.85f, 0.85f, 0.85f));
-            dl->AddCircle(c, r * 0.8f, Rgba(0, 0, 0, 0.8f));
+            dl->AddCircleFilled(c, r * 0.8f, HistoryRgba(0.85f, 0.85f, 0.85f));
+            dl->AddCircle(c, r * 0.8f, HistoryRgba(0, 0, 0, 0.8f));
             break;
     }
 }
@@ -98,12 +98,12 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     c.split_ticks = s.split_ticks;
     if (c.max.y - c.min.y < 20.0f || c.max.x - c.min.x < 40.0f) return -1;
 
-    dl->AddRectFilled(c.min, c.max, Rgba(0.07f, 0.08f, 0.09f));
+    dl->AddRectFilled(c.min, c.max, HistoryRgba(0.07f, 0.08f, 0.09f));
     // The red die's stretches, the delistings.
     for (const view::Span& sp : h.high_volatility)
-        dl->AddRectFilled(ImVec2(c.X(sp.from), c.min.y), ImVec2(c.X(sp.to), c.max.y), Rgba(0.85f, 0.15f, 0.12f, 0.10f));
+        dl->AddRectFilled(ImVec2(c.X(sp.from), c.min.y), ImVec2(c.X(sp.to), c.max.y), HistoryRgba(0.85f, 0.15f, 0.12f, 0.10f));
     for (const view::Span& sp : s.delisted) {
-        dl->AddRectFilled(ImVec2(c.X(sp.from), c.min.y), ImVec2(c.X(sp.to), c.max.y), Rgba(0.5f, 0.5f, 0.5f, 0.22f));
+        dl->AddRectFilled(ImVec2(c.X(sp.from), c.min.y), ImVec2(c.X(sp.to), c.max.y), HistoryRgba(0.5f, 0.5f, 0.5f, 0.22f));
         const char* word = "delisted";
         const float w = font->CalcTextSizeA(small, FLT_MAX, 0, word).x;
         if (c.X(sp.to) - c.X(sp.from) > w + 4)
@@ -126,7 +126,7 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     // The years: a line where each began, and its number.
     for (const auto& [entry, year] : h.years) {
         const float x = std::round(c.X(entry)) + 0.5f;
-        if (entry > 0) dl->AddLine(ImVec2(x, c.min.y), ImVec2(x, c.max.y), Rgba(1, 1, 1, 0.25f), 1.0f);
+        if (entry > 0) dl->AddLine(ImVec2(x, c.min.y), ImVec2(x, c.max.y), HistoryRgba(1, 1, 1, 0.25f), 1.0f);
         const std::string label = fmt::format("Year {}", year);
         const float w = font->CalcTextSizeA(small, FLT_MAX, 0, label.c_str()).x;
         // Right of its line, or left of it near the chart's end.
@@ -162,7 +162,7 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
         const float x = std::round(c.X(*v.viewing)) + 0.5f;
         dl->AddLine(ImVec2(x, c.min.y), ImVec2(x, c.max.y), ToU32(Theme::Accent()), 2.0f);
     }
-    dl->AddRect(c.min, c.max, Rgba(1, 1, 1, 0.2f));
+    dl->AddRect(c.min, c.max, HistoryRgba(1, 1, 1, 0.2f));
 
     // Hovering: the entry under the mouse and the price after it; a mark near the mouse.
     ImGui::SetCursorScreenPos(c.min);
@@ -174,7 +174,7 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     const int entry = c.EntryAt(mouse.x);
     const int at = view::PointAt(s, entry);
     const view::PricePoint& point = s.points[static_cast<size_t>(std::max(0, at))];
-    dl->AddLine(ImVec2(std::round(c.X(entry)) + 0.5f, c.min.y), ImVec2(std::round(c.X(entry)) + 0.5f, c.max.y), Rgba(1, 1, 1, 0.4f));
+    dl->AddLine(ImVec2(std::round(c.X(entry)) + 0.5f, c.min.y), ImVec2(std::round(c.X(entry)) + 0.5f, c.max.y), HistoryRgba(1, 1, 1, 0.4f));
     dl->AddCircleFilled(ImVec2(c.X(entry), c.Y(point.ticks)), r * 0.8f, ToU32(colour));
     std::string tip = fmt::format("{} {} after entry {}", s.name, FormatPrice(point.ticks), entry);
     auto entry_line = [&](int seq) { return view::CutForDisplay(v.ledger.At(seq).line, view::kOneLineChars); };  // a tooltip is one line wide

@@ -31,7 +31,7 @@ void Rule(const std::string& rule) {
     ImGui::SameLine();
 }
 
-const ImVec4* Muted() { return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]; }
+const ImVec4* SecMuted() { return &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]; }
 
 void Wrapped(const std::string& text, ImVec4 colour) { TextWrappedWords(text, &colour); }
 
@@ -53,7 +53,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
         ImGui::TextColored(Theme::Bad(), "%s owes %s", p.name.c_str(), FormatMoney(p.amount).c_str());
         ImGui::PopFont();
         Rule(p.rule);
-        TextWrappedWords(p.reason, Muted());
+        TextWrappedWords(p.reason, SecMuted());
         if (p.can_sell.empty()) {
             Wrapped(fmt::format("Cash {} and nothing to sell.", FormatMoney(p.cash)), Theme::Bad());
         } else {
@@ -74,7 +74,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     Heading(sv.events_from >= 0 && sv.events_from < sv.seq ? fmt::format("Forced this turn (entries {}\u2013{})", sv.events_from, sv.seq)
                                                            : fmt::format("Forced in entry {}", sv.seq),
             Theme::Accent());
-    if (sv.events.empty()) TextWrappedWords("No market event, forfeit, margin call or forced sale.", Muted());
+    if (sv.events.empty()) TextWrappedWords("No market event, forfeit, margin call or forced sale.", SecMuted());
     int shown_seq = -1;
     for (const view::ForcedEvent& e : sv.events) {
         if (e.seq != shown_seq) {
@@ -93,14 +93,14 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
         Wrapped(fmt::format("{} has won the game.", s.players[static_cast<size_t>(*sv.winner)].name), Theme::Good());
     } else {
         for (const std::string& c : sv.could_declare) Wrapped(c, Theme::Good());
-        if (sv.could_declare.empty()) TextWrappedWords("Nobody holds an escrow and its majority. Nearest first:", Muted());
+        if (sv.could_declare.empty()) TextWrappedWords("Nobody holds an escrow and its majority. Nearest first:", SecMuted());
         for (size_t i = 0; i < std::min(sv.nearest.size(), kNearestShown); ++i) {
             const view::NearMajority& n = sv.nearest[i];
             ImGui::TextUnformatted(n.name.c_str());
             ImGui::SameLine();
             CompanyText(n.progress.company, std::string(GetProspectus(n.progress.company).name).c_str());
             ImGui::SameLine();
-            TextWrappedWords("lacks " + n.progress.Lacks(), Muted());
+            TextWrappedWords("lacks " + n.progress.Lacks(), SecMuted());
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", n.progress.Summary().c_str());
         }
         if (sv.nearest.size() > kNearestShown)
@@ -110,7 +110,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     // the counts of this year are corrections, shown as such.
     // Nothing to look at when there is none: one muted line, so the D-2 list keeps its room.
     if (sv.counts.empty())
-        TextWrappedWords(fmt::format("No count in year {} (X-3): the ledger has not been corrected to the table.", sv.year), Muted());
+        TextWrappedWords(fmt::format("No count in year {} (X-3): the ledger has not been corrected to the table.", sv.year), SecMuted());
     else
         Heading(fmt::format("Counts this year (corrections, X-3): {}", sv.counts.size()), Theme::Warn());
     for (const view::CountMade& c : sv.counts)
@@ -124,7 +124,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     size_t still = 0;
     for (const view::UnverifiedUse& u : sv.used) still += !u.verified_now;
     if (sv.uses == 0)
-        TextWrappedWords("The game has used no unverified board fact.", Muted());
+        TextWrappedWords("The game has used no unverified board fact.", SecMuted());
     else if (still == sv.used.size())
         TextWrappedWords(fmt::format("The rules read {} facts nobody has checked on the physical board, {} times in all.", sv.used.size(), sv.uses));
     else
@@ -136,7 +136,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
         const view::UnverifiedUse& u = sv.used[i];
         const std::string what = u.space.empty() ? u.fact : fmt::format("{}: {}", u.space, u.fact);
         if (u.verified_now)
-            TextWrappedWords(fmt::format("\u2713 {} \u00d7{} (verified since)", what, u.times), Muted());
+            TextWrappedWords(fmt::format("\u2713 {} \u00d7{} (verified since)", what, u.times), SecMuted());
         else
             TextWrappedWords(fmt::format("\u2022 {} \u00d7{}", what, u.times));
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("used %d time%s, last in entry %d", u.times, u.times == 1 ? "" : "s", u.last_seq);
@@ -150,7 +150,7 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     TextWrappedWords(fmt::format("The board ({}, {}) has {} unverified facts on {} of {} spaces.", s.board->Name(), source,
                                  sv.unverified_facts, sv.unverified_spaces,
                                  s.board->SpaceCount()),
-                     Muted());
+                     SecMuted());
     if (ImGui::Button("Check them in the Board tab")) out.actions.push_back(ShowPanel{"board"});
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("D-2: read the space off the physical board and correct it there (records a 'board' command)");
 }

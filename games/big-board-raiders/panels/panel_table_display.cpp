@@ -34,7 +34,7 @@ void Wrapped(ImFont* font, const ImVec4& colour, const std::string& text) {
 }
 
 // The next word of a line, on this line when it fits, else on the next.
-void SameLineIfFits(const char* text) {
+void TableSameLineIfFits(const char* text) {
     ImGui::SameLine();
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
 }
@@ -63,7 +63,7 @@ void DrawTurnPart(const AppView& v, const view::PlayersWindowView& p) {
         ImGui::TextUnformatted("Arrows");
         for (Company c : kCompanies) {
             const std::string arrow = fmt::format("{} {}", GetProspectus(c).letter, s.up[static_cast<size_t>(Index(c))] ? "\u2191" : "\u2193");
-            SameLineIfFits(arrow.c_str());
+            TableSameLineIfFits(arrow.c_str());
             CompanyText(c, arrow.c_str());
         }
         ImGui::TextUnformatted(s.asks ? "Asks (buy here)" : "Bids (sell here)");
@@ -71,7 +71,7 @@ void DrawTurnPart(const AppView& v, const view::PlayersWindowView& p) {
         for (Company c : kCompanies)
             if (s.market[static_cast<size_t>(Index(c))]) {
                 const std::string name(GetProspectus(c).name);
-                SameLineIfFits(name.c_str());
+                TableSameLineIfFits(name.c_str());
                 CompanyText(c, name.c_str());
                 any = true;
             }
@@ -168,7 +168,7 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
         ImGui::TableNextColumn();
         const ImVec4 colour = s.holds_majority ? Theme::Good() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         ImGui::TextColored(colour, "%s", s.majority.c_str());
-        SameLineIfFits(s.majority_shares.c_str());
+        TableSameLineIfFits(s.majority_shares.c_str());
         Small(s.majority_shares, scale);
         Small(s.majority_counts, scale);
     }

@@ -69,7 +69,7 @@ std::string BriefMove(const LastMove& m) {
 namespace {
 
 template <class L>
-BigBoard Make(const GameState& state, const L& ledger, std::optional<int> viewing) {
+BigBoard BuildBigBoard(const GameState& state, const L& ledger, std::optional<int> viewing) {
     BigBoard b;
     for (Company c : kCompanies) {
         const Prospectus& p = GetProspectus(c);
@@ -141,11 +141,11 @@ BigBoard Make(const GameState& state, const L& ledger, std::optional<int> viewin
 } // namespace
 
 BigBoard MakeBigBoard(const GameState& state, const Ledger& ledger, std::optional<int> viewing) {
-    return Make(state, ledger, viewing);
+    return BuildBigBoard(state, ledger, viewing);
 }
 
 BigBoard MakeBigBoard(const GameState& state, const EntryWindow& window, std::optional<int> viewing) {
-    return Make(state, window, viewing);
+    return BuildBigBoard(state, window, viewing);
 }
 
 } // namespace rutland::bbr

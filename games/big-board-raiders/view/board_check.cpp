@@ -12,7 +12,7 @@ namespace rutland::bbr {
 
 namespace {
 
-std::string TrendText(const Trends& trend) {
+std::string TrendLetters(const Trends& trend) {
     std::string text;
     for (Trend t : trend) text += t == Trend::Up ? 'U' : 'D';
     return text;
@@ -96,7 +96,7 @@ std::optional<SpaceReading> ParseReading(const Board& board, int space, std::str
 }
 
 std::string FactsText(const Space& s) {
-    std::string text = fmt::format("arrows {}, {} {}", TrendText(s.trend.value), Subsidiary(s) ? "Ask" : "Bids",
+    std::string text = fmt::format("arrows {}, {} {}", TrendLetters(s.trend.value), Subsidiary(s) ? "Ask" : "Bids",
                                    Letters(Subsidiary(s) ? s.ask.value : s.bid.value));
     if (KindReadable(s)) text += fmt::format(", kind {}", SpaceKindName(s.kind.value));
     return text;
@@ -116,7 +116,7 @@ std::string UnverifiedRead(const Space& s) {
 std::string ReadingLine(const Board& board, int space, const SpaceReading& r) {
     const Space& s = board.At(space);
     const CompanySet set = r.set.value_or(Subsidiary(s) ? s.ask.value : s.bid.value);
-    std::string line = fmt::format("board @{} trend={}", s.name, TrendText(r.trend.value_or(s.trend.value)));
+    std::string line = fmt::format("board @{} trend={}", s.name, TrendLetters(r.trend.value_or(s.trend.value)));
     // BD-3: the other set is empty; recorded too, so the one entry verifies both.
     line += Subsidiary(s) ? fmt::format(" ask={} bid=-", Letters(set)) : fmt::format(" ask=- bid={}", Letters(set));
     if (KindReadable(s)) line += fmt::format(" kind={}", SpaceKindName(r.kind.value_or(s.kind.value)));

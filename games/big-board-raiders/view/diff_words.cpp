@@ -6,7 +6,7 @@ namespace rutland::bbr {
 
 namespace {
 
-std::string Name(const GameState& s, std::optional<int> p) {
+std::string WhoName(const GameState& s, std::optional<int> p) {
     if (!p || *p < 0 || *p >= static_cast<int>(s.players.size())) return "nobody";
     return s.players[static_cast<size_t>(*p)].name;
 }
@@ -22,7 +22,7 @@ std::string Owed(const GameState& s) {
     if (s.pending.empty()) return "nothing owed";
     std::string out;
     for (const Obligation& o : s.pending)
-        out += fmt::format("{}{} owes {} ({})", out.empty() ? "" : "; ", Name(s, o.player), FormatMoney(o.amount), o.rule);
+        out += fmt::format("{}{} owes {} ({})", out.empty() ? "" : "; ", WhoName(s, o.player), FormatMoney(o.amount), o.rule);
     return out;
 }
 
@@ -57,7 +57,7 @@ std::vector<ChangeInWords> DiffInWords(const GameState& a, const GameState& b) {
     add("Time cards drawn this year", fmt::format("{} of {}", a.time_cards_drawn, a.year_cards),
         fmt::format("{} of {}", b.time_cards_drawn, b.year_cards));
     add("volatility", a.volatility == Volatility::High ? "high" : "normal", b.volatility == Volatility::High ? "high" : "normal");
-    add("whose turn", Name(a, a.current), Name(b, b.current));
+    add("whose turn", WhoName(a, a.current), WhoName(b, b.current));
     auto roll = [](const GameState& s) { return !s.rolled ? std::string("not rolled yet") : s.doubles ? "rolled doubles" : "rolled"; };
     add("the roll", roll(a), roll(b));
     add("the space the turn is on", SpaceName(a, a.turn_space, "none yet"), SpaceName(b, b.turn_space, "none yet"));
@@ -67,7 +67,7 @@ std::vector<ChangeInWords> DiffInWords(const GameState& a, const GameState& b) {
         add(name + "'s listing", a.listed[c] ? "listed" : "delisted", b.listed[c] ? "listed" : "delisted");
     }
     add("what is owed to the bank", Owed(a), Owed(b));
-    add("the winner", a.winner ? Name(a, a.winner) : "nobody yet", b.winner ? Name(b, b.winner) : "nobody yet");
+    add("the winner", a.winner ? WhoName(a, a.winner) : "nobody yet", b.winner ? WhoName(b, b.winner) : "nobody yet");
     const size_t players = std::min(a.players.size(), b.players.size());
     for (size_t i = 0; i < players; ++i) {
         const PlayerState& p = a.players[i];

@@ -135,7 +135,7 @@ int UnverifiedFactCount(const Board& board, int* spaces) {
 namespace {
 
 template <class L>
-SecView Make(const L& ledger, const GameState& s, int seq) {
+SecView BuildSecView(const L& ledger, const GameState& s, int seq) {
     SecView v;
     v.seq = seq;
     v.winner = s.winner;
@@ -229,8 +229,8 @@ SecView Make(const L& ledger, const GameState& s, int seq) {
 
 } // namespace
 
-SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) { return Make(ledger, s, seq); }
+SecView MakeSecView(const Ledger& ledger, const GameState& s, int seq) { return BuildSecView(ledger, s, seq); }
 
-SecView MakeSecView(const EntryWindow& window, const GameState& s, int seq) { return Make(window, s, seq); }
+SecView MakeSecView(const EntryWindow& window, const GameState& s, int seq) { return BuildSecView(window, s, seq); }
 
 } // namespace rutland::bbr

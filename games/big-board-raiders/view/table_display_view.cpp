@@ -9,17 +9,17 @@ namespace rutland::bbr {
 
 namespace {
 
-const std::string& Name(const GameState& s, int player) { return s.players[static_cast<size_t>(player)].name; }
+const std::string& DisplayPlayerName(const GameState& s, int player) { return s.players[static_cast<size_t>(player)].name; }
 
 template <class L>
-TableDisplay Make(const GameState& s, const L& ledger, std::optional<int> viewing) {
+TableDisplay BuildTableDisplay(const GameState& s, const L& ledger, std::optional<int> viewing) {
     TableDisplay t;
     if (s.winner) {
         t.won = true;
-        t.headline = fmt::format("{} wins!", Name(s, *s.winner));
-        t.winner = fmt::format("{} has won the game (W-1)", Name(s, *s.winner));
+        t.headline = fmt::format("{} wins!", DisplayPlayerName(s, *s.winner));
+        t.winner = fmt::format("{} has won the game (W-1)", DisplayPlayerName(s, *s.winner));
     } else {
-        t.headline = fmt::format("Year {}: {}'s turn", s.year, Name(s, s.current));
+        t.headline = fmt::format("Year {}: {}'s turn", s.year, DisplayPlayerName(s, s.current));
     }
 
     std::string detail = fmt::format("Time cards {} of {} this year", s.time_cards_drawn, s.year_cards);
@@ -60,9 +60,9 @@ TableDisplay Make(const GameState& s, const L& ledger, std::optional<int> viewin
     }
 
     for (const Obligation& o : s.pending)
-        t.pending.push_back({fmt::format("{} owes the bank {} ({})", Name(s, o.player), FormatMoney(o.amount), o.rule),
-                             fmt::format("for {}; {} sells assets to pay, no Bid needed (S-6)", o.reason, Name(s, o.player))});
-    if (s.declaring) t.declaring = fmt::format("{}'s claim to win waits for a margin call to be paid (W-1)", Name(s, *s.declaring));
+        t.pending.push_back({fmt::format("{} owes the bank {} ({})", DisplayPlayerName(s, o.player), FormatMoney(o.amount), o.rule),
+                             fmt::format("for {}; {} sells assets to pay, no Bid needed (S-6)", o.reason, DisplayPlayerName(s, o.player))});
+    if (s.declaring) t.declaring = fmt::format("{}'s claim to win waits for a margin call to be paid (W-1)", DisplayPlayerName(s, *s.declaring));
     if (s.year_end_due && !s.winner) t.year_end = "The year ends at the end of this turn (Y-1)";
     if (s.volatility == Volatility::High) t.volatility = "High volatility: the red die, 1 to 6 (D-5)";
     if (viewing) t.viewing = fmt::format("Showing the table as it stood after entry {} (time travel)", *viewing);
@@ -72,11 +72,11 @@ TableDisplay Make(const GameState& s, const L& ledger, std::optional<int> viewin
 } // namespace
 
 TableDisplay MakeTableDisplay(const GameState& s, const Ledger& ledger, std::optional<int> viewing) {
-    return Make(s, ledger, viewing);
+    return BuildTableDisplay(s, ledger, viewing);
 }
 
 TableDisplay MakeTableDisplay(const GameState& s, const EntryWindow& window, std::optional<int> viewing) {
-    return Make(s, window, viewing);
+    return BuildTableDisplay(s, window, viewing);
 }
 
 } // namespace rutland::bbr

@@ -24,7 +24,7 @@ int Rank(const Command& c, const GameState& s) {
         c.action);
 }
 
-std::string Name(const GameState& s, int p) {
+std::string TurnPlayerName(const GameState& s, int p) {
     if (p < 0 || p >= static_cast<int>(s.players.size())) return "?";
     return s.players[static_cast<size_t>(p)].name;
 }
@@ -85,21 +85,21 @@ std::vector<char> BonusTurnEntries(const Ledger& ledger) {
 TurnView MakeTurnView(const GameState& s, const LegalNow& legal, bool bonus) {
     TurnView v;
     v.won = s.winner.has_value();
-    v.heading = v.won ? fmt::format("{} has won the game (W-1)", Name(s, *s.winner))
-                      : fmt::format("Year {}  \u2014  {}'s turn", s.year, Name(s, s.current));
+    v.heading = v.won ? fmt::format("{} has won the game (W-1)", TurnPlayerName(s, *s.winner))
+                      : fmt::format("Year {}  \u2014  {}'s turn", s.year, TurnPlayerName(s, s.current));
     v.bonus = bonus && !v.won;
     v.time_cards = fmt::format("Time cards drawn this year: {} of {}", s.time_cards_drawn, s.year_cards);
     v.year_end_due = s.year_end_due;
     v.roll = !s.rolled ? "Not rolled yet" : s.doubles ? "Rolled doubles: another turn follows (T-5)" : "Rolled";
     if (!v.won && !s.players.empty()) {
         const int n = static_cast<int>(s.players.size());
-        if (s.rolled && s.doubles) v.next = fmt::format("Next: {} again (doubles, T-5)", Name(s, s.current));
-        else v.next = fmt::format("Next: {}", Name(s, (s.current + 1) % n));
+        if (s.rolled && s.doubles) v.next = fmt::format("Next: {} again (doubles, T-5)", TurnPlayerName(s, s.current));
+        else v.next = fmt::format("Next: {}", TurnPlayerName(s, (s.current + 1) % n));
     }
     for (const Obligation& o : s.pending)
         v.pending.push_back(fmt::format("{} owes the bank {} ({}): only {}'s sales are accepted until it is paid (S-6)",
-                                        Name(s, o.player), FormatMoney(o.amount), o.rule, Name(s, o.player)));
-    if (s.declaring) v.declaring = fmt::format("{}'s claim waits for a margin call (W-1)", Name(s, *s.declaring));
+                                        TurnPlayerName(s, o.player), FormatMoney(o.amount), o.rule, TurnPlayerName(s, o.player)));
+    if (s.declaring) v.declaring = fmt::format("{}'s claim waits for a margin call (W-1)", TurnPlayerName(s, *s.declaring));
     if (s.turn_space) {
         v.spaces.push_back(*s.turn_space);
         if (s.time_space && *s.time_space != *s.turn_space) v.spaces.push_back(*s.time_space);
