@@ -124,24 +124,34 @@ public:
         }
         if (!parsed.command) return out;  // blank or comment
         out.expanded = PrintCommand(*parsed.command);  // the quick forms written out (section 15)
-        // On a copy of the ledger (undo and redo are the ledger's): nothing is changed.
-        Ledger copy = GetLedger();
-        const SubmitResult r = copy.Submit(*parsed.command);
-        if (!r.accepted) {
+        const auto rejected = [&out](const Rejection& r) {
             out.kind = LinePreview::Kind::Rejected;
-            out.text = r.rejection.message;
-            out.rule = r.rejection.rule;
+            out.text = r.message;
+            out.rule = r.rule;
             return out;
+        };
+        const auto accepted = [&](const GameState& after, const Effects& effects) {
+            out.kind = LinePreview::Kind::Accepted;
+            for (const Effect& e : effects) {
+                out.text += (out.text.empty() ? "" : "; ") + EffectText(e, after);
+                out.provisional = out.provisional || e.provisional;
+            }
+            out.hand_over = BrokerSteps(effects, after);
+            out.warnings = PreviewWarnings(GetLedger().State(), after, effects);  // host/flutter_desk.h
+            return out;
+        };
+        // Nothing is changed. Undo and redo are the ledger's: tried on a copy of it. Any other
+        // command is what the ledger's Submit would do, the rules' Apply on the state as it is,
+        // here on a copy of the state alone (the ledger's entries grow with the game; this is
+        // done once a keystroke).
+        if (Flutter::LedgerOpOf(*parsed.command)) {
+            Ledger copy = GetLedger();
+            const SubmitResult r = copy.Submit(*parsed.command);
+            return r.accepted ? accepted(copy.State(), copy.At(r.seq).effects) : rejected(r.rejection);
         }
-        out.kind = LinePreview::Kind::Accepted;
-        const GameState& after = copy.State();
-        for (const Effect& e : copy.At(r.seq).effects) {
-            out.text += (out.text.empty() ? "" : "; ") + EffectText(e, after);
-            out.provisional = out.provisional || e.provisional;
-        }
-        out.hand_over = BrokerSteps(copy.At(r.seq).effects, after);
-        out.warnings = PreviewWarnings(GetLedger().State(), after, copy.At(r.seq).effects);  // host/flutter_desk.h
-        return out;
+        GameState after = GetLedger().State();
+        const ApplyResult r = Apply(after, *parsed.command);
+        return r.accepted ? accepted(after, r.effects) : rejected(r.rejection);
     }
     SubmitReply Submit(std::string_view typed, const LinePreview*, const std::string& time,
                        const std::string& who) override {
