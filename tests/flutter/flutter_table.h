@@ -29,10 +29,10 @@ struct Table {
         REQUIRE_MESSAGE(ledger, why.ToString());
     }
     const GameState& S() const { return ledger->State(); }
-    const Company& Co(char letter) const { return S().companies[static_cast<size_t>(S().board.CompanyOf(std::string(1, letter)))]; }
+    const Company& Co(char letter) const { return S().companies[static_cast<size_t>(S().board->CompanyOf(std::string(1, letter)))]; }
     const Player& P(const std::string& name) const { return S().players[static_cast<size_t>(S().PlayerNamed(name))]; }
     int64_t Certs(const std::string& name, char letter) const {
-        return P(name).certificates[static_cast<size_t>(S().board.CompanyOf(std::string(1, letter)))];
+        return P(name).certificates[static_cast<size_t>(S().board->CompanyOf(std::string(1, letter)))];
     }
     // Types an accepted line (REQUIREd) and returns its effects.
     const Effects& Do(std::string_view line) {

@@ -76,7 +76,7 @@ TEST_CASE("BD-6: a correction keeps the board legal, checked as a whole line; U-
     Table t;
     CHECK(t.Refused("board L22 label=5%") == "BD-6");  // no SLUMP left
     t.Do("board L22 label=5% L23 label=slump");         // swapped in one line
-    CHECK(t.S().board.Slump() == 23);
+    CHECK(t.S().board->Slump() == 23);
     CHECK(t.Refused("board L12 price=123") == "U-1");
     CHECK(t.Refused("board L12 price=135") == "BD-6");  // not below level 13's £130
     CHECK(t.Refused("board L12 price=100") == "BD-6");  // two £100 levels (and not rising)
@@ -85,24 +85,24 @@ TEST_CASE("BD-6: a correction keeps the board legal, checked as a whole line; U-
     CHECK(t.Refused("board W m=22") == "BD-6");         // an M hole above MARKET NEWS
     CHECK(t.Refused("board levels=27") == "BD-6");      // the new top level has no label
     t.Do("board levels=27 L25 label=10% L26 label=top");
-    CHECK(t.S().board.Top() == 26);
+    CHECK(t.S().board->Top() == 26);
     CHECK(t.Refused("board L30 ok") == "L-1");
     CHECK(t.Refused("board L12 price=123 L40 ok") == "L-1");  // section 15: L-1 before U-1
     CHECK(t.Refused("board L12 price=123 L13 label=top") == "U-1");  // U-1 before BD-6
     CHECK(t.Refused("board Q ok") == "L-1");
     t.Do("board m=none");
-    for (const Lane& l : t.S().board.lanes) CHECK(l.m_holes.empty());
+    for (const Lane& l : t.S().board->lanes) CHECK(l.m_holes.empty());
     // Colours and letters only before the first throw.
     t.Do("board R colour=orANGE letter=o");
-    CHECK(t.S().board.lanes[1].colour == "Orange");
-    CHECK(t.S().board.CompanyOf("O") == 1);
+    CHECK(t.S().board->lanes[1].colour == "Orange");
+    CHECK(t.S().board->CompanyOf("O") == 1);
     CHECK(t.Json()["prices"].contains("orange"));
     CHECK(t.Refused("board B letter=O") == "BD-6");  // two lanes with one letter
     t.Do("o1");
     CHECK(t.Refused("board B colour=Purple") == "BD-6");
     CHECK(t.Refused("board B letter=P") == "BD-6");
     t.Do("board B name=\"Blue Lagoon Ltd.\"");  // a name at any time (C-1)
-    CHECK(t.S().board.lanes[2].name == "Blue Lagoon Ltd.");
+    CHECK(t.S().board->lanes[2].name == "Blue Lagoon Ltd.");
 }
 
 TEST_CASE("BD-6: a board correction may not strand a peg off the price column") {
@@ -115,13 +115,13 @@ TEST_CASE("BD-6: a board correction may not strand a peg off the price column") 
 TEST_CASE("BD-7: `ok` and corrections confirm facts; board_verified once every lane and level is") {
     Table t;
     t.Do("board W ok L12 ok");
-    CHECK(t.S().board.lanes[0].verified);
-    CHECK(t.S().board.levels[12].verified);
-    CHECK_FALSE(t.S().board.levels[13].verified);
+    CHECK(t.S().board->lanes[0].verified);
+    CHECK(t.S().board->levels[12].verified);
+    CHECK_FALSE(t.S().board->levels[13].verified);
     t.Do("board L13 price=130");  // a correction, even to the same figure, confirms it
-    CHECK(t.S().board.levels[13].verified);
+    CHECK(t.S().board->levels[13].verified);
     t.Do("board m=none");  // confirms nothing by itself
-    CHECK_FALSE(t.S().board.lanes[1].verified);
+    CHECK_FALSE(t.S().board->lanes[1].verified);
     CHECK(t.Json()["board_verified"] == false);
     std::string line = "board R ok B ok G ok Y ok K ok";
     for (int level = 0; level <= 25; ++level) line += " L" + std::to_string(level) + " ok";

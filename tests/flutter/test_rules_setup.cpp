@@ -100,7 +100,7 @@ TEST_CASE("U-3: a certificate is 100 shares; prices and dividends are per certif
 
 TEST_CASE("C-1, F-D2: six companies; White is Captivating Cosmetics Ltd. (Rule 7), the rest placeholders, correctable") {
     Table t;
-    const Board& b = t.S().board;
+    const Board& b = *t.S().board;
     CHECK(b.lanes[0].name == "Captivating Cosmetics Ltd.");
     CHECK(b.lanes[0].letter == "W");
     const char* keys[] = {"white", "red", "blue", "green", "yellow", "black"};
@@ -114,7 +114,7 @@ TEST_CASE("C-1, F-D2: six companies; White is Captivating Cosmetics Ltd. (Rule 7
     CHECK(t.Refused("board K letter=G") == "BD-6");  // Green's letter
     t.Do("board K name=\"Black Diamond Mines\" colour=Grey letter=E");
     CHECK(t.Json()["prices"]["grey"] == 100);
-    CHECK(t.S().board.CompanyOf("e") == 5);
+    CHECK(t.S().board->CompanyOf("e") == 5);
     t.Do("r1");  // the first throw: colours and letters are fixed from now on, names are not
     CHECK(t.Refused("board K ok") == "L-1");  // K is now E
     CHECK(t.Refused("board E colour=Black") == "BD-6");

@@ -89,8 +89,8 @@ std::string EncodeVersion1(const Effects& effects) {
 // The snapshot text of the first Flutter files (item 2): the state's JSON itself.
 std::string SnapshotVersion1(const GameState& state) {
     nlohmann::ordered_json j = ToJson(state);
-    j["snapshot"] = {{"header", PrintCommand(Command{state.header})},
-                     {"board", nlohmann::ordered_json::parse(state.board.ToJson())},
+    j["snapshot"] = {{"header", PrintCommand(Command{*state.header})},
+                     {"board", nlohmann::ordered_json::parse(state.board->ToJson())},
                      {"thrown", state.thrown},
                      {"bank_paid", state.bank_paid.value},
                      {"current", state.current}};
@@ -113,7 +113,7 @@ TEST_CASE("store item 2: a snapshot is a digest of the whole state; the first fi
     cash.players[0].cash += Pounds(5);
     CHECK(FlutterFile::Snapshot(cash) != snapshot);
     GameState board = s;
-    board.board.levels[3].verified = !board.board.levels[3].verified;
+    board.board.Mut().levels[3].verified = !board.board->levels[3].verified;
     CHECK(FlutterFile::Snapshot(board) != snapshot);
     GameState turn = s;
     turn.current = (turn.current + 1) % static_cast<int>(turn.players.size());
@@ -206,7 +206,7 @@ TEST_CASE("store items 2 and 4: snapshots every 64 entries verify; the file's bo
     board.lanes[2].name = "Blue Lagoon";
     const StartResult r = FlutterFile::StartFrom(HeaderOf("game flutter players=Ann,Bob"), board.ToJson());
     REQUIRE(r.state);
-    CHECK(r.state->board.lanes[2].name == "Blue Lagoon");
+    CHECK(r.state->board->lanes[2].name == "Blue Lagoon");
     CHECK(FlutterFile::StartFrom(HeaderOf("game flutter players=Ann,Bob"), "{}").rejection);
     // The snapshot text: equal states, equal text; a different state, different text.
     Table a, b;

@@ -242,7 +242,7 @@ void StoreExportScript() {
 std::optional<std::string> CountedApart(const GameState& s) {
     int64_t cash = 0;
     for (const Player& p : s.players) cash += p.cash.value;
-    const int64_t start = s.header.cash.value * static_cast<int64_t>(s.players.size());
+    const int64_t start = s.header->cash.value * static_cast<int64_t>(s.players.size());
     if (cash != start + s.bank_paid.value)
         return "the players hold £" + std::to_string(cash) + ", not £" + std::to_string(start) + " + £" +
                std::to_string(s.bank_paid.value) + " paid by the bank";
@@ -257,7 +257,7 @@ std::optional<std::string> CountedApart(const GameState& s) {
         if (held + co.stock + co.reserve != co.issued)
             return "company " + std::to_string(c) + ": " + std::to_string(held) + " held + " + std::to_string(co.stock) +
                    " for sale + " + std::to_string(co.reserve) + " in reserve != " + std::to_string(co.issued) + " issued";
-        if (co.issued != (co.bankrupt ? 0 : s.header.box))
+        if (co.issued != (co.bankrupt ? 0 : s.header->box))
             return "company " + std::to_string(c) + " has " + std::to_string(co.issued) + " issued, not " +
                    (co.bankrupt ? "0 (bankrupt)" : "the box");
     }

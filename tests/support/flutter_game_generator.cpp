@@ -50,7 +50,7 @@ public:
 private:
     const GameState& S() const { return m_ledger->State(); }
     const Player& Current() const { return S().players[static_cast<size_t>(S().current)]; }
-    const std::string& Letter(int company) const { return S().board.lanes[static_cast<size_t>(company)].letter; }
+    const std::string& Letter(int company) const { return S().board->lanes[static_cast<size_t>(company)].letter; }
     int Pick(size_t n) { return static_cast<int>(m_rng.Below(n)); }
     template <typename T, size_t N>
     const T& PickOf(const std::array<T, N>& items) { return items[static_cast<size_t>(Pick(N))]; }
@@ -202,7 +202,7 @@ private:
     }
 
     std::string ColourOf(const std::string& letter) const {
-        for (const Lane& lane : S().board.lanes)
+        for (const Lane& lane : S().board->lanes)
             if (lane.letter == letter) return Lower(lane.colour);
         return letter;
     }
@@ -317,7 +317,7 @@ private:
         switch (Pick(5)) {
             case 0: {
                 Peg peg{Letter(company), {}, {}, {}};
-                peg.price = s.board.PriceAt(std::clamp(co.parent + m_rng.Between(-1, 1), 0, s.board.News() - 1));
+                peg.price = s.board->PriceAt(std::clamp(co.parent + m_rng.Between(-1, 1), 0, s.board->News() - 1));
                 c.action = peg;
                 break;
             }
@@ -347,7 +347,7 @@ private:
         const int company = Pick(kCompanies);
         switch (Pick(3)) {
             case 0: return Emit("board " + Letter(company) + " ok");
-            case 1: return Emit("board L" + std::to_string(m_rng.Between(0, S().board.Top())) + " ok");
+            case 1: return Emit("board L" + std::to_string(m_rng.Between(0, S().board->Top())) + " ok");
             default: {
                 constexpr std::array<const char*, 4> kCompanyNames = {"Scarlet Mills Ltd.", "Blue Line Shipping", "Evergreen Tea",
                                                                      "Sunshine Motors"};

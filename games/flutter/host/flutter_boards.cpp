@@ -96,7 +96,7 @@ std::optional<std::string> OfFile(const std::string& path, std::string* why) {
         *why = path + " does not verify clean, so its board cannot be trusted";
         return std::nullopt;
     }
-    return store->GetLedger().State().board.ToJson();  // the last entry's: every `board` correction applied
+    return store->GetLedger().State().board->ToJson();  // the last entry's: every `board` correction applied
 }
 
 void Install(const std::vector<std::string>& jsons) {

@@ -201,8 +201,8 @@ public:
         const GameState& s = GetLedger().State();
         std::string players;
         for (const Player& p : s.players) players += (players.empty() ? "" : ", ") + p.name;
-        return fmt::format("flutter: players {}; round {}; board {}{}", players, s.round, s.board.name,
-                           s.board.Verified() ? "" : ", not yet confirmed at the table (BD-7)");
+        return fmt::format("flutter: players {}; round {}; board {}{}", players, s.round, s.board->name,
+                           s.board->Verified() ? "" : ", not yet confirmed at the table (BD-7)");
     }
     bool WriteLog(const host::LogFilter& filter, const std::string& file, std::ostream& out,
                   std::string* error) const override {
@@ -213,7 +213,7 @@ public:
             *error = "no player '" + PrintableText(filter.player) + "' in " + file;
             return false;
         }
-        if (!filter.company.empty() && (company = names.board.CompanyOf(filter.company)) < 0) {
+        if (!filter.company.empty() && (company = names.board->CompanyOf(filter.company)) < 0) {
             *error = "no company '" + PrintableText(filter.company) + "' on this game's board (a letter W R B G Y K or a colour: C-1)";
             return false;
         }
@@ -242,7 +242,7 @@ public:
         for (int c = 0; c < kCompanies; ++c) {
             const Company& x = a.companies[static_cast<size_t>(c)];
             const Company& y = b.companies[static_cast<size_t>(c)];
-            const std::string& colour = b.board.lanes[static_cast<size_t>(c)].colour;
+            const std::string& colour = b.board->lanes[static_cast<size_t>(c)].colour;
             if (a.Price(c) != b.Price(c) || x.parent != y.parent)
                 out.push_back(fmt::format("{}: parent level {} -> {}, price {} -> {}", colour, x.parent, y.parent,
                                           FormatPounds(a.Price(c)), FormatPounds(b.Price(c))));
@@ -259,7 +259,7 @@ public:
             if (x.cash != y.cash) out.push_back(fmt::format("{}: cash {} -> {}", y.name, FormatPounds(x.cash), FormatPounds(y.cash)));
             for (int c = 0; c < kCompanies; ++c)
                 if (x.certificates[static_cast<size_t>(c)] != y.certificates[static_cast<size_t>(c)])
-                    out.push_back(fmt::format("{}: {} certificates {} -> {}", y.name, b.board.lanes[static_cast<size_t>(c)].colour,
+                    out.push_back(fmt::format("{}: {} certificates {} -> {}", y.name, b.board->lanes[static_cast<size_t>(c)].colour,
                                               x.certificates[static_cast<size_t>(c)], y.certificates[static_cast<size_t>(c)]));
         }
         if (a.round != b.round) out.push_back(fmt::format("round {} -> {}", a.round, b.round));

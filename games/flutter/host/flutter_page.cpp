@@ -43,8 +43,8 @@ public:
         json lanes = json::array();
         for (int c = 0; c < kCompanies; ++c) {
             const Company& co = s.companies[static_cast<size_t>(c)];
-            const Lane& lane = s.board.lanes[static_cast<size_t>(c)];
-            const bool provisional = Provisional(s.board, co.parent) || Provisional(s.board, co.traveller) || !lane.verified;
+            const Lane& lane = s.board->lanes[static_cast<size_t>(c)];
+            const bool provisional = Provisional(*s.board, co.parent) || Provisional(*s.board, co.traveller) || !lane.verified;
             lanes.push_back({{"letter", ValidUtf8(lane.letter)},
                              {"colour", ValidUtf8(lane.colour)},
                              {"key", ValidUtf8(lane.Key())},
@@ -71,7 +71,7 @@ public:
             json held = json::array();
             for (int c = 0; c < kCompanies; ++c)
                 if (p.certificates[static_cast<size_t>(c)] > 0)
-                    held.push_back({{"letter", s.board.lanes[static_cast<size_t>(c)].letter},
+                    held.push_back({{"letter", s.board->lanes[static_cast<size_t>(c)].letter},
                                     {"count", p.certificates[static_cast<size_t>(c)]},
                                     {"value", FormatPounds(line.holdings[static_cast<size_t>(c)].value)}});
             const std::string claim_text =
@@ -92,7 +92,7 @@ public:
         if (s.last_round) {
             json companies = json::array();
             for (const SettledCompany& sc : s.last_round->companies) {
-                const Lane& lane = s.board.lanes.at(static_cast<size_t>(sc.company));
+                const Lane& lane = s.board->lanes.at(static_cast<size_t>(sc.company));
                 const std::string then = sc.bankrupt                                     ? "bankrupt (BK-1)"
                                          : sc.bonus == SettledCompany::Bonus::Shares ? "bonus shares (BN-2)"
                                          : sc.bonus == SettledCompany::Bonus::Cash   ? "bonus in cash (BN-3)"
@@ -117,9 +117,9 @@ public:
         json alerts = json::array();
         if (s.pending.kind == Pending::Kind::News)
             alerts.push_back({{"kind", "warn"},
-                              {"text", fmt::format("A Market News card is pending for {}", s.board.lanes[static_cast<size_t>(s.pending.company)].colour)},
+                              {"text", fmt::format("A Market News card is pending for {}", s.board->lanes[static_cast<size_t>(s.pending.company)].colour)},
                               {"detail", "Only the card's `news` line plays on until it is entered (N-1)."}});
-        if (!s.board.Verified())
+        if (!s.board->Verified())
             alerts.push_back({{"kind", "warn"},
                               {"text", "The board is provisional"},
                               {"detail", "Figures flagged provisional rest on a fact of the board the table has not confirmed (BD-7)."}});
@@ -132,8 +132,8 @@ public:
                      {"headline", s.Over() ? fmt::format("Flutter, round {}: the game is won", s.round)
                                            : fmt::format("Flutter, round {}: {} to {}", s.round, ValidUtf8(current),
                                                          s.stoppage ? "trade or claim" : "trade and throw")},
-                     {"detail", fmt::format("{} entries; target {}; board {}", last + 1, FormatPounds(s.header.target),
-                                            ValidUtf8(s.board.name))},
+                     {"detail", fmt::format("{} entries; target {}; board {}", last + 1, FormatPounds(s.header->target),
+                                            ValidUtf8(s.board->name))},
                      {"turn", TurnJson(ledger)},
                      {"alerts", std::move(alerts)},
                      {"problem", problem}};
@@ -142,7 +142,7 @@ public:
                     {"players", std::move(players)},
                     {"claims", claims_text},
                     {"last_round", std::move(last_round)},
-                    {"board", {{"name", ValidUtf8(s.board.name)}, {"verified", s.board.Verified()}}},
+                    {"board", {{"name", ValidUtf8(s.board->name)}, {"verified", s.board->Verified()}}},
                     {"words",
                      {{"lanes", "The companies"},
                       {"players", "The players"},

@@ -46,7 +46,7 @@ std::optional<host::Question> NewsQuestion(const GameState& s, const ParseResult
                            std::holds_alternative<Undo>(parsed.command->action) ||
                            std::holds_alternative<Redo>(parsed.command->action)))
         return std::nullopt;
-    const std::string& colour = s.board.lanes[static_cast<size_t>(s.pending.company)].colour;
+    const std::string& colour = s.board->lanes[static_cast<size_t>(s.pending.company)].colour;
     host::Question q;
     q.title = "What does the Market News card say?";
     q.text = fmt::format("{}'s traveller is on MARKET NEWS and {} drew a card: type its effects in its order, "
@@ -63,7 +63,7 @@ std::optional<host::Question> BoardQuestion(const Ledger& ledger, const Command&
     Ledger copy = ledger;
     const SubmitResult r = copy.Submit(command);
     if (!r.accepted) return std::nullopt;  // its rejection is the preview's to say
-    const Board& board = ledger.State().board;
+    const Board& board = *ledger.State().board;
     int company = -1, from = -1, to = -1;
     bool jumped = false;
     for (const Effect& e : copy.At(r.seq).effects) {

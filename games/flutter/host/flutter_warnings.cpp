@@ -17,7 +17,7 @@ namespace rutland::flutter {
 
 namespace {
 
-const std::string& Colour(const GameState& s, int company) { return s.board.lanes.at(static_cast<size_t>(company)).colour; }
+const std::string& Colour(const GameState& s, int company) { return s.board->lanes.at(static_cast<size_t>(company)).colour; }
 
 } // namespace
 

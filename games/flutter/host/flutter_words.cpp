@@ -14,17 +14,17 @@ std::string StateWords(const GameState& s) {
     std::string out = fmt::format("Round {}, {} to {}{}; target {}; board {}{}\n", s.round,
                                   s.players.empty() ? std::string("?") : s.players[static_cast<size_t>(s.current)].name,
                                   s.stoppage ? "trade or claim (a stoppage: W-2)" : "trade and throw",
-                                  s.Over() ? "; the game is won (W-5)" : "", FormatPounds(s.header.target), s.board.name,
-                                  s.board.Verified() ? "" : ", not yet confirmed at the table (BD-7)");
+                                  s.Over() ? "; the game is won (W-5)" : "", FormatPounds(s.header->target), s.board->name,
+                                  s.board->Verified() ? "" : ", not yet confirmed at the table (BD-7)");
     if (s.pending.kind == Pending::Kind::News)
         out += fmt::format("A Market News card is pending for {} (N-1)\n",
-                           s.board.lanes[static_cast<size_t>(s.pending.company)].colour);
+                           s.board->lanes[static_cast<size_t>(s.pending.company)].colour);
     out += "Companies (price, parent and traveller levels, the broker's stock and reserve)\n";
     size_t width = 0;
-    for (const Lane& lane : s.board.lanes) width = std::max(width, lane.colour.size());
+    for (const Lane& lane : s.board->lanes) width = std::max(width, lane.colour.size());
     for (int c = 0; c < kCompanies; ++c) {
         const Company& co = s.companies[static_cast<size_t>(c)];
-        const Lane& lane = s.board.lanes[static_cast<size_t>(c)];
+        const Lane& lane = s.board->lanes[static_cast<size_t>(c)];
         if (co.bankrupt) {
             out += fmt::format("  {} {:<{}}  bankrupt (BK-1)\n", lane.letter, lane.colour, width);
             continue;
@@ -42,7 +42,7 @@ std::string StateWords(const GameState& s) {
         for (int c = 0; c < kCompanies; ++c)
             if (p.certificates[static_cast<size_t>(c)] > 0)
                 held += fmt::format("{}{} {}", held.empty() ? "" : ", ", p.certificates[static_cast<size_t>(c)],
-                                    s.board.lanes[static_cast<size_t>(c)].letter);
+                                    s.board->lanes[static_cast<size_t>(c)].letter);
         out += fmt::format("  {:<{}}  {:>7}  {:<24}  capital {}\n", p.name, width, FormatPounds(p.cash),
                            held.empty() ? "no certificates" : held, FormatPounds(s.Capital(static_cast<int>(i))));
     }

@@ -70,7 +70,7 @@ std::string PositionPhrase(Position position) {
 std::string EffectText(const Effect& e, const GameState& s) {
     auto company = [&](int i) -> std::string {
         if (i < 0 || i >= kCompanies) return "?";
-        return s.board.lanes[static_cast<size_t>(i)].colour;
+        return s.board->lanes[static_cast<size_t>(i)].colour;
     };
     auto player = [&](int i) -> std::string {
         if (i < 0) return "the broker";
@@ -84,8 +84,8 @@ std::string EffectText(const Effect& e, const GameState& s) {
     // is the parent's business, BD-2).
     auto level = [&](int64_t l) {
         if (l < 0) return std::string("an M hole");  // T-8: the table said `@M`
-        if (static_cast<size_t>(l) < s.board.levels.size()) {
-            const Label label = s.board.levels[static_cast<size_t>(l)].label;
+        if (static_cast<size_t>(l) < s.board->levels.size()) {
+            const Label label = s.board->levels[static_cast<size_t>(l)].label;
             if (label != Label::None) return fmt::format("level {} ({})", l, LabelPhrase(label));
         }
         return fmt::format("level {}", l);
@@ -159,7 +159,7 @@ std::string EffectText(const Effect& e, const GameState& s) {
             return fmt::format("count: {} holds {} {} certificates, was {} (the broker's sale stock {} -> {})", p, n[1], c, n[0], n[2], n[3]);
         case EffectKind::PegSet:
             return fmt::format("peg: {}'s parent level {} -> {} ({} -> {}), traveller level {} -> {}", c, n[0], n[1],
-                               pounds(s.board.PriceAt(static_cast<int>(n[0])).value), pounds(s.board.PriceAt(static_cast<int>(n[1])).value),
+                               pounds(s.board->PriceAt(static_cast<int>(n[0])).value), pounds(s.board->PriceAt(static_cast<int>(n[1])).value),
                                n[2], n[3]);
         case EffectKind::AntiSlumpSet: return fmt::format("peg: {} {} the anti-slump card", c, n[0] ? "holds" : "does not hold");
         case EffectKind::TurnSet: return fmt::format("{} is the current player", p);
@@ -183,7 +183,7 @@ std::string EffectText(const Effect& e, const GameState& s) {
 }
 
 std::string BrokerStep(const Effect& e, const GameState& s) {
-    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board.lanes[static_cast<size_t>(e.company)].colour
+    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour
                                                                    : std::string("?");
     const std::string p = e.player >= 0 && static_cast<size_t>(e.player) < s.players.size()
                               ? s.players[static_cast<size_t>(e.player)].name

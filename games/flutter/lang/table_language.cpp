@@ -29,23 +29,22 @@ Rejection L1(const std::string& why) { return Rejection{why, "L-1"}; }
 
 // Whitespace-separated tokens; a double-quoted run (name="Captivating Cosmetics Ltd.") stays in one.
 std::optional<std::vector<std::string>> Tokens(std::string_view line) {
+    // A token is a run of the line as typed (its quotation marks kept), so each is cut out whole.
     std::vector<std::string> out;
-    std::string token;
-    bool quoted = false, in_token = false;
-    for (char c : line) {
-        if (c == '"') {
-            quoted = !quoted;
-            token += c;
-            in_token = true;
-        } else if (!quoted && std::isspace(static_cast<unsigned char>(c))) {
-            if (in_token) out.push_back(token), token.clear(), in_token = false;
-        } else {
-            token += c;
-            in_token = true;
+    out.reserve(6);
+    bool quoted = false;
+    size_t start = std::string_view::npos;
+    for (size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') quoted = !quoted;
+        if (!quoted && c != '"' && std::isspace(static_cast<unsigned char>(c))) {
+            if (start != std::string_view::npos) out.emplace_back(line.substr(start, i - start)), start = std::string_view::npos;
+        } else if (start == std::string_view::npos) {
+            start = i;
         }
     }
     if (quoted) return std::nullopt;
-    if (in_token) out.push_back(token);
+    if (start != std::string_view::npos) out.emplace_back(line.substr(start));
     return out;
 }
 

@@ -7,7 +7,7 @@ namespace rutland::flutter {
 Pounds GameState::Price(int company) const {
     const Company& c = companies.at(static_cast<size_t>(company));
     if (c.bankrupt) return Pounds(0);  // BK-3
-    return board.PriceAt(c.parent);    // BD-2
+    return board->PriceAt(c.parent);    // BD-2
 }
 
 Pounds GameState::Capital(int player) const {
@@ -21,8 +21,8 @@ Pounds GameState::Capital(int player) const {
 Position GameState::PositionOf(int company) const {
     const Company& c = companies.at(static_cast<size_t>(company));
     if (c.traveller == c.parent) return Position::Parent;
-    if (c.traveller >= board.Top()) return Position::Top;
-    switch (board.levels.at(static_cast<size_t>(c.traveller)).label) {
+    if (c.traveller >= board->Top()) return Position::Top;
+    switch (board->levels.at(static_cast<size_t>(c.traveller)).label) {
         case Label::News: return Position::News;
         case Label::Slump: return Position::Slump;
         case Label::Five: return Position::Five;

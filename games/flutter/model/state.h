@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "base/shared_value.h"
 #include "model/board.h"
 #include "model/command.h"
 #include "model/effects.h"
@@ -78,8 +79,11 @@ struct ClaimRecord {
 };
 
 struct GameState {
-    Header header;
-    Board board;
+    // What rarely changes is shared by the ledger's copies of the state (base/shared_value.h): the
+    // ledger copies the state before every command (kernel/basic_ledger.h invariant 6), and copying
+    // the header's names and the board's labels string by string was a fifth of a replay.
+    SharedValue<Header> header;
+    SharedValue<Board> board;  // changed only by `board` lines (BD-6) and the opening (G-1)
     std::array<Company, kCompanies> companies{};
     std::vector<Player> players;
     int round = 1;

@@ -61,7 +61,7 @@ void DrawBoardPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
         ImGui::TextDisabled("No board: this is not a Flutter game.");
         return;
     }
-    const Board& board = state->board;
+    const Board& board = *state->board;
     const ImU32 amber = ImGui::GetColorU32(v.warn);
     const ImU32 text_colour = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 muted = ImGui::GetColorU32(v.muted);

@@ -27,7 +27,7 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     ImGui::Text("Round %d: %s trades and throws%s", state->round, current.c_str(),
                 state->stoppage ? " (a stoppage: claims are taken, W-2)" : "");
     if (t.pending.kind == Pending::Kind::News) {
-        const Lane& lane = state->board.lanes.at(static_cast<size_t>(t.pending.company));
+        const Lane& lane = state->board->lanes.at(static_cast<size_t>(t.pending.company));
         ImGui::TextColored(v.warn, "Market News card pending for %s (drawn by %s): type its `news` line (N-1)", lane.name.c_str(),
                            state->players.at(static_cast<size_t>(t.pending.player)).name.c_str());
     } else if (t.pending.kind == Pending::Kind::Rethrow) {
@@ -63,7 +63,7 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     ImGui::TableSetupColumn("Capital", ImGuiTableColumnFlags_WidthFixed, capital_w);
     ImGui::TableSetupColumn("Cash", ImGuiTableColumnFlags_WidthFixed, cash_w);
     for (int c = 0; c < kCompanies; ++c)
-        ImGui::TableSetupColumn(state->board.lanes[static_cast<size_t>(c)].letter.c_str(), ImGuiTableColumnFlags_WidthFixed,
+        ImGui::TableSetupColumn(state->board->lanes[static_cast<size_t>(c)].letter.c_str(), ImGuiTableColumnFlags_WidthFixed,
                                 company_w[static_cast<size_t>(c)]);
     // Two heading rows: the names, then each company's chip and today's price (BD-2).
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
@@ -72,7 +72,7 @@ void DrawPlayersPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     ImGui::TableSetColumnIndex(2);
     ImGui::TextUnformatted("Cash");
     for (int c = 0; c < kCompanies; ++c) {
-        const Lane& lane = state->board.lanes[static_cast<size_t>(c)];
+        const Lane& lane = state->board->lanes[static_cast<size_t>(c)];
         ImGui::TableSetColumnIndex(3 + c);
         CompanyChip(lane.letter, lane.Key());
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", lane.name.c_str(), lane.colour.c_str());

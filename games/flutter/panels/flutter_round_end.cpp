@@ -42,7 +42,7 @@ void SettlementTables(const dash::GamePanelView& v, const GameState& names, cons
         ImGui::TableSetupColumn("Then");
         ImGui::TableHeadersRow();
         for (const SettlementCompany& c : s.companies) {
-            const Lane& lane = names.board.lanes.at(static_cast<size_t>(c.company));
+            const Lane& lane = names.board->lanes.at(static_cast<size_t>(c.company));
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
             CompanyChip(lane.letter, lane.Key());
@@ -81,7 +81,7 @@ void SettlementTables(const dash::GamePanelView& v, const GameState& names, cons
     if (ImGui::BeginTable("##players", 2 + static_cast<int>(s.companies.size()), flags)) {
         ImGui::TableSetupColumn("Player");
         for (const SettlementCompany& c : s.companies)
-            ImGui::TableSetupColumn(names.board.lanes.at(static_cast<size_t>(c.company)).letter.c_str());
+            ImGui::TableSetupColumn(names.board->lanes.at(static_cast<size_t>(c.company)).letter.c_str());
         ImGui::TableSetupColumn("Cash in all");
         ImGui::TableHeadersRow();
         for (const SettlementPlayer& p : s.players) {
@@ -126,7 +126,7 @@ void DrawRoundEndPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     if (tables->if_ended_now) {
         const RoundEndNow& now = *tables->if_ended_now;
         ImGui::TextDisabled("%s's traveller, the nearest, reaching TOP (RE-1..RE-6); dividends on the £100 par (RE-2)",
-                            state->board.lanes.at(static_cast<size_t>(now.company)).colour.c_str());
+                            state->board->lanes.at(static_cast<size_t>(now.company)).colour.c_str());
         SettlementTables(v, *state, now.settlement, "now");
     } else {
         ImGui::TextDisabled("%s", state->pending.kind != Pending::Kind::None ? "Nothing to settle until the card or re-throw due is typed (N-1)."

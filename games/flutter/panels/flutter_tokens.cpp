@@ -53,7 +53,7 @@ std::string Certificates(int64_t n, const Lane& lane) {
 }
 
 void DrawStep(const dash::GamePanelView& v, const GameState& names, const Step& s) {
-    const Lane* lane = s.company >= 0 ? &names.board.lanes.at(static_cast<size_t>(s.company)) : nullptr;
+    const Lane* lane = s.company >= 0 ? &names.board->lanes.at(static_cast<size_t>(s.company)) : nullptr;
     const std::string who = s.player >= 0 ? names.players.at(static_cast<size_t>(s.player)).name : std::string("the broker");
     // A trade is two steps at once: the money one way, the certificates the other.
     const bool money = s.money > Pounds();
@@ -105,7 +105,7 @@ void DrawGroups(const dash::GamePanelView& v, const GameState& names, const std:
     }
     for (const CompanySteps& g : groups) {
         if (g.company >= 0) {
-            const Lane& lane = names.board.lanes.at(static_cast<size_t>(g.company));
+            const Lane& lane = names.board->lanes.at(static_cast<size_t>(g.company));
             CompanyChip(lane.letter, lane.Key());
             ImGui::SameLine();
             ImGui::TextUnformatted(lane.name.c_str());

@@ -143,7 +143,7 @@ void FillUnmoved(Settlement& s, const GameState& state) {
             sc.parent_from = sc.parent_to = co.parent;
             sc.price_from = sc.price_to = state.Price(sc.company);
         }
-        if (sc.bonus != SettledCompany::Bonus::None) sc.price_to = state.board.PriceAt(sc.parent_to);
+        if (sc.bonus != SettledCompany::Bonus::None) sc.price_to = state.board->PriceAt(sc.parent_to);
     }
 }
 
@@ -161,8 +161,8 @@ std::optional<RoundEndNow> IfRoundEndedNow(const GameState& state) {
     RoundEndNow out;
     out.company = nearest;
     out.after = state;  // invariant 1
-    out.after.companies[static_cast<size_t>(nearest)].traveller = out.after.board.Top() - 1;
-    const ParseResult parsed = ParseCommand("throw " + out.after.board.lanes[static_cast<size_t>(nearest)].letter + " 1");
+    out.after.companies[static_cast<size_t>(nearest)].traveller = out.after.board->Top() - 1;
+    const ParseResult parsed = ParseCommand("throw " + out.after.board->lanes[static_cast<size_t>(nearest)].letter + " 1");
     if (!parsed.command) return std::nullopt;
     const ApplyResult r = Apply(out.after, *parsed.command);
     if (!r.accepted) return std::nullopt;
@@ -272,7 +272,7 @@ std::vector<CompanySteps> StepsOf(const Ledger& ledger, int seq) {
 
 Claims ClaimsOf(const GameState& state) {
     Claims out;
-    out.target = state.header.target;
+    out.target = state.header->target;
     out.stoppage = state.stoppage;
     out.over = state.Over();
     out.pending = state.pending.kind != Pending::Kind::None;

@@ -29,7 +29,7 @@ LegalNow Legal(const GameState& s) {
         return out;
     }
     for (int c = 0; c < kCompanies; ++c) {
-        const std::string letter = s.board.lanes[static_cast<size_t>(c)].letter;
+        const std::string letter = s.board->lanes[static_cast<size_t>(c)].letter;
         for (int n = 1; n <= 6; ++n) offer(Throw{std::nullopt, letter, n, std::nullopt});
         if (s.players.empty()) continue;
         const Player& p = s.players[static_cast<size_t>(s.current)];

@@ -21,7 +21,7 @@ enum class Landed : uint8_t { Nothing, Card, RoundEnd };
 
 // The level a place names on the board (T-8), or -1. M is the caller's.
 int LevelOf(const GameState& s, const Place& place, int company) {
-    const Board& b = s.board;
+    const Board& b = *s.board;
     switch (place.kind) {
         case Place::Kind::Parent: return s.companies[static_cast<size_t>(company)].parent;
         case Place::Kind::News: return b.News();
@@ -38,7 +38,7 @@ int LevelOf(const GameState& s, const Place& place, int company) {
 // T-8: nullopt when the table's place is one the traveller could have reached from `from`.
 std::optional<Rejection> CheckPlace(const GameState& s, const Place& place, int company, int from) {
     if (place.kind == Place::Kind::M) {
-        if (from >= s.board.News()) return Reject("@M: the traveller stood at MARKET NEWS or above, where no M hole is", "T-8");
+        if (from >= s.board->News()) return Reject("@M: the traveller stood at MARKET NEWS or above, where no M hole is", "T-8");
         return std::nullopt;
     }
     if (place.kind == Place::Kind::Parent) return Reject("@parent is no place a move up ends", "T-8");
@@ -51,7 +51,9 @@ std::optional<Rejection> CheckPlace(const GameState& s, const Place& place, int 
 
 class Engine {
 public:
-    Engine(GameState& state, Effects& effects) : s(state), fx(effects) {}
+    // Room for a throw's usual effects at once: growing the vector one effect at a time moved
+    // every effect already made (each with its strings) and was a tenth of a replay.
+    Engine(GameState& state, Effects& effects) : s(state), fx(effects) { fx.reserve(8); }
 
     void Emit(EffectKind kind, std::string rule, int company, int player, std::array<int64_t, 4> n = {}, std::string text = {}) {
         fx.push_back(Effect{kind, std::move(rule), company, player, n, std::move(text)});
@@ -60,9 +62,9 @@ public:
     // BD-7: the last effect's figure rests on a fact not yet confirmed.
     void Provisional(bool provisional) { fx.back().provisional = provisional; }
     bool Unconfirmed(int level) const {
-        return level >= 0 && static_cast<size_t>(level) < s.board.levels.size() && !s.board.levels[static_cast<size_t>(level)].verified;
+        return level >= 0 && static_cast<size_t>(level) < s.board->levels.size() && !s.board->levels[static_cast<size_t>(level)].verified;
     }
-    bool UnconfirmedLane(int c) const { return !s.board.lanes[static_cast<size_t>(c)].verified; }
+    bool UnconfirmedLane(int c) const { return !s.board->lanes[static_cast<size_t>(c)].verified; }
 
     Company& C(int c) { return s.companies[static_cast<size_t>(c)]; }
     Player& P(int p) { return s.players[static_cast<size_t>(p)]; }
@@ -85,7 +87,7 @@ public:
     Landed MoveUp(int c, int holes, const std::optional<Place>& place, const std::string& rule) {
         Company& co = C(c);
         const int from = co.traveller;
-        const int top = s.board.Top(), news = s.board.News();
+        const int top = s.board->Top(), news = s.board->News();
         int to = std::min(from + holes, top);
         if (place) {  // T-8: the table wins; the ledger notes where the app's board put it
             const int table = place->kind == Place::Kind::M ? -1 : LevelOf(s, *place, c);
@@ -101,14 +103,14 @@ public:
         co.traveller = to;
         Emit(EffectKind::TravellerMoved, rule, c, -1, {from, to});
         if (to >= top) return Landed::RoundEnd;  // T-3
-        if (to < news && s.board.IsMHole(c, to)) {  // T-4
+        if (to < news && s.board->IsMHole(c, to)) {  // T-4
             co.traveller = news;
             Emit(EffectKind::MJump, "T-4", c, -1, {to, news});
             Provisional(UnconfirmedLane(c) || Unconfirmed(news));
             return Landed::Card;
         }
         if (to == news) return Landed::Card;  // T-5
-        if (to == s.board.Slump()) {          // T-6
+        if (to == s.board->Slump()) {          // T-6
             if (co.anti_slump) {  // SL-3
                 Emit(EffectKind::SlumpHeld, "SL-3", c, -1, {to});
                 Provisional(Unconfirmed(to));
@@ -144,7 +146,7 @@ public:
         Company& co = C(c);
         int64_t held = 0;
         for (const Player& p : s.players) held += p.certificates[static_cast<size_t>(c)];
-        const int64_t available = co.reserve + (s.header.bonus_from_stock ? co.stock : 0);
+        const int64_t available = co.reserve + (s.header->bonus_from_stock ? co.stock : 0);
         if (available >= held) {
             for (int p = 0; p < Players(); ++p) {
                 int64_t& h = P(p).certificates[static_cast<size_t>(c)];
@@ -174,16 +176,16 @@ public:
         if (delta == 0) return;
         Company& co = C(c);
         const int from = co.parent;
-        const Pounds from_price = s.board.PriceAt(from);
+        const Pounds from_price = s.board->PriceAt(from);
         if (delta > 0) {
-            const int bonus = s.board.Bonus();
+            const int bonus = s.board->Bonus();
             if (from + delta >= bonus) {  // BN-1: into the PAR 100 hole, the rest of the move dropped
                 const bool carried = co.traveller <= bonus;
-                Emit(EffectKind::ParentMoved, rule, c, -1, {from, bonus, from_price.value, s.board.PriceAt(bonus).value});
+                Emit(EffectKind::ParentMoved, rule, c, -1, {from, bonus, from_price.value, s.board->PriceAt(bonus).value});
                 Provisional(Unconfirmed(from) || Unconfirmed(bonus));
                 const SettledCompany::Bonus kind = Bonus(c);
                 if (record) record->bonus = kind;
-                co.parent = s.board.Par();
+                co.parent = s.board->Par();
                 if (carried) co.traveller = co.parent;
                 Emit(EffectKind::BonusToPar, "BN-1", c, -1, {bonus, co.parent});
                 Provisional(Unconfirmed(bonus) || Unconfirmed(co.parent));
@@ -203,7 +205,7 @@ public:
             co.parent = from + delta;
             if (on_parent) co.traveller = co.parent;
         }
-        Emit(EffectKind::ParentMoved, rule, c, -1, {from, co.parent, from_price.value, s.board.PriceAt(co.parent).value});
+        Emit(EffectKind::ParentMoved, rule, c, -1, {from, co.parent, from_price.value, s.board->PriceAt(co.parent).value});
         Provisional(Unconfirmed(from) || Unconfirmed(co.parent));
     }
 
@@ -221,7 +223,7 @@ public:
     // RE-1..RE-6: the round ends; each company settled in lane order.
     void Settle(int company_at_top, int ender) {
         Emit(EffectKind::RoundEnded, "RE-1", company_at_top, ender, {s.round});
-        Provisional(Unconfirmed(s.board.Top()));
+        Provisional(Unconfirmed(s.board->Top()));
         LastRound last;
         last.round = s.round;
         last.ended_by = ender;
@@ -288,13 +290,13 @@ std::optional<Rejection> UnknownPlayer(const GameState& s, const std::string& na
 }
 
 std::optional<Rejection> UnknownCompany(const GameState& s, const std::string& word, int* company) {
-    *company = s.board.CompanyOf(word);
+    *company = s.board->CompanyOf(word);
     if (*company < 0) return Reject("no company " + word + " on this board", "L-1");
     return std::nullopt;
 }
 
-std::string Letter(const GameState& s, int c) { return s.board.lanes[static_cast<size_t>(c)].letter; }
-std::string Colour(const GameState& s, int c) { return s.board.lanes[static_cast<size_t>(c)].colour; }
+std::string Letter(const GameState& s, int c) { return s.board->lanes[static_cast<size_t>(c)].letter; }
+std::string Colour(const GameState& s, int c) { return s.board->lanes[static_cast<size_t>(c)].colour; }
 
 // ---- trading (TR-1..TR-7) ----
 template <class Trade>
@@ -378,7 +380,7 @@ ApplyResult ApplyThrow(GameState& s, const Throw& t) {
     e.Emit(EffectKind::Thrown, "T-1", c, seat, {t.number});
     if (s.companies[static_cast<size_t>(c)].bankrupt) {  // T-7
         e.Emit(EffectKind::VoidThrow, "T-7", c, seat);
-        if (s.header.rethrow_bankrupt) {
+        if (s.header->rethrow_bankrupt) {
             s.pending = Pending{Pending::Kind::Rethrow, -1, seat};
             e.Emit(EffectKind::RethrowDue, "T-7", -1, seat);
         } else {
@@ -491,12 +493,12 @@ ApplyResult ApplyClaim(GameState& s, const Claim& claim) {
     for (const ClaimRecord& r : s.claims)
         if (r.player == seat) return Rejected(Reject(name + " has claimed at this stoppage", "W-4"));
     const Pounds capital = s.Capital(seat);
-    if (capital < s.header.target)
-        return Rejected(Reject(name + "'s capital is " + FormatPounds(capital) + ", below the target of " + FormatPounds(s.header.target), "W-3"));
+    if (capital < s.header->target)
+        return Rejected(Reject(name + "'s capital is " + FormatPounds(capital) + ", below the target of " + FormatPounds(s.header->target), "W-3"));
     ApplyResult out;
     Engine e(s, out.effects);
     s.claims.push_back(ClaimRecord{seat, capital});
-    e.Emit(EffectKind::ClaimValid, "W-3", -1, seat, {capital.value, s.header.target.value});
+    e.Emit(EffectKind::ClaimValid, "W-3", -1, seat, {capital.value, s.header->target.value});
     bool provisional = false;  // W-1: the capital counts each holding at its price
     for (int c = 0; c < kCompanies; ++c)
         provisional = provisional || (s.players[static_cast<size_t>(seat)].certificates[static_cast<size_t>(c)] > 0 &&
@@ -528,9 +530,9 @@ ApplyResult ApplyPeg(GameState& s, const Peg& peg) {
     if (co.bankrupt) return Rejected(Reject(Colour(s, c) + " is bankrupt: it has no pegs", "X-2"));
     int parent = co.parent;
     if (peg.price) {
-        parent = s.board.LevelShowing(*peg.price);
+        parent = s.board->LevelShowing(*peg.price);
         if (parent < 0) return Rejected(Reject("no level shows " + FormatPounds(*peg.price), "X-2"));
-        if (parent <= 0 || parent >= s.board.Bonus())
+        if (parent <= 0 || parent >= s.board->Bonus())
             return Rejected(Reject("a parent stands strictly between the bottom and the £200 level, not at " + FormatPounds(*peg.price), "X-2"));
     }
     int traveller = co.traveller == co.parent ? parent : co.traveller;  // on its parent, it moves with it
@@ -541,7 +543,7 @@ ApplyResult ApplyPeg(GameState& s, const Peg& peg) {
         if (traveller < 0) return Rejected(Reject("traveller=" + PrintPlace(*peg.traveller) + " is off the board", "X-2"));
     }
     if (traveller < parent) return Rejected(Reject("the traveller would stand below its parent", "X-2"));
-    if (traveller >= s.board.Top()) return Rejected(Reject("the traveller would stand at the TOP", "X-2"));
+    if (traveller >= s.board->Top()) return Rejected(Reject("the traveller would stand at the TOP", "X-2"));
     ApplyResult out;
     Engine e(s, out.effects);
     e.Emit(EffectKind::PegSet, "X-1", c, -1, {co.parent, parent, co.traveller, traveller});
@@ -628,7 +630,7 @@ std::string LaneText(const Lane& lane) {
 
 ApplyResult ApplyBoard(GameState& s, const BoardLine& line) {
     using T = BoardChange::Target;
-    Board board = s.board;
+    Board board = *s.board;
     std::optional<std::string> bd6;
     std::vector<int> lanes_touched, levels_touched;
     int levels_before = static_cast<int>(board.levels.size());
@@ -698,13 +700,13 @@ ApplyResult ApplyBoard(GameState& s, const BoardLine& line) {
     ApplyResult out;
     Engine e(s, out.effects);
     s.board = std::move(board);
-    if (static_cast<int>(s.board.levels.size()) != levels_before)
-        e.Emit(EffectKind::BoardLevels, "BD-6", -1, -1, {levels_before, static_cast<int64_t>(s.board.levels.size())});
+    if (static_cast<int>(s.board->levels.size()) != levels_before)
+        e.Emit(EffectKind::BoardLevels, "BD-6", -1, -1, {levels_before, static_cast<int64_t>(s.board->levels.size())});
     for (int level : levels_touched) {
-        const Level& l = s.board.levels[static_cast<size_t>(level)];
+        const Level& l = s.board->levels[static_cast<size_t>(level)];
         e.Emit(EffectKind::BoardLevel, "BD-7", -1, -1, {level, l.price ? l.price->value : -1, static_cast<int64_t>(l.label), 1});
     }
-    for (int c : lanes_touched) e.Emit(EffectKind::BoardLane, "BD-7", c, -1, {1}, LaneText(s.board.lanes[static_cast<size_t>(c)]));
+    for (int c : lanes_touched) e.Emit(EffectKind::BoardLane, "BD-7", c, -1, {1}, LaneText(s.board->lanes[static_cast<size_t>(c)]));
     out.accepted = true;
     out.canonical = Command{line};
     return out;
@@ -791,27 +793,27 @@ std::optional<std::string> CheckConservation(const GameState& s) {
         if (p.cash < Pounds(0)) return p.name + " has negative cash";
         cash += p.cash;
     }
-    const Pounds expected = s.header.cash * static_cast<int64_t>(s.players.size()) + s.bank_paid;
+    const Pounds expected = s.header->cash * static_cast<int64_t>(s.players.size()) + s.bank_paid;
     if (cash != expected)
         return "the players hold " + FormatPounds(cash) + ", but started with and were paid " + FormatPounds(expected);
     for (int c = 0; c < kCompanies; ++c) {
         const Company& co = s.companies[static_cast<size_t>(c)];
         int64_t total = co.stock + co.reserve;
-        if (co.stock < 0 || co.reserve < 0) return s.board.lanes[static_cast<size_t>(c)].colour + ": a negative count";
+        if (co.stock < 0 || co.reserve < 0) return s.board->lanes[static_cast<size_t>(c)].colour + ": a negative count";
         for (const Player& p : s.players) {
             const int64_t h = p.certificates[static_cast<size_t>(c)];
-            if (h < 0) return p.name + " holds a negative count of " + s.board.lanes[static_cast<size_t>(c)].colour;
+            if (h < 0) return p.name + " holds a negative count of " + s.board->lanes[static_cast<size_t>(c)].colour;
             total += h;
         }
-        const int64_t issued = co.bankrupt ? 0 : s.header.box;
+        const int64_t issued = co.bankrupt ? 0 : s.header->box;
         if (total != co.issued || co.issued != issued)
-            return s.board.lanes[static_cast<size_t>(c)].colour + ": holdings + sale stock + reserve = " + std::to_string(total) +
+            return s.board->lanes[static_cast<size_t>(c)].colour + ": holdings + sale stock + reserve = " + std::to_string(total) +
                    ", issued " + std::to_string(issued);
         if (co.bankrupt) continue;
-        if (co.parent <= 0 || co.parent >= s.board.Bonus())
-            return s.board.lanes[static_cast<size_t>(c)].colour + "'s parent is off the price column";
-        if (co.traveller < co.parent || co.traveller >= s.board.Top())
-            return s.board.lanes[static_cast<size_t>(c)].colour + "'s traveller is below its parent or at the TOP";
+        if (co.parent <= 0 || co.parent >= s.board->Bonus())
+            return s.board->lanes[static_cast<size_t>(c)].colour + "'s parent is off the price column";
+        if (co.traveller < co.parent || co.traveller >= s.board->Top())
+            return s.board->lanes[static_cast<size_t>(c)].colour + "'s traveller is below its parent or at the TOP";
     }
     if (s.current < 0 || s.current >= static_cast<int>(s.players.size())) return "no current player";
     return std::nullopt;

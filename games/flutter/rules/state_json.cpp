@@ -8,7 +8,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::string Key(const GameState& s, int c) { return s.board.lanes[static_cast<size_t>(c)].Key(); }
+std::string Key(const GameState& s, int c) { return s.board->lanes[static_cast<size_t>(c)].Key(); }
 
 const char* BonusWord(SettledCompany::Bonus bonus) {
     switch (bonus) {
@@ -24,12 +24,12 @@ const char* BonusWord(SettledCompany::Bonus bonus) {
 Json ToJson(const GameState& s) {
     Json j;
     j["game"] = "flutter";
-    j["board"] = s.board.name;
-    j["board_verified"] = s.board.Verified();
+    j["board"] = s.board->name;
+    j["board_verified"] = s.board->Verified();
     j["round"] = s.round;
     j["current_player"] = s.players.empty() ? Json(nullptr) : Json(s.players[static_cast<size_t>(s.current)].name);
     j["stoppage"] = s.stoppage;
-    j["target"] = s.header.target.value;
+    j["target"] = s.header->target.value;
     Json prices = Json::object(), levels = Json::object(), at = Json::object(), stock = Json::object(), reserve = Json::object();
     Json bankrupt = Json::array(), anti_slump = Json::array();
     for (int c = 0; c < kCompanies; ++c) {
@@ -107,7 +107,7 @@ Json ToJson(const GameState& s) {
     j["winner"] = winners.empty() ? Json(nullptr) : winners[0];
     j["winners"] = winners;
     // Extra keys (section 16 welcomes them): the rules' settings and the money the bank has paid.
-    j["box"] = s.header.box;
+    j["box"] = s.header->box;
     j["bank_paid"] = s.bank_paid.value;
     return j;
 }

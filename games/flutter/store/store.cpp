@@ -188,8 +188,8 @@ namespace {
 // of the state beside it. Equal states, equal text.
 std::string StateText(const GameState& state) {
     nlohmann::ordered_json j = ToJson(state);
-    j["snapshot"] = {{"header", PrintCommand(Command{state.header})},
-                     {"board", nlohmann::ordered_json::parse(state.board.ToJson())},
+    j["snapshot"] = {{"header", PrintCommand(Command{*state.header})},
+                     {"board", nlohmann::ordered_json::parse(state.board->ToJson())},
                      {"thrown", state.thrown},
                      {"bank_paid", state.bank_paid.value},
                      {"current", state.current}};
@@ -204,11 +204,11 @@ constexpr std::string_view kSnapshotTag = "sha256:";
 class StateBytes {
 public:
     explicit StateBytes(const GameState& s) {
-        const Header& h = s.header;
+        const Header& h = *s.header;
         Count(h.players.size());
         for (const std::string& p : h.players) Text(p);
         Num(h.cash.value), Num(h.target.value), Text(h.board), Num(h.box), Num(h.rethrow_bankrupt), Num(h.bonus_from_stock);
-        const Board& b = s.board;
+        const Board& b = *s.board;
         Text(b.name);
         Count(b.levels.size());
         for (const Level& l : b.levels) Num(l.price.has_value()), Num(l.price.value_or(Pounds(0)).value), Num(static_cast<int>(l.label)), Num(l.verified);

@@ -47,7 +47,7 @@ struct FlutterFile {
     }
     static std::string Snapshot(const GameState& state);
     static std::optional<std::string> SnapshotDifference(const std::string& stored, const GameState& state);
-    static std::string StartData(const GameState& state) { return state.board.ToJson(); }
+    static std::string StartData(const GameState& state) { return state.board->ToJson(); }
     static StartResult StartFrom(const Header& header, std::string_view board_json);
     static constexpr std::string_view kStartDataName = "the board";
     static constexpr int kRulesVersion = 1;
