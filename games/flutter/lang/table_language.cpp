@@ -14,14 +14,18 @@ namespace {
 
 constexpr std::string_view kPound = "\xC2\xA3";  // £
 
+// ASCII letters only, whatever the program's locale (std::tolower follows it): the language's
+// words are ASCII, a name's other bytes stay as typed, and the core reads no environment.
 std::string Lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
 std::string Upper(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
     return out;
 }
 

@@ -12,18 +12,21 @@ namespace rutland::flutter {
 
 namespace {
 
+// ASCII letters only, whatever the program's locale (as lang/table_language.cpp's Lower).
+char LowerByte(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
 std::string Lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out) c = LowerByte(c);
     return out;
 }
 
-// Equal under Lower (std::tolower a byte at a time), without making either string: CompanyOf runs
-// for every trade and throw Apply sees, and for each of Legal()'s candidates.
+// Equal under Lower, without making either string: CompanyOf runs for every trade and throw Apply
+// sees, and for each of Legal()'s candidates.
 bool SameLower(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+        if (LowerByte(a[i]) != LowerByte(b[i])) return false;
     return true;
 }
 
