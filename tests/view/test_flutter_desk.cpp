@@ -175,3 +175,30 @@ TEST_CASE("flutter desk: a throw into SLUMP warns where the traveller drops back
     CHECK(testing::DeskType(desk, "peg W anti-slump=yes"));
     CHECK(Cites(desk.PreviewOf("throw W 4"), "SL-3"));
 }
+
+TEST_CASE("flutter desk: the legal lines offer undo 1 and redo 1 exactly when the ledger takes them") {
+    FlutterDesk d = FlutterInMemory("game flutter players=Ann,Bob");
+    const auto offers = [&](const std::string& line) {
+        const std::vector<std::string> legal = d.game->LegalLines();
+        return std::find(legal.begin(), legal.end(), line) != legal.end();
+    };
+    const auto takes = [&](const std::string& line) {
+        return d.game->Preview(line).kind == host::LinePreview::Kind::Accepted;
+    };
+    const auto agree = [&] {
+        CHECK(offers("undo 1") == takes("undo 1"));
+        CHECK(offers("redo 1") == takes("redo 1"));
+    };
+    agree();  // nothing to undo or redo
+    CHECK_FALSE(offers("undo 1"));
+    REQUIRE(d.game->Submit("note first", nullptr, testing::DeskNow(), "broker").status == host::SubmitReply::Status::Accepted);
+    agree();
+    CHECK(offers("undo 1"));
+    REQUIRE(d.game->Submit("undo 1", nullptr, testing::DeskNow(), "broker").status == host::SubmitReply::Status::Accepted);
+    agree();
+    CHECK(offers("redo 1"));
+    CHECK_FALSE(offers("undo 1"));
+    REQUIRE(d.game->Submit("redo 1", nullptr, testing::DeskNow(), "broker").status == host::SubmitReply::Status::Accepted);
+    agree();
+    CHECK_FALSE(offers("redo 1"));
+}
