@@ -295,7 +295,7 @@ void InstallGameBoards() {
 }
 
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& o) {
-    CLI::App* board = app.add_subcommand("board", "the table's own boards: list, show, import, export, save (issue 17)");
+    CLI::App* board = app.add_subcommand("board", "the table's own boards: list, show, import, export, save (D-2)");
     board->require_subcommand(1);
     o.list = board->add_subcommand("list", "the built-in boards and yours, with how many facts are verified");
     o.show = board->add_subcommand("show", "a board's 40 spaces in ring order, '?' after each unverified fact");

@@ -516,7 +516,7 @@ TEST_CASE("store: an old schema is migrated in one transaction after a backup co
     CHECK(migrated->Report().notes.empty());
 }
 
-TEST_CASE("store: editing any byte of any entry is found at open and names that entry (issue 4 tamper test)") {
+TEST_CASE("store: editing any byte of any entry is found at open and names that entry (the tamper test)") {
     TempDir dir;
     const std::string pristine = dir / "demo.rutland";
     WriteGame(pristine, DemoLines());
@@ -636,7 +636,7 @@ TEST_CASE("store: an entry whose effects a newer rules version changes is report
 }
 
 TEST_CASE("store: a game recorded by rules version 1 opens read-only and reports the year end that S-6's new order "
-          "of calls changes (invariant 6, issue 13)") {
+          "of calls changes (invariant 6, S-6)") {
     // tests/games/rules-v1-year-end-order.rutland was played from tests/games/year-end-order.txt by
     // rutland-cli of rules version 1 (rules/rules_version.h), when the year-ending player covered first.
     // Entry 15 is the `end` that settles the year: Ann, Bob and Cy are short Red and each cover

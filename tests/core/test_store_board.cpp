@@ -97,7 +97,7 @@ std::string Problems(const Store& store) {
 } // namespace
 
 TEST_CASE("D-2: a game on a user board verifies and replays the same after its board file is deleted or edited "
-          "(issue 17 point 2)") {
+          "(the game carries its board)") {
     TempDir dir;
     const std::string path = dir / "home.rutland";
     InstalledFor boards(HomeCatalog());
@@ -147,7 +147,7 @@ TEST_CASE("D-2: a game on a user board verifies and replays the same after its b
     CHECK(again->Size() == 11);
 }
 
-TEST_CASE("D-2: the board a game file carries is covered by the hash chain (issue 17 point 2)") {
+TEST_CASE("D-2: the board a game file carries is covered by the hash chain (the game carries its board, D-2)") {
     TempDir dir;
     InstalledFor boards(HomeCatalog());
     const std::string original = dir / "original.rutland";
@@ -191,7 +191,7 @@ TEST_CASE("D-2: the board a game file carries is covered by the hash chain (issu
 }
 
 TEST_CASE("store: a schema-3 game written before games carried their board verifies, replays and is played on "
-          "as schema 3 (issue 17 point 2)") {
+          "as schema 3 (the game carries its board, D-2)") {
     TempDir dir;
     const std::string path = dir / "old.rutland";
     fs::copy_file(Source("tests/games/schema-v3-home-board.rutland"), path);
@@ -234,7 +234,7 @@ TEST_CASE("store: a schema-3 game written before games carried their board verif
         CHECK_MESSAGE(entry.path().filename().string().find("backup") == std::string::npos, entry.path());
 }
 
-TEST_CASE("store: the schema-2 fixture still migrates to schema 3, with no board of its own (issue 17 point 2)") {
+TEST_CASE("store: the schema-2 fixture still migrates to schema 3, with no board of its own (the game carries its board, D-2)") {
     TempDir dir;
     const std::string path = dir / "v2.rutland";
     fs::copy_file(Source("tests/games/schema-v2-full-game.rutland"), path);
@@ -249,7 +249,7 @@ TEST_CASE("store: the schema-2 fixture still migrates to schema 3, with no board
     CHECK(store->Size() == 207);
 }
 
-TEST_CASE("store: a new game on a built-in board carries it too (issue 17 point 2)") {
+TEST_CASE("store: a new game on a built-in board carries it too (the game carries its board, D-2)") {
     TempDir dir;
     const std::string path = dir / "standard.rutland";
     std::string error;

@@ -94,7 +94,9 @@ while IFS= read -r line; do
     if [ "$MODE" = players ]; then
         if [ $((n % 10)) -eq 5 ]; then
             xdotool key --delay 25 F11  # closes it: the line is typed without it, then it opens again
-            for _ in $(seq 1 50); do
+            # The F11 is taken in its turn, after every key typed before it: on a loaded machine
+            # the dashboard may be seconds behind the typist (it once failed at 5 s, load 15).
+            for _ in $(seq 1 200); do
                 xdotool search --onlyvisible --name '^Rutland players$' > /dev/null || break
                 sleep 0.1
             done
@@ -143,8 +145,9 @@ if [ "$MODE" = learn ]; then
     done
 fi
 
-# Wait (up to 10 s) for the last line to reach the file, then quit with the quit key.
-for _ in $(seq 1 100); do
+# Wait (up to 30 s: the dashboard takes the keys in order, and may be behind on a loaded machine)
+# for the last line to reach the file, then quit with the quit key.
+for _ in $(seq 1 300); do
     got=$("$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l)
     [ "$got" -ge $((expected_entries + answers)) ] && break
     sleep 0.1

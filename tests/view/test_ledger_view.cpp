@@ -163,7 +163,7 @@ TEST_CASE("filters: the same entries as rutland-cli log --player / --company / -
     CHECK_FALSE(EntryMatches(note, cy, l.State()));
 }
 
-TEST_CASE("filters: --player finds a player's lines whatever the case or Unicode form (names.h, issue 14)") {
+TEST_CASE("filters: --player finds a player's lines whatever the case or Unicode form (names.h)") {
     // "\u00c9va" is Éva (NFC); "e\u0301VA" the same name decomposed and in capitals.
     auto store = PlayInto(TempPath("ledger-filter-names.rutland"),
                           {"game players=\u00c9va,Bob", "roll 1 2 2 @fulwell", "e\u0301VA: note I disagree"});
