@@ -79,7 +79,7 @@ type_line "end"
 type_line "roll 1 2 1"      # Bob again (doubles): 4 + 3 = Colfax
 xdotool key --delay 25 Escape; sleep 0.3   # roll without checking
 type_line "end"
-for _ in $(seq 1 50); do
+for _ in $(seq 1 300); do
     [ "$("$CLI" log "$WORK/game.rutland" 2>/dev/null | wc -l)" -ge 9 ] && break
     sleep 0.1
 done

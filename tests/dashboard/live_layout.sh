@@ -31,13 +31,13 @@ pid=$!
 win=$(timeout 20 xdotool search --sync --onlyvisible --name '^Rutland$' | head -n 1)
 [ -n "$win" ] || fail "no Rutland window: $(cat "$WORK/rutland.out")"
 xdotool windowfocus --sync "$win" 2>/dev/null || true
-for _ in $(seq 1 50); do [ -f "$LOG" ] && break; sleep 0.1; done
+for _ in $(seq 1 200); do [ -f "$LOG" ] && break; sleep 0.1; done
 sleep 0.5
 
-# Waits until the log's font is not $1 (a Ctrl -/= took effect) or 5 s passed; then lets the
+# Waits until the log's font is not $1 (a Ctrl -/= took effect) or 15 s passed; then lets the
 # layout settle (a panel that outgrew its room asks for the next frame at once: app.cpp).
 wait_font_change() {
-    for _ in $(seq 1 50); do [ "$(value font)" != "$1" ] && break; sleep 0.1; done
+    for _ in $(seq 1 150); do [ "$(value font)" != "$1" ] && break; sleep 0.1; done
     sleep 0.2
 }
 
@@ -93,11 +93,11 @@ every_size() {  # $1: the moment, $2: the least lines, $3: up or down
     echo "$1: checked from $from to $(value font) px"
 }
 
-# Waits (up to 10 s: a big window drawn by software takes its time for each key) until the log
+# Waits (up to 30 s: a big window drawn by software takes its time for each key) until the log
 # has a line matching $1.
 wait_for() {
-    for _ in $(seq 1 100); do grep -q -- "$1" "$LOG" && return 0; sleep 0.1; done
-    fail "waited 10 s for '$1'"
+    for _ in $(seq 1 300); do grep -q -- "$1" "$LOG" && return 0; sleep 0.1; done
+    fail "waited 30 s for '$1'"
 }
 
 xdotool type --delay 25 -- "Ann: sell Y 5k with more words than the language has, so that the rejection wraps"

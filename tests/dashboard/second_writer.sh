@@ -20,8 +20,8 @@ echo '{"learn_board": false}' > "$WORK/config/rutland/settings.json"
 fail() { echo "FAIL: $*"; [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null; exit 1; }
 game=$WORK/game.rutland
 entries() { "$CLI" log "$game" 2>/dev/null | wc -l; }
-wait_entries() {  # up to 10 s for the file to hold $1 entries
-    for _ in $(seq 1 100); do [ "$(entries)" -ge "$1" ] && return 0; sleep 0.1; done
+wait_entries() {  # up to 30 s for the file to hold $1 entries
+    for _ in $(seq 1 300); do [ "$(entries)" -ge "$1" ] && return 0; sleep 0.1; done
     fail "the file has $(entries) entries, not $1"
 }
 header="game players=Ann,Bob start=@market-1,@market-1"

@@ -43,7 +43,7 @@ xdotool key --delay 25 shift+Tab  # still on the cash: back one and forward one,
 tabs 1; xdotool key --delay 25 ctrl+a; xdotool type --delay 25 -- "250"
 tabs 4; xdotool type --delay 25 -- "rethrow-bankrupt"
 xdotool key --delay 25 Return
-for _ in $(seq 1 100); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 300); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
 game=$(ls "$data"/*.rutland 2>/dev/null | head -n 1)
 if [ -z "$game" ]; then
     xdotool key F12; sleep 0.6; cp "$data"/start-*.png "$WORK/" 2>/dev/null  # what the form said, to look at

@@ -44,7 +44,7 @@ tabs 2; xdotool type --delay 25 -- "@market-1"  # start spaces
 tabs 9; xdotool key --delay 25 space           # uptick
 sleep 0.3; xdotool key F12; sleep 0.6           # start-1.png: the focus on uptick, ticked
 xdotool key --delay 25 Return
-for _ in $(seq 1 150); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 1 300); do ls "$data"/*.rutland > /dev/null 2>&1 && break; sleep 0.1; done
 game=$(ls "$data"/*.rutland 2>/dev/null | head -n 1)
 [ -n "$game" ] || fail "Enter started no game"
 sleep 0.3
