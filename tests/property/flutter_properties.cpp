@@ -44,6 +44,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "property_runner.h"
 #include "flutter_game_generator.h"
 #include "ledger/ledger.h"
 #include "rules/legal.h"
@@ -60,9 +61,10 @@ using rutland::testing::GenerateFlutterGame;
 namespace {
 
 // Figures for the closing line of each property.
-std::atomic<long> g_entries{0};
-std::atomic<long> g_bad_inputs{0};
-std::map<std::string, long> g_rules;
+rutland::testing::PropertyCounts g_counts;  // printed after each property (property_runner.h)
+std::atomic<long>& g_entries = g_counts.entries;
+std::atomic<long>& g_bad_inputs = g_counts.bad_inputs;
+std::map<std::string, long>& g_rules = g_counts.rules;
 
 struct Game {
     std::vector<std::string> lines;
@@ -440,10 +442,7 @@ void IllegalCommandsRejected() {
     }
 }
 
-struct Property {
-    const char* name;
-    std::function<void()> check;
-};
+using rutland::testing::Property;
 
 const std::vector<Property> kProperties = {
     {"replay_equals_live", ReplayEqualsLive},
@@ -454,61 +453,15 @@ const std::vector<Property> kProperties = {
     {"illegal_commands_rejected", IllegalCommandsRejected},
 };
 
-bool Run(const Property& p, int cases) {
-    g_entries = 0;
-    g_bad_inputs = 0;
-    g_rules.clear();
-    rc::detail::TestParams params = rc::detail::configuration().testParams;
-    params.maxSuccess = cases;
-    rc::detail::TestMetadata metadata;
-    metadata.id = p.name;
-    metadata.description = p.name;
-    const auto start = std::chrono::steady_clock::now();
-    const auto result = rc::detail::checkProperty(rc::detail::toProperty(p.check), metadata, params);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (result.is<rc::detail::SuccessResult>()) {
-        const auto& success = result.get<rc::detail::SuccessResult>();
-        std::cout << "property flutter " << p.name << ": " << success.numSuccess << " cases passed";
-        if (g_entries > 0) std::cout << ", " << g_entries << " ledger entries played";
-        if (g_bad_inputs > 0) std::cout << ", " << g_bad_inputs << " illegal commands rejected citing " << g_rules.size() << " rules";
-        std::cout << " (" << static_cast<int>(seconds * 10) / 10.0 << " s, seed " << params.seed << ")\n";
-        return true;
-    }
-    std::cout << "property flutter " << p.name << ": FAILED\n";
-    rc::detail::printResultMessage(result, std::cout);
-    std::cout << "\n(repeat with RC_PARAMS=\"seed=" << params.seed << "\")\n";
-    return false;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::cerr << "usage: rutland_flutter_properties NAME|all [--cases N]\n  properties:";
-        for (const Property& p : kProperties) std::cerr << " " << p.name;
-        std::cerr << "\n";
-        return 2;
-    }
     if (RuleIds().empty()) {
         std::cerr << "rutland_flutter_properties: cannot read the rule IDs (" << RUTLAND_FLUTTER_RULE_IDS << ")\n";
         return 2;
     }
-    int cases = 150;
-    if (const char* env = std::getenv("RUTLAND_PROP_CASES")) cases = std::max(1, std::atoi(env));
-    for (int i = 2; i + 1 < argc; ++i)
-        if (std::string(argv[i]) == "--cases") cases = std::max(1, std::atoi(argv[i + 1]));
-    const std::string which = argv[1];
-    bool ok = true, found = false;
-    for (const Property& p : kProperties) {
-        if (which != "all" && which != p.name) continue;
-        found = true;
-        ok = Run(p, cases) && ok;
-    }
-    std::error_code ec;
-    fs::remove_all(WorkDir(), ec);
-    if (!found) {
-        std::cerr << "no property called " << which << "\n";
-        return 2;
-    }
-    return ok ? 0 : 1;
+    return rutland::testing::PropertyMain(argc, argv, "rutland_flutter_properties", "property flutter", kProperties, 150, g_counts, [] {
+        std::error_code ec;
+        fs::remove_all(WorkDir(), ec);
+    });
 }

@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "property_runner.h"
 #include "game_generator.h"
 #include "ledger/ledger.h"
 #include "rules/legal.h"
@@ -56,10 +57,11 @@ using rutland::testing::GenOptions;
 namespace {
 
 // Figures for the closing line of each property (docs/reliability.md quotes them).
-std::atomic<long> g_entries{0};        // ledger entries played
-std::atomic<long> g_bad_inputs{0};     // illegal commands and lines tried
-std::map<std::string, long> g_rules;   // rules cited by those rejections
-std::atomic<long> g_round_trips{0};    // commands printed and parsed back
+rutland::testing::PropertyCounts g_counts;  // printed after each property (property_runner.h)
+std::atomic<long>& g_entries = g_counts.entries;
+std::atomic<long>& g_bad_inputs = g_counts.bad_inputs;
+std::map<std::string, long>& g_rules = g_counts.rules;
+std::atomic<long>& g_round_trips = g_counts.round_trips;
 
 // A game for one case: seed, players and length drawn by RapidCheck.
 struct Game {
@@ -531,10 +533,7 @@ void IllegalCommandsRejected() {
     }
 }
 
-struct Property {
-    const char* name;
-    std::function<void()> check;
-};
+using rutland::testing::Property;
 
 const std::vector<Property> kProperties = {
     {"replay_equals_live", ReplayEqualsLive},
@@ -546,59 +545,11 @@ const std::vector<Property> kProperties = {
     {"illegal_commands_rejected", IllegalCommandsRejected},
 };
 
-bool Run(const Property& p, int cases) {
-    g_entries = 0;
-    g_bad_inputs = 0;
-    g_round_trips = 0;
-    g_rules.clear();
-    rc::detail::TestParams params = rc::detail::configuration().testParams;
-    params.maxSuccess = cases;
-    rc::detail::TestMetadata metadata;
-    metadata.id = p.name;
-    metadata.description = p.name;
-    const auto start = std::chrono::steady_clock::now();
-    const auto result = rc::detail::checkProperty(rc::detail::toProperty(p.check), metadata, params);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (result.is<rc::detail::SuccessResult>()) {
-        const auto& success = result.get<rc::detail::SuccessResult>();
-        std::cout << "property " << p.name << ": " << success.numSuccess << " cases passed";
-        if (g_entries > 0) std::cout << ", " << g_entries << " ledger entries played";
-        if (g_round_trips > 0) std::cout << ", " << g_round_trips << " commands round-tripped";
-        if (g_bad_inputs > 0) std::cout << ", " << g_bad_inputs << " illegal commands rejected citing " << g_rules.size() << " rules";
-        std::cout << " (" << static_cast<int>(seconds * 10) / 10.0 << " s, seed " << params.seed << ")\n";
-        return true;
-    }
-    std::cout << "property " << p.name << ": FAILED\n";
-    rc::detail::printResultMessage(result, std::cout);
-    std::cout << "\n(repeat with RC_PARAMS=\"seed=" << params.seed << "\")\n";
-    return false;
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::cerr << "usage: rutland_properties NAME|all [--cases N]\n  properties:";
-        for (const Property& p : kProperties) std::cerr << " " << p.name;
-        std::cerr << "\n";
-        return 2;
-    }
-    int cases = 1000;
-    if (const char* env = std::getenv("RUTLAND_PROP_CASES")) cases = std::max(1, std::atoi(env));
-    for (int i = 2; i + 1 < argc; ++i)
-        if (std::string(argv[i]) == "--cases") cases = std::max(1, std::atoi(argv[i + 1]));
-    const std::string which = argv[1];
-    bool ok = true, found = false;
-    for (const Property& p : kProperties) {
-        if (which != "all" && which != p.name) continue;
-        found = true;
-        ok = Run(p, cases) && ok;
-    }
-    std::error_code ec;
-    fs::remove_all(WorkDir(), ec);
-    if (!found) {
-        std::cerr << "no property called " << which << "\n";
-        return 2;
-    }
-    return ok ? 0 : 1;
+    return rutland::testing::PropertyMain(argc, argv, "rutland_properties", "property", kProperties, 1000, g_counts, [] {
+        std::error_code ec;
+        fs::remove_all(WorkDir(), ec);
+    });
 }
