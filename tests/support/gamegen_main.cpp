@@ -4,47 +4,10 @@
 //   rutland-gamegen [--seed N] [--players N] [--entries N] [--counts WEIGHT] [--plain]
 //   --counts: how often the table's count is typed (GenMix::count; 0, the default, never)
 //   --plain: the canonical spelling and the plainest header (no variants, cash or odd names)
-#include <charconv>
-#include <cstring>
-#include <iostream>
-#include <string>
-
 #include "game_generator.h"
-
-namespace {
-
-bool ReadNumber(const char* text, long long* out) {
-    const char* end = text + std::strlen(text);
-    auto [ptr, ec] = std::from_chars(text, end, *out);
-    return ec == std::errc() && ptr == end;
-}
-
-} // namespace
+#include "gamegen_main.h"
 
 int main(int argc, char** argv) {
-    rutland::testing::GenOptions options;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        long long value = 0;
-        if (arg == "--plain") {
-            options.vary_header = false;
-            options.vary_spelling = false;
-        } else if ((arg == "--seed" || arg == "--players" || arg == "--entries" || arg == "--counts") && i + 1 < argc &&
-                   ReadNumber(argv[i + 1], &value) && value >= 0) {
-            ++i;
-            if (arg == "--seed") options.seed = static_cast<uint64_t>(value);
-            else if (arg == "--players") options.players = static_cast<int>(value);
-            else if (arg == "--counts") options.mix.count = static_cast<int>(value);
-            else options.entries = static_cast<int>(value);
-        } else {
-            std::cerr << "usage: rutland-gamegen [--seed N] [--players 2..8] [--entries N] [--counts WEIGHT] [--plain]\n";
-            return 2;
-        }
-    }
-    if (options.players < 2 || options.players > 8 || options.entries < 1) {
-        std::cerr << "rutland-gamegen: players is 2..8 and entries 1 or more\n";
-        return 2;
-    }
-    for (const std::string& line : rutland::testing::GenerateGame(options)) std::cout << line << "\n";
-    return 0;
+    return rutland::testing::GamegenMain<rutland::testing::GenOptions>(
+        argc, argv, "rutland-gamegen", [](const rutland::testing::GenOptions& o) { return rutland::testing::GenerateGame(o); });
 }
