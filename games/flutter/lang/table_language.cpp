@@ -188,7 +188,8 @@ std::optional<CardEffect> CardQuick(std::string_view token) {
         if (w.substr(0, prefix.size()) != prefix) return std::nullopt;
         std::string_view rest = std::string_view(w).substr(prefix.size());
         if (kind == K::Dividend && rest.substr(0, kPound.size()) == kPound) rest.remove_prefix(kPound.size());
-        if (auto n = Number(rest); n && *n <= (kind == K::Dividend ? kMostPounds : kMostHoles)) return CardEffect{kind, *n};
+        if (auto n = Number(rest); n && *n <= (kind == K::Dividend ? kMostPounds : kMostHoles) && (kind == K::Dividend || *n >= 1))
+            return CardEffect{kind, *n};
         return std::nullopt;
     };
     if (w == "as" || w == "anti-slump") return CardEffect{K::AntiSlump, 0};
@@ -216,7 +217,9 @@ std::optional<std::vector<CardEffect>> CardEffects(const std::vector<std::string
                 if (auto m = Money(t[at])) return m->value;
                 return std::nullopt;
             }
-            if (auto n = Number(t[at]); n && *n <= kMostHoles) return n;
+            // A move is of at least one hole or level (N-2): `up 0` would "end" where the
+            // traveller stands and act there (an M hole, MARKET NEWS) after no move at all.
+            if (auto n = Number(t[at]); n && *n >= 1 && *n <= kMostHoles) return n;
             return std::nullopt;
         };
         if (w == "up" || w == "down" || w == "dividend") {
@@ -263,7 +266,7 @@ ParseResult ParseNews(const std::vector<std::string>& t) {
     auto effects = CardEffects(rest, &bad);
     if (!effects)
         return Fail(L1("not a Market News effect: " + bad +
-                       " (up N, down N, parent up N, parent down N with N at most 1000; dividend X, " + kMoneyWords +
+                       " (up N, down N, parent up N, parent down N with N from 1 to 1000; dividend X, " + kMoneyWords +
                        "; anti-slump; nothing)"));
     if (effects->empty()) return Fail(L1("a Market News card needs its effects (N-2)"));
     n.effects = std::move(*effects);
