@@ -54,6 +54,18 @@ TEST_CASE("Parse(Print(c)) == c for every command kind, and Print is canonical (
     for (size_t i = 0; i < seen.size(); ++i) CHECK_MESSAGE(seen[i], "no line of kind " << i);
 }
 
+TEST_CASE("a quick trade's count may stand apart, as the long form's does: `+w 2` is `buy W 2`") {
+    CHECK(Parsed("+w 2") == Parsed("buy W 2"));
+    CHECK(Parsed("-R 1") == Parsed("sell R 1"));
+    CHECK(Parsed("Bob: +white 3") == Parsed("Bob: buy white 3"));
+    CHECK(PrintCommand(Parsed("+w 2")) == "buy W 2");
+    for (const char* line : {"+w2 3", "+w 2 3", "-r 1 x"}) {
+        CAPTURE(line);
+        CHECK_FALSE(ParseCommand(line).command);
+        CHECK(ParseCommand(line).error->rule == "L-1");
+    }
+}
+
 TEST_CASE("the quick forms are their long forms (section 15)") {
     CHECK(Parsed("w4") == Parsed("throw W 4"));
     CHECK(Parsed("W4 @news") == Parsed("throw w 4 @n"));

@@ -491,13 +491,14 @@ ParseResult ParseCommand(std::string_view line) {
         if (t.size() < 3 || !IsCompanyWord(t[1])) return Fail(L1("throw needs a company and a number (throw W 4)"));
         return ParseThrow(who, t[1], t[2], t, 3);
     }
-    // Quick forms: +w2, -r, w4.
+    // Quick forms: +w2, -r, w4; the count may stand apart, as in the long form (`+w 2`).
     if ((t[0][0] == '+' || t[0][0] == '-') && t[0].size() >= 2) {
         size_t end = 1;
         while (end < t[0].size() && std::isalpha(static_cast<unsigned char>(t[0][end]))) ++end;
-        if (end > 1 && t.size() == 1) {
+        if (end > 1 && (t.size() == 1 || (t.size() == 2 && end == t[0].size()))) {
             std::vector<std::string> long_form{t[0][0] == '+' ? "buy" : "sell", t[0].substr(1, end - 1)};
             if (end < t[0].size()) long_form.push_back(t[0].substr(end));
+            if (t.size() == 2) long_form.push_back(t[1]);
             return t[0][0] == '+' ? ParseTrade<Buy>(who, long_form, 1) : ParseTrade<Sell>(who, long_form, 1);
         }
     }
