@@ -72,6 +72,17 @@ if(SCENARIO STREQUAL "games")
         endforeach()
     endforeach()
     message(STATUS "${count} Flutter games play to their hand-checked JSON")
+    # The language is case-insensitive (RULES.md section 15), the header's game word too: the same
+    # game typed in capitals is Flutter's, to the same state.
+    file(READ ${GAMES}/first-round.txt lines)
+    string(REPLACE "game flutter players=" "GAME Flutter PLAYERS=" upper "${lines}")
+    file(WRITE ${dir}/upper.txt "${upper}")
+    run(0 lower_out ${CLI} play ${GAMES}/first-round.txt --json)
+    run(0 upper_out ${CLI} play ${dir}/upper.txt --json)
+    string(JSON same EQUAL "${lower_out}" "${upper_out}")
+    if(NOT same)
+        message(FATAL_ERROR "GAME Flutter PLAYERS= played another state:\n${upper_out}")
+    endif()
 
 elseif(SCENARIO STREQUAL "file")
     set(script ${GAMES}/bonus-and-bankruptcy.txt)
