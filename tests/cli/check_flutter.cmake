@@ -83,6 +83,25 @@ if(SCENARIO STREQUAL "games")
     if(NOT same)
         message(FATAL_ERROR "GAME Flutter PLAYERS= played another state:\n${upper_out}")
     endif()
+    # Section 15: after a rejected header every line but another header is L-1, and each header is
+    # checked as a header until one is valid; with --keep-going play goes on to the valid one.
+    file(WRITE ${dir}/headers.txt "game flutter players=Ann\nw1\nfrobnicate\ngame flutter players=Ann,Bob cash=303\n"
+                                  "game flutter players=Ann,Bob variants=foo\ngame flutter players=Ann,Bob\nw1\n")
+    file(WRITE ${dir}/header.txt "game flutter players=Ann,Bob\nw1\n")
+    run(1 kept ${CLI} play ${dir}/headers.txt --keep-going --json)
+    expect("${kept_err}" "headers.txt:1: rejected: Flutter is for 2 to 8 players \\(G-1\\)\n"
+                         "headers.txt:2: rejected: no game has begun: the header was rejected \\(L-1\\)\n"
+                         "headers.txt:3: rejected: not a Flutter command: frobnicate \\(L-1\\)\n"
+                         "headers.txt:4: rejected: cash=303 is not in £5 \\(U-1\\)\n"
+                         "headers.txt:5: rejected: unknown variant: foo .*\\(L-1\\)\n$")
+    run(0 valid ${CLI} play ${dir}/header.txt --json)
+    string(JSON same EQUAL "${kept}" "${valid}")
+    if(NOT same)
+        message(FATAL_ERROR "play --keep-going past rejected headers played another state:\n${kept}")
+    endif()
+    # Without --keep-going play stops at the first rejected line, a header too.
+    run(2 stopped ${CLI} play ${dir}/headers.txt --json)
+    expect("${stopped_err}" "^[^\n]*headers.txt:1: rejected: Flutter is for 2 to 8 players \\(G-1\\)\n$")
 
 elseif(SCENARIO STREQUAL "file")
     set(script ${GAMES}/bonus-and-bankruptcy.txt)
