@@ -3,7 +3,9 @@
 #   -DCLI=path -DGAMES=tests/flutter/games -DWORK=dir -DSCENARIO=name
 # games: each tests/flutter/games/*.txt played in memory by `play --json` has every key of its
 #        hand-checked .json with the same value (RULES.md section 16, as tests/flutter/test_games.cpp
-#        checks the ruleset; compared as JSON, so key order and spacing do not matter)
+#        checks the ruleset; compared as JSON, so key order and spacing do not matter); its
+#        `#reject RULE: LINE` lines typed, with --keep-going, each rejected citing RULE and the JSON
+#        unchanged; the header's game word in capitals; rejected headers passed over with --keep-going
 # file:  a Flutter game played into a file: verify clean; export --script played back into a new
 #        file gives the same fingerprint; state (--json: section 16's keys, the entry, the
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,

@@ -1,5 +1,6 @@
 // Whole games: the recorded games of tests/flutter/games/ played through the ledger to their
-// hand-written expected JSON, and random legal games (drawn from Legal()) checked for conservation
+// hand-written expected JSON (each `#reject RULE: LINE` line of a game refused citing RULE, nothing
+// changed), and random legal games (drawn from Legal()) checked for conservation
 // after every command.
 #include <doctest/doctest.h>
 
