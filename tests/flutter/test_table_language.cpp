@@ -109,6 +109,15 @@ TEST_CASE("F-D1: a Flutter script's first line is `game flutter players=...`; Bi
     CHECK(Rule("game flutter") == "L-1");  // no players
 }
 
+TEST_CASE("L-1: a header setting given twice is refused, never read as the last one") {
+    for (const char* line : {"game flutter players=Ann,Bob cash=300 cash=400", "game flutter players=Ann,Bob players=Cy,Dee",
+                             "game flutter players=Ann,Bob TARGET=500 target=500", "game flutter players=Ann,Bob box=6 box=6"}) {
+        CAPTURE(line);
+        CHECK(Rule(line) == "L-1");
+        CHECK(ParseCommand(line).error->message.find("given twice") != std::string::npos);
+    }
+}
+
 TEST_CASE("L-1: a line the language does not know is rejected, naming it") {
     CHECK(Rule("end") == "L-1");  // F-D16: there is no `end`
     CHECK(Rule("roll") == "L-1");

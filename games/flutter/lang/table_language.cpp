@@ -1,6 +1,7 @@
 // The table language of RULES.md section 15: Parse and Print.
 #include "lang/table_language.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <limits>
@@ -144,11 +145,15 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
         return Fail(L1("a Flutter game starts `game flutter players=...`; `game players=...` is Big Board Raiders' (F-D1)"));
     Header h;
     bool players = false;
+    std::vector<std::string> seen;  // a setting given twice is a slip, never "the last one wins"
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
         if (eq == std::string::npos) return Fail(L1("unknown word in the game header: " + t[i]));
         const std::string key = Lower(t[i].substr(0, eq));
         const std::string value = t[i].substr(eq + 1);
+        if (std::find(seen.begin(), seen.end(), key) != seen.end())
+            return Fail(L1(key + "= is given twice in the game header"));
+        seen.push_back(key);
         if (key == "players") {
             h.players.clear();
             for (const std::string& name : SplitCommas(value)) {
