@@ -135,6 +135,7 @@ struct ScriptCommand {
     std::optional<GivenStamp> given;
     std::string id;      // given->id, else ScriptCommandId (with --db only)
     std::string printed; // the command as the ledger would record it (the line itself when it does not parse; with --db only)
+    bool header_word = false;  // its first word is `game` (any case): a header, valid or not
     bool IsHeader() const { return parsed.kind == ReadLine::Kind::Header; }
 };
 
@@ -323,6 +324,15 @@ bool BeforeHeader(std::string_view line) {
     return at == std::string_view::npos || line[at] == '#';
 }
 
+// True for a line whose first word is `game`, in any case: a header, whether or not it is a valid one.
+bool HasHeaderWord(std::string_view line) {
+    const size_t at = line.find_first_not_of(" \t\r");
+    if (at == std::string_view::npos || line.size() - at < 4) return false;
+    for (size_t i = 0; i < 4; ++i)
+        if ((line[at + i] | 0x20) != "game"[i]) return false;
+    return at + 4 == line.size() || line[at + 4] == ' ' || line[at + 4] == '\t' || line[at + 4] == '\r';
+}
+
 } // namespace
 
 int Play(const PlayOptions& options) {
@@ -403,6 +413,7 @@ int Play(const PlayOptions& options) {
             ScriptCommand& c = script.emplace_back();  // in place: the command is moved once, here
             c.parsed = std::move(parsed);
             c.line_no = line_no;
+            c.header_word = HasHeaderWord(line);
             c.ordinal = static_cast<int>(script.size());
             c.given = std::move(pending);
             pending.reset();
@@ -476,6 +487,7 @@ int Play(const PlayOptions& options) {
     int skipped = 0, first_skipped = -1, last_skipped = -1;  // lines already in the file (a retry)
     int recognised = 0, first_recognised = 0, last_recognised = 0;  // script lines Recorded under another session
     bool in_file = game && !game->Path().empty();  // set again when the header makes the game
+    bool header_refused = false;  // with --keep-going: a header was rejected and no game has begun
     for (size_t index = 0; index < script.size(); ++index) {
         const ScriptCommand& c = script[index];
         const int line_no = c.line_no;
@@ -485,6 +497,18 @@ int Play(const PlayOptions& options) {
             const std::optional<GivenStamp>& g = c.given;
             return host::StampText{g && g->time ? *g->time : NowUtc(), g && g->who ? *g->who : default_who(game_who), c.id};
         };
+        // With --keep-going, before any game has begun, a refused header is a rejected line like any
+        // other: each later header is checked as a header until one is valid, and every other line is
+        // refused citing the language's rule (games/flutter/docs/RULES.md section 15).
+        if (!game && options.keep_going && (c.header_word || header_refused) && (parse_error || !c.IsHeader())) {
+            std::cerr << name << ":" << line_no << ": rejected: "
+                      << (parse_error ? parsed.error
+                                      : "no game has begun: the header was rejected (" + std::string(definition->language_rule) + ")")
+                      << "\n";
+            any_rejected = true;
+            header_refused = header_refused || c.header_word;
+            continue;
+        }
         if (!game || (in_file && c.IsHeader())) {
             if (parse_error || !c.IsHeader()) {
                 std::cerr << name << ":" << line_no << ": the first line must be the game header, e.g. "
@@ -509,7 +533,9 @@ int Play(const PlayOptions& options) {
             game = definition->in_memory(parsed, &why);
             if (!game) {
                 std::cerr << name << ":" << line_no << ": rejected: " << why << "\n";
-                return kExitUnusable;
+                if (!options.keep_going) return kExitUnusable;
+                any_rejected = header_refused = true;
+                continue;
             }
             if (!options.db.empty()) {
                 std::string error;

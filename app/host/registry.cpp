@@ -54,7 +54,13 @@ const GameDefinition& ShellGame() { return *kGames.front(); }
 const GameDefinition* GameOfHeader(std::string_view header_line, std::string* error) {
     const std::optional<std::string_view> word = HeaderGameWord(header_line);
     if (!word) return FindGame(kFirstGame);
-    if (const GameDefinition* game = FindGame(*word)) return game;
+    // A header is a line of a game's language, and the languages are case-insensitive
+    // (games/flutter/docs/RULES.md section 15): `GAME Flutter players=...` is Flutter's. Game names
+    // are lower-case ASCII, so lowering the word's ASCII letters is enough.
+    std::string lowered(*word);
+    for (char& c : lowered)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (const GameDefinition* game = FindGame(lowered)) return game;
     if (error)
         *error = "no game called '" + PrintableText(*word) + "' in this Rutland; it has " + ListedNames();
     return nullptr;

@@ -3,7 +3,9 @@
 #   -DCLI=path -DGAMES=tests/flutter/games -DWORK=dir -DSCENARIO=name
 # games: each tests/flutter/games/*.txt played in memory by `play --json` has every key of its
 #        hand-checked .json with the same value (RULES.md section 16, as tests/flutter/test_games.cpp
-#        checks the ruleset; compared as JSON, so key order and spacing do not matter)
+#        checks the ruleset; compared as JSON, so key order and spacing do not matter); its
+#        `#reject RULE: LINE` lines typed, with --keep-going, each rejected citing RULE and the JSON
+#        unchanged; the header's game word in capitals; rejected headers passed over with --keep-going
 # file:  a Flutter game played into a file: verify clean; export --script played back into a new
 #        file gives the same fingerprint; state (--json: section 16's keys, the entry, the
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
@@ -70,8 +72,58 @@ if(SCENARIO STREQUAL "games")
                 message(FATAL_ERROR "play ${script} --json: \"${key}\" is ${got}, ${expected_file} says ${want}")
             endif()
         endforeach()
+        # Its `#reject RULE: LINE` lines (comments here; tests/flutter/test_games.cpp) typed as lines:
+        # with --keep-going each is rejected citing its rule, in order, and the state is the same.
+        file(READ ${script} text)
+        string(REGEX MATCHALL "\n#reject [A-Z]+-[0-9]+: " tags "${text}")
+        if(tags)
+            string(REGEX REPLACE "\n#reject [A-Z]+-[0-9]+: " "\n" typed "${text}")
+            get_filename_component(stem ${script} NAME_WE)
+            file(WRITE ${dir}/${stem}-typed.txt "${typed}")
+            run(1 kept ${CLI} play ${dir}/${stem}-typed.txt --keep-going --json)
+            string(REGEX REPLACE "\n#reject ([A-Z]+-[0-9]+): " "(\\1)" want_rules "${tags}")
+            string(REGEX MATCHALL "\\([A-Z]+-[0-9]+\\)\n" got_rules "${kept_err}")
+            string(REPLACE "\n" "" got_rules "${got_rules}")
+            if(NOT want_rules STREQUAL got_rules)
+                message(FATAL_ERROR "${stem}-typed.txt --keep-going cited ${got_rules}, its #reject lines say ${want_rules}:\n${kept_err}")
+            endif()
+            string(JSON same EQUAL "${out}" "${kept}")
+            if(NOT same)
+                message(FATAL_ERROR "${stem}-typed.txt --keep-going: its rejected lines changed the state:\n${kept}")
+            endif()
+        endif()
     endforeach()
     message(STATUS "${count} Flutter games play to their hand-checked JSON")
+    # The language is case-insensitive (RULES.md section 15), the header's game word too: the same
+    # game typed in capitals is Flutter's, to the same state.
+    file(READ ${GAMES}/first-round.txt lines)
+    string(REPLACE "game flutter players=" "GAME Flutter PLAYERS=" upper "${lines}")
+    file(WRITE ${dir}/upper.txt "${upper}")
+    run(0 lower_out ${CLI} play ${GAMES}/first-round.txt --json)
+    run(0 upper_out ${CLI} play ${dir}/upper.txt --json)
+    string(JSON same EQUAL "${lower_out}" "${upper_out}")
+    if(NOT same)
+        message(FATAL_ERROR "GAME Flutter PLAYERS= played another state:\n${upper_out}")
+    endif()
+    # Section 15: after a rejected header every line but another header is L-1, and each header is
+    # checked as a header until one is valid; with --keep-going play goes on to the valid one.
+    file(WRITE ${dir}/headers.txt "game flutter players=Ann\nw1\nfrobnicate\ngame flutter players=Ann,Bob cash=303\n"
+                                  "game flutter players=Ann,Bob variants=foo\ngame flutter players=Ann,Bob\nw1\n")
+    file(WRITE ${dir}/header.txt "game flutter players=Ann,Bob\nw1\n")
+    run(1 kept ${CLI} play ${dir}/headers.txt --keep-going --json)
+    expect("${kept_err}" "headers.txt:1: rejected: Flutter is for 2 to 8 players \\(G-1\\)\n"
+                         "headers.txt:2: rejected: no game has begun: the header was rejected \\(L-1\\)\n"
+                         "headers.txt:3: rejected: not a Flutter command: frobnicate \\(L-1\\)\n"
+                         "headers.txt:4: rejected: cash=303 is not in £5 \\(U-1\\)\n"
+                         "headers.txt:5: rejected: unknown variant: foo .*\\(L-1\\)\n$")
+    run(0 valid ${CLI} play ${dir}/header.txt --json)
+    string(JSON same EQUAL "${kept}" "${valid}")
+    if(NOT same)
+        message(FATAL_ERROR "play --keep-going past rejected headers played another state:\n${kept}")
+    endif()
+    # Without --keep-going play stops at the first rejected line, a header too.
+    run(2 stopped ${CLI} play ${dir}/headers.txt --json)
+    expect("${stopped_err}" "^[^\n]*headers.txt:1: rejected: Flutter is for 2 to 8 players \\(G-1\\)\n$")
 
 elseif(SCENARIO STREQUAL "file")
     set(script ${GAMES}/bonus-and-bankruptcy.txt)

@@ -1,5 +1,6 @@
 // Whole games: the recorded games of tests/flutter/games/ played through the ledger to their
-// hand-written expected JSON, and random legal games (drawn from Legal()) checked for conservation
+// hand-written expected JSON (each `#reject RULE: LINE` line of a game refused citing RULE, nothing
+// changed), and random legal games (drawn from Legal()) checked for conservation
 // after every command.
 #include <doctest/doctest.h>
 
@@ -15,6 +16,9 @@ using namespace flutter_test;
 
 namespace {
 
+// A recorded game's line that must be refused: `#reject RULE: LINE`.
+constexpr std::string_view kReject = "#reject ";
+
 std::string ReadFile(const std::filesystem::path& path) {
     std::ifstream in(path);
     REQUIRE_MESSAGE(in, ("cannot open " + path.string()));
@@ -25,9 +29,9 @@ std::string ReadFile(const std::filesystem::path& path) {
 
 } // namespace
 
-TEST_CASE("recorded games: each tests/flutter/games/*.txt plays through the ledger to its hand-checked .json") {
+TEST_CASE("recorded games: each tests/flutter/games/*.txt plays through the ledger to its hand-checked .json, its #reject lines refused") {
     const std::filesystem::path dir = RUTLAND_FLUTTER_TESTS_DIR "/games";
-    int games = 0;
+    int games = 0, refusals = 0;
     for (const auto& file : std::filesystem::directory_iterator(dir)) {
         if (file.path().extension() != ".txt") continue;
         CAPTURE(file.path().string());
@@ -39,6 +43,27 @@ TEST_CASE("recorded games: each tests/flutter/games/*.txt plays through the ledg
         int n = 0;
         while (std::getline(lines, line)) {
             CAPTURE(line);
+            // `#reject RULE: LINE` (a comment to every other reader): LINE is refused citing RULE,
+            // and the state, its JSON and the ledger are as before (section 15).
+            if (line.starts_with(kReject)) {
+                const size_t colon = line.find(": ");
+                REQUIRE(colon != std::string::npos);
+                const std::string rule = line.substr(kReject.size(), colon - kReject.size());
+                const std::string refused = line.substr(colon + 2);
+                CAPTURE(refused);
+                const GameState before = t.S();
+                const auto json_before = t.Json();
+                const int size_before = t.ledger->Size();
+                const rutland::SubmitResult r = t.ledger->SubmitLine(refused);
+                REQUIRE_FALSE(r.accepted);
+                CHECK(r.rejection.rule == rule);
+                CHECK(r.rejection.ToString().find("(" + rule + ")") != std::string::npos);
+                CHECK(t.S() == before);
+                CHECK(t.Json() == json_before);
+                CHECK(t.ledger->Size() == size_before);
+                ++refusals;
+                continue;
+            }
             const rutland::SubmitResult r = t.ledger->SubmitLine(line);
             if (r.status == rutland::SubmitStatus::Blank) continue;
             REQUIRE_MESSAGE(r.accepted, r.rejection.ToString());
@@ -60,7 +85,8 @@ TEST_CASE("recorded games: each tests/flutter/games/*.txt plays through the ledg
         CHECK(n > 0);
         ++games;
     }
-    CHECK(games >= 2);
+    CHECK(games >= 10);
+    CHECK(refusals >= 40);
 }
 
 TEST_CASE("random legal games: conservation after every command; canonical lines parse back; undo restores") {

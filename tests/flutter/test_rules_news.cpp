@@ -153,3 +153,15 @@ TEST_CASE("N-3, BN-1: a card's parent move to £200 issues the bonus at once; a 
     CHECK(t.Co('R').parent == 3);
     CHECK(t.Co('R').traveller == 21);
 }
+
+TEST_CASE("N-2: a card's move is of at least one hole or level: `up 0` would 'end' where the traveller stands and act there") {
+    Table t;
+    t.Do("w4");  // White 14 (its M) -> 21, a card for Ann
+    // After `d7` the traveller stands in White's M hole (14), where a down does nothing (F-D9); an
+    // `up 0` taken as a move would end there and draw a card (T-4), from no move at all.
+    for (const char* line : {"n d7 u0", "news W down 7, up 0", "n u0", "n d0", "n pu0", "n pd0", "news W parent up 0"})
+        CHECK(t.Refused(line) == "L-1");
+    t.Do("n d7 u1");  // 21 -> 14 -> 15: nothing; Bob
+    CHECK(t.Co('W').traveller == 15);
+    CHECK(t.Json()["pending"].empty());
+}

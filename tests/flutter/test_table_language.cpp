@@ -54,6 +54,18 @@ TEST_CASE("Parse(Print(c)) == c for every command kind, and Print is canonical (
     for (size_t i = 0; i < seen.size(); ++i) CHECK_MESSAGE(seen[i], "no line of kind " << i);
 }
 
+TEST_CASE("a quick trade's count may stand apart, as the long form's does: `+w 2` is `buy W 2`") {
+    CHECK(Parsed("+w 2") == Parsed("buy W 2"));
+    CHECK(Parsed("-R 1") == Parsed("sell R 1"));
+    CHECK(Parsed("Bob: +white 3") == Parsed("Bob: buy white 3"));
+    CHECK(PrintCommand(Parsed("+w 2")) == "buy W 2");
+    for (const char* line : {"+w2 3", "+w 2 3", "-r 1 x"}) {
+        CAPTURE(line);
+        CHECK_FALSE(ParseCommand(line).command);
+        CHECK(ParseCommand(line).error->rule == "L-1");
+    }
+}
+
 TEST_CASE("the quick forms are their long forms (section 15)") {
     CHECK(Parsed("w4") == Parsed("throw W 4"));
     CHECK(Parsed("W4 @news") == Parsed("throw w 4 @n"));
@@ -95,6 +107,15 @@ TEST_CASE("F-D1: a Flutter script's first line is `game flutter players=...`; Bi
     CHECK(Rule("game players=Ann,Bob") == "L-1");
     CHECK(ParseCommand("game toy players=A,B").error->message.find("`game toy` is another game's header") == 0);
     CHECK(Rule("game flutter") == "L-1");  // no players
+}
+
+TEST_CASE("L-1: a header setting given twice is refused, never read as the last one") {
+    for (const char* line : {"game flutter players=Ann,Bob cash=300 cash=400", "game flutter players=Ann,Bob players=Cy,Dee",
+                             "game flutter players=Ann,Bob TARGET=500 target=500", "game flutter players=Ann,Bob box=6 box=6"}) {
+        CAPTURE(line);
+        CHECK(Rule(line) == "L-1");
+        CHECK(ParseCommand(line).error->message.find("given twice") != std::string::npos);
+    }
 }
 
 TEST_CASE("L-1: a line the language does not know is rejected, naming it") {

@@ -1,6 +1,7 @@
 // The table language of RULES.md section 15: Parse and Print.
 #include "lang/table_language.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <limits>
@@ -144,11 +145,15 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
         return Fail(L1("a Flutter game starts `game flutter players=...`; `game players=...` is Big Board Raiders' (F-D1)"));
     Header h;
     bool players = false;
+    std::vector<std::string> seen;  // a setting given twice is a slip, never "the last one wins"
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
         if (eq == std::string::npos) return Fail(L1("unknown word in the game header: " + t[i]));
         const std::string key = Lower(t[i].substr(0, eq));
         const std::string value = t[i].substr(eq + 1);
+        if (std::find(seen.begin(), seen.end(), key) != seen.end())
+            return Fail(L1(key + "= is given twice in the game header"));
+        seen.push_back(key);
         if (key == "players") {
             h.players.clear();
             for (const std::string& name : SplitCommas(value)) {
@@ -188,7 +193,8 @@ std::optional<CardEffect> CardQuick(std::string_view token) {
         if (w.substr(0, prefix.size()) != prefix) return std::nullopt;
         std::string_view rest = std::string_view(w).substr(prefix.size());
         if (kind == K::Dividend && rest.substr(0, kPound.size()) == kPound) rest.remove_prefix(kPound.size());
-        if (auto n = Number(rest); n && *n <= (kind == K::Dividend ? kMostPounds : kMostHoles)) return CardEffect{kind, *n};
+        if (auto n = Number(rest); n && *n <= (kind == K::Dividend ? kMostPounds : kMostHoles) && (kind == K::Dividend || *n >= 1))
+            return CardEffect{kind, *n};
         return std::nullopt;
     };
     if (w == "as" || w == "anti-slump") return CardEffect{K::AntiSlump, 0};
@@ -216,7 +222,9 @@ std::optional<std::vector<CardEffect>> CardEffects(const std::vector<std::string
                 if (auto m = Money(t[at])) return m->value;
                 return std::nullopt;
             }
-            if (auto n = Number(t[at]); n && *n <= kMostHoles) return n;
+            // A move is of at least one hole or level (N-2): `up 0` would "end" where the
+            // traveller stands and act there (an M hole, MARKET NEWS) after no move at all.
+            if (auto n = Number(t[at]); n && *n >= 1 && *n <= kMostHoles) return n;
             return std::nullopt;
         };
         if (w == "up" || w == "down" || w == "dividend") {
@@ -263,7 +271,7 @@ ParseResult ParseNews(const std::vector<std::string>& t) {
     auto effects = CardEffects(rest, &bad);
     if (!effects)
         return Fail(L1("not a Market News effect: " + bad +
-                       " (up N, down N, parent up N, parent down N with N at most 1000; dividend X, " + kMoneyWords +
+                       " (up N, down N, parent up N, parent down N with N from 1 to 1000; dividend X, " + kMoneyWords +
                        "; anti-slump; nothing)"));
     if (effects->empty()) return Fail(L1("a Market News card needs its effects (N-2)"));
     n.effects = std::move(*effects);
@@ -488,13 +496,14 @@ ParseResult ParseCommand(std::string_view line) {
         if (t.size() < 3 || !IsCompanyWord(t[1])) return Fail(L1("throw needs a company and a number (throw W 4)"));
         return ParseThrow(who, t[1], t[2], t, 3);
     }
-    // Quick forms: +w2, -r, w4.
+    // Quick forms: +w2, -r, w4; the count may stand apart, as in the long form (`+w 2`).
     if ((t[0][0] == '+' || t[0][0] == '-') && t[0].size() >= 2) {
         size_t end = 1;
         while (end < t[0].size() && std::isalpha(static_cast<unsigned char>(t[0][end]))) ++end;
-        if (end > 1 && t.size() == 1) {
+        if (end > 1 && (t.size() == 1 || (t.size() == 2 && end == t[0].size()))) {
             std::vector<std::string> long_form{t[0][0] == '+' ? "buy" : "sell", t[0].substr(1, end - 1)};
             if (end < t[0].size()) long_form.push_back(t[0].substr(end));
+            if (t.size() == 2) long_form.push_back(t[1]);
             return t[0][0] == '+' ? ParseTrade<Buy>(who, long_form, 1) : ParseTrade<Sell>(who, long_form, 1);
         }
     }
