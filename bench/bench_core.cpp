@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "bench_games.h"
+#include "bench_rows.h"
 #include "ledger/ledger.h"
 #include "samples.h"
 #include "store/store.h"
@@ -28,66 +29,33 @@ Ledger StartLedger(const std::string& header_line) {
     return std::move(*ledger);
 }
 
-Ledger LedgerOf(const std::vector<std::string>& lines) {
-    Ledger ledger = StartLedger(lines[0]);
-    for (size_t i = 1; i < lines.size(); ++i)
-        if (!ledger.SubmitLine(lines[i]).accepted) throw std::runtime_error(fmt::format("bench: line {} refused", i));
-    return ledger;
-}
+struct Bbr {
+    using Ledger = rutland::Ledger;
+    using Store = rutland::Store;
+    using State = GameState;
+    static Ledger StartLedger(const std::string& header_line) { return bench::StartLedger(header_line); }
+    static ParseResult Parse(const std::string& line) { return ParseCommand(line); }
+    static ApplyResult Apply(GameState& s, const Command& c) { return rutland::Apply(s, c); }
+    static GameState StartState(const Ledger& ledger) {
+        return *StartGame(std::get<GameHeader>(ledger.At(0).command.action)).state;
+    }
+};
+
+Ledger LedgerOf(const std::vector<std::string>& lines) { return bench::LedgerOf<Bbr>(lines); }
 
 // Row 1: parse + apply every line of the game through a fresh Ledger (Ledger::SubmitLine: the
 // parser, Apply on a copy of the state, the canonical line printed back, checkpoints, undo/redo).
 void BM_ReplayInMemory(benchmark::State& state) {
-    const std::vector<std::string> lines = BenchGame(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        Ledger ledger = StartLedger(lines[0]);
-        for (size_t i = 1; i < lines.size(); ++i) {
-            if (!ledger.SubmitLine(lines[i]).accepted) {
-                state.SkipWithError("a line of the bench game was refused");
-                return;
-            }
-        }
-        benchmark::DoNotOptimize(ledger.State());
-        state.PauseTiming();  // freeing the whole ledger is not part of a replay
-        { Ledger gone = std::move(ledger); }
-        state.ResumeTiming();
-    }
-    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(lines.size() - 1));
-    state.counters["commands_per_s"] =
-        benchmark::Counter(static_cast<double>(lines.size() - 1), benchmark::Counter::kIsIterationInvariantRate);
+    ReplayInMemoryRow<Bbr>(state, BenchGame(static_cast<int>(state.range(0))));
 }
 BENCHMARK(BM_ReplayInMemory)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
 // Row 1, split in its parts: the parser alone over every line, and the rules alone (Apply in place,
 // what Ledger::Replay and time travel do) over the commands in effect at the end.
-void BM_ParseOnly(benchmark::State& state) {
-    const std::vector<std::string> lines = BenchGame(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        for (size_t i = 1; i < lines.size(); ++i) {
-            ParseResult parsed = ParseCommand(lines[i]);
-            benchmark::DoNotOptimize(parsed);
-        }
-    }
-    state.counters["commands_per_s"] =
-        benchmark::Counter(static_cast<double>(lines.size() - 1), benchmark::Counter::kIsIterationInvariantRate);
-}
+void BM_ParseOnly(benchmark::State& state) { ParseOnlyRow<Bbr>(state, BenchGame(static_cast<int>(state.range(0)))); }
 BENCHMARK(BM_ParseOnly)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
-void BM_ApplyInPlace(benchmark::State& state) {
-    const std::vector<std::string> lines = BenchGame(static_cast<int>(state.range(0)));
-    const Ledger ledger = LedgerOf(lines);
-    const GameState start = *StartGame(std::get<GameHeader>(ledger.At(0).command.action)).state;
-    for (auto _ : state) {
-        GameState s = start;
-        for (int seq : ledger.InEffect()) {
-            ApplyResult r = Apply(s, ledger.At(seq).command);
-            benchmark::DoNotOptimize(r);
-        }
-        benchmark::DoNotOptimize(s);
-    }
-    state.counters["commands_per_s"] = benchmark::Counter(static_cast<double>(ledger.InEffect().size()),
-                                                          benchmark::Counter::kIsIterationInvariantRate);
-}
+void BM_ApplyInPlace(benchmark::State& state) { ApplyInPlaceRow<Bbr>(state, BenchGame(static_cast<int>(state.range(0)))); }
 BENCHMARK(BM_ApplyInPlace)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 
 // Row 2: Store::Open of a game file, which verifies everything (basic_store.h invariant 5): quick_check,
@@ -95,20 +63,7 @@ BENCHMARK(BM_ApplyInPlace)->Apply(Sizes)->Unit(benchmark::kMillisecond);
 // effects, conservation after every entry and the snapshots. ReadOnly is `rutland-cli verify`;
 // ReadWrite is what the dashboard does.
 void OpenVerify(benchmark::State& state, Store::Mode mode) {
-    const std::string& path = GameFile(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        std::string error;
-        std::unique_ptr<Store> store = Store::Open(path, mode, &error);
-        if (!store || !store->Report().Clean() || store->Size() != state.range(0)) {
-            state.SkipWithError("the bench game file did not open clean");
-            return;
-        }
-    }
-    state.SetItemsProcessed(state.iterations() * state.range(0));
-    // The file-size row: the game file's bytes an entry (the file as Store::Create and Submit wrote
-    // it, its WAL checkpointed into it; schema 3 stores effects as data, basic_store.h invariant 15).
-    state.counters["file_bytes_per_entry"] =
-        static_cast<double>(std::filesystem::file_size(path)) / static_cast<double>(state.range(0));
+    OpenVerifyRow<Bbr>(state, GameFile(static_cast<int>(state.range(0))), mode);
 }
 void BM_OpenVerify(benchmark::State& state) { OpenVerify(state, Store::Mode::ReadOnly); }
 void BM_OpenVerifyWritable(benchmark::State& state) { OpenVerify(state, Store::Mode::ReadWrite); }

@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 
 #include "bench_games.h"
+#include "bench_rows.h"
 #include "child_process.h"
 #include "flutter_game_generator.h"
 #include "ledger/ledger.h"
@@ -109,73 +110,35 @@ const std::string& FlutterGameFile(int entries) {
     return made[entries] = final_path.string();
 }
 
+struct FlutterRows {
+    using Ledger = flutter::Ledger;
+    using Store = flutter::Store;
+    using State = GameState;
+    static Ledger StartLedger(const std::string& header_line) { return bench::StartLedger(header_line); }
+    static ParseResult Parse(const std::string& line) { return ParseCommand(line); }
+    static ApplyResult Apply(GameState& s, const Command& c) { return flutter::Apply(s, c); }
+    static GameState StartState(const Ledger& ledger) { return *StartGame(std::get<Header>(ledger.At(0).command.action)).state; }
+};
+
 void BM_FlutterReplayInMemory(benchmark::State& state) {
-    const std::vector<std::string> lines = FlutterGame(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        Ledger ledger = StartLedger(lines[0]);
-        for (size_t i = 1; i < lines.size(); ++i) {
-            if (!ledger.SubmitLine(lines[i]).accepted) {
-                state.SkipWithError("a line of the Flutter bench game was refused");
-                return;
-            }
-        }
-        benchmark::DoNotOptimize(ledger.State());
-        state.PauseTiming();  // freeing the whole ledger is not part of a replay
-        { Ledger gone = std::move(ledger); }
-        state.ResumeTiming();
-    }
-    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(lines.size() - 1));
-    state.counters["commands_per_s"] =
-        benchmark::Counter(static_cast<double>(lines.size() - 1), benchmark::Counter::kIsIterationInvariantRate);
+    ReplayInMemoryRow<FlutterRows>(state, FlutterGame(static_cast<int>(state.range(0))));
 }
 BENCHMARK(BM_FlutterReplayInMemory)->Apply(FlutterSizes)->Unit(benchmark::kMillisecond);
 
 void BM_FlutterParseOnly(benchmark::State& state) {
-    const std::vector<std::string> lines = FlutterGame(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        for (size_t i = 1; i < lines.size(); ++i) {
-            ParseResult parsed = ParseCommand(lines[i]);
-            benchmark::DoNotOptimize(parsed);
-        }
-    }
-    state.counters["commands_per_s"] =
-        benchmark::Counter(static_cast<double>(lines.size() - 1), benchmark::Counter::kIsIterationInvariantRate);
+    ParseOnlyRow<FlutterRows>(state, FlutterGame(static_cast<int>(state.range(0))));
 }
 BENCHMARK(BM_FlutterParseOnly)->Apply(FlutterSizes)->Unit(benchmark::kMillisecond);
 
 // The rules alone: Apply in place over the commands in effect at the end (what a replay does).
 void BM_FlutterApplyInPlace(benchmark::State& state) {
-    const std::vector<std::string> lines = FlutterGame(static_cast<int>(state.range(0)));
-    Ledger ledger = StartLedger(lines[0]);
-    for (size_t i = 1; i < lines.size(); ++i)
-        if (!ledger.SubmitLine(lines[i]).accepted) throw std::runtime_error(fmt::format("bench: Flutter line {} refused", i));
-    const GameState start = *StartGame(std::get<Header>(ledger.At(0).command.action)).state;
-    for (auto _ : state) {
-        GameState s = start;
-        for (int seq : ledger.InEffect()) {
-            ApplyResult r = Apply(s, ledger.At(seq).command);
-            benchmark::DoNotOptimize(r);
-        }
-        benchmark::DoNotOptimize(s);
-    }
-    state.counters["commands_per_s"] = benchmark::Counter(static_cast<double>(ledger.InEffect().size()),
-                                                          benchmark::Counter::kIsIterationInvariantRate);
+    ApplyInPlaceRow<FlutterRows>(state, FlutterGame(static_cast<int>(state.range(0))));
 }
 BENCHMARK(BM_FlutterApplyInPlace)->Apply(FlutterSizes)->Unit(benchmark::kMillisecond);
 
 // Store::Open, ReadOnly (`rutland-cli verify`): the whole check of basic_store.h invariant 5.
 void BM_FlutterOpenVerify(benchmark::State& state) {
-    const std::string& path = FlutterGameFile(static_cast<int>(state.range(0)));
-    for (auto _ : state) {
-        std::string error;
-        std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadOnly, &error);
-        if (!store || !store->Report().Clean() || store->Size() != state.range(0)) {
-            state.SkipWithError("the Flutter bench game file did not open clean");
-            return;
-        }
-    }
-    state.SetItemsProcessed(state.iterations() * state.range(0));
-    state.counters["file_bytes_per_entry"] = static_cast<double>(fs::file_size(path)) / static_cast<double>(state.range(0));
+    OpenVerifyRow<FlutterRows>(state, FlutterGameFile(static_cast<int>(state.range(0))), Store::Mode::ReadOnly);
 }
 BENCHMARK(BM_FlutterOpenVerify)->Apply(FlutterSizes)->Unit(benchmark::kMillisecond);
 
