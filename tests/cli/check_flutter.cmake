@@ -8,13 +8,14 @@
 #        file gives the same fingerprint; state (--json: section 16's keys, the entry, the
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
 #        U-2), diff, export --json and --csv, backup read it; --effects and --explain in play;
-#        year-end (Big Board Raiders') refuses it by name, exit 2
+#        year-end its round end: the last settled (text, CSV, HTML), the preview, none before the first
 # board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
 #        show the provisional board, export, import a renamed copy, the same name again, a board
 #        breaking BD-6 and a built-in name refused (nothing written), a new game on the imported
 #        board (`board=club`; its file verifies with the board file gone), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
-#        `rule ID` stays Big Board Raiders'; an unknown ID or game refused, exit 2
+#        `rule BD-1` (both games') stays Big Board Raiders' and names Flutter's on stderr; `rule`
+#        lists both games' rules, `rule F-D5` finds Flutter's; an unknown ID or game refused, exit 2
 cmake_minimum_required(VERSION 3.19)  # string(JSON); quoted arguments are never variables (CMP0054)
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
