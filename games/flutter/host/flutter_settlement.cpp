@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "lang/effect_text.h"
+#include "lang/table_language.h"
 #include "report/table_view.h"
 
 namespace rutland::flutter {
@@ -34,10 +35,20 @@ std::string HtmlEscape(const std::string& text) {
     return out;
 }
 
-// One effect of the settlement: whose it is, its rule, its words.
+// One effect of the settlement: whose it is, its rule, its words, and what the broker pays the
+// player by it (RE-2's dividend, BN-3's bonus in cash), in pounds.
 struct Item {
     std::string player, rule, text;
+    int64_t cash = 0;
 };
+
+int64_t CashPaid(const Effect& e) {
+    switch (e.kind) {
+        case EffectKind::Dividend: return e.player >= 0 ? e.n[2] : 0;  // n = {per certificate, certificates, amount}
+        case EffectKind::BonusCash: return e.n[1];                     // n = {certificates held, amount}
+        default: return 0;
+    }
+}
 
 } // namespace
 
@@ -85,23 +96,28 @@ bool WriteRoundEnd(const host::OpenGame& game, const Ledger& ledger, int seq, bo
         std::string text = EffectLine(e, names);
         const std::string cited = "[" + e.rule + "] ";
         if (text.rfind(cited, 0) == 0) text.erase(0, cited.size());
-        items.push_back({seated ? names.players[static_cast<size_t>(e.player)].name : std::string(), e.rule, std::move(text)});
+        items.push_back({seated ? names.players[static_cast<size_t>(e.player)].name : std::string(), e.rule, std::move(text),
+                         CashPaid(e)});
     }
     const std::string fingerprint = game.FingerprintAt(seq);
     const std::string kind = last ? "settled" : "preview";
+    int64_t total = 0;
+    for (const Item& item : items) total += item.cash;
     switch (format) {
         case host::SettlementFormat::Text:
             out << heading << "\n";
             for (const Item& item : items) out << "  [" << item.rule << "] " << item.text << "\n";
             if (items.empty()) out << "  nothing is paid or moved\n";
+            out << fmt::format("  The broker pays out {} in all.\n", FormatPounds(Pounds(total)));
             if (!fingerprint.empty())
                 out << fmt::format("  Fingerprint after entry {}: {} (note it: nobody can rewrite what came before without it "
                                    "changing)\n", seq, fingerprint);
             break;
         case host::SettlementFormat::Csv:
-            out << "round,kind,player,rule,item\n";
+            out << "round,kind,player,rule,item,cash\n";
             for (const Item& item : items)
-                out << fmt::format("{},{},{},{},{}\n", round, kind, CsvField(item.player), CsvField(item.rule), CsvField(item.text));
+                out << fmt::format("{},{},{},{},{},{}\n", round, kind, CsvField(item.player), CsvField(item.rule),
+                                   CsvField(item.text), item.cash);
             break;
         case host::SettlementFormat::Html:
             out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -113,11 +129,13 @@ bool WriteRoundEnd(const host::OpenGame& game, const Ledger& ledger, int seq, bo
             if (!fingerprint.empty())
                 out << fmt::format("<p>Fingerprint after entry {}: <b>{}</b> (note it: nobody can rewrite what came before "
                                    "without it changing)</p>\n", seq, HtmlEscape(fingerprint));
-            out << "<table><tr><th>Player</th><th>Rule</th><th>What and why</th></tr>\n";
+            out << "<table><tr><th>Player</th><th>Rule</th><th>What and why</th><th>Cash</th></tr>\n";
             for (const Item& item : items)
-                out << fmt::format("<tr><td>{}</td><td class=rule>{}</td><td>{}</td></tr>\n", HtmlEscape(item.player),
-                                   HtmlEscape(item.rule), HtmlEscape(item.text));
-            out << "</table>\n</body></html>\n";
+                out << fmt::format("<tr><td>{}</td><td class=rule>{}</td><td>{}</td><td>{}</td></tr>\n", HtmlEscape(item.player),
+                                   HtmlEscape(item.rule), HtmlEscape(item.text),
+                                   item.cash ? HtmlEscape(FormatPounds(Pounds(item.cash))) : std::string());
+            out << fmt::format("<tr><th>Total paid out</th><th></th><th></th><th>{}</th></tr></table>\n</body></html>\n",
+                               HtmlEscape(FormatPounds(Pounds(total))));
             break;
     }
     return true;

@@ -14,7 +14,8 @@
 namespace rutland::flutter {
 
 // `game`'s round end after entry seq of `ledger` (its ledger), as rutland-cli prints it: for a
-// terminal, as CSV (round,kind,player,rule,item: one row an effect), or as a printable HTML page
+// terminal, as CSV (round,kind,player,rule,item,cash: one row an effect, cash the pounds
+// the broker pays the player by it), or as a printable HTML page
 // titled with `file`. False and *error (citing RE-1) when there is none: no round has ended by
 // then (`last`), or no throw can be made after that entry (a Market News card pending, a re-throw
 // due, every company bankrupt).
