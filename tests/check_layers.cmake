@@ -24,6 +24,8 @@
 #    common vocabulary). The code not moved behind the facade yet still names the game it is built
 #    on in one place, app/games.h: no other file of app/ (registry.cpp aside) names a game's
 #    namespace (rutland::bbr) or includes a game by its path.
+#    rutland-cli (app/cli/) and the shell's views (app/view/) include no game's header and not
+#    app/games.h: only the shell's own headers and the kernel's.
 # 5. A game's shell parts sit above its report layer:
 #      ... < report < view < web < host
 #    (view: the game's view models, what its panels and its page show, without a window; web: the
@@ -186,6 +188,23 @@ foreach(path ${app_files})
             string(REGEX REPLACE "^#include [\"<]([^\">]*)[\">].*" "\\1" inc "${line}")
             if(NOT EXISTS ${ROOT}/app/${inc} AND NOT inc MATCHES "^(base|kernel)/")
                 string(APPEND problems "${rel}: includes a game (\"${inc}\"): app/host/ is every game's, only registry.cpp names them\n")
+            endif()
+        endforeach()
+    endif()
+    # rutland-cli (app/cli/) and the shell's views (app/view/) include no game at all, app/games.h
+    # included: each quoted include is the shell's own (its folder's, app/view/'s, app/serve/'s, or
+    # app/host/'s open_game.h and registry.h) or the kernel's (core/base/, core/kernel/).
+    if(rel MATCHES "^app/(cli|view)/")
+        get_filename_component(own_dir ${path} DIRECTORY)
+        file(STRINGS ${path} shell_includes REGEX "^#include \"")
+        foreach(line ${shell_includes})
+            string(REGEX REPLACE "^#include \"([^\"]*)\".*" "\\1" inc "${line}")
+            if(inc STREQUAL "games.h")
+                string(APPEND problems "${rel}: includes app/games.h: app/cli and app/view reach games only through the registry (app/host/registry.h)\n")
+            elseif(NOT inc MATCHES "^host/(open_game|registry)\\.h$" AND NOT EXISTS ${own_dir}/${inc}
+                   AND NOT EXISTS ${ROOT}/app/view/${inc} AND NOT EXISTS ${ROOT}/app/serve/${inc}
+                   AND NOT (inc MATCHES "^(base|kernel)/" AND EXISTS ${ROOT}/core/${inc}))
+                string(APPEND problems "${rel}: includes \"${inc}\", not the shell's or the kernel's: app/cli and app/view reach games only through the registry (app/host/registry.h)\n")
             endif()
         endforeach()
     endif()

@@ -1,7 +1,7 @@
 // rutland-cli's subcommands, one file each (cmd_*.cpp); main.cpp only reads the command line.
-// play, state, log, explain, diff, verify, export and backup serve any game of the registry
-// (app/host/registry.h) through its OpenGame (app/host/open_game.h); year-end and board are Big
-// Board Raiders' alone and refuse another game's file by name (host::GameOnlyProblem).
+// Every subcommand serves any game of the registry (app/host/registry.h) through its
+// GameDefinition and OpenGame (app/host/open_game.h), and names no game: no file of app/cli includes
+// a game (tests/check_layers.cmake rule 4).
 #pragma once
 
 #include <memory>
@@ -80,13 +80,13 @@ struct BoardOptions {
     CLI::App* export_ = nullptr;
     CLI::App* save = nullptr;
     std::string name, file;
-    std::string game;  // --game NAME: that game's boards ("" : Big Board Raiders'; `save` takes the file's game)
+    std::string game;  // --game NAME: that game's boards ("": the first game's; `save` takes the file's game)
     bool replace = false;
 };
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& options);
 int RunBoard(const BoardOptions& options);
-// Hands every game's user boards with a BoardKit (Flutter's) to its rules, so `play` may start a
-// game on one (`game flutter ... board=NAME`); Big Board Raiders' are view::InstallBoardFiles'.
+// Hands every game's user boards to its rules (a BoardKit's install, Flutter's; BoardCommands'
+// install, Big Board Raiders'), so `play` may start a game on one (`board=NAME`).
 void InstallGameBoards();
 
 // For its lifetime, everything written to std::cout and std::cerr is escaped for a terminal
@@ -111,9 +111,6 @@ private:
 std::unique_ptr<host::OpenGame> OpenForReading(const std::string& file, bool stream = false);
 // seq in [0, game.Size()), else prints why on stderr.
 bool CheckEntry(const host::OpenGame& game, int seq);
-// For a subcommand of Big Board Raiders alone (year-end, board save): false, and why on stderr
-// ("toy.rutland is a game of toy; year-end is Big Board Raiders'"), for another game's file.
-bool RefuseOtherGame(const std::string& file, const std::string& command);
 // "2026-11-22T10:04:31Z": the wall clock, read here in the app (never in the core).
 std::string NowUtc();
 

@@ -1,15 +1,18 @@
-// rutland-cli board: the table's own boards, kept as files in board_files.h's BoardsDir().
+// rutland-cli board: the table's own boards, kept as files in the board folder
+// (app/view/board_folder.h), each game's through the registry (app/host/open_game.h).
 //   board list                  the built-in boards and the user's, with how many facts are verified
-//   board show NAME             the 40 spaces in ring order, an unverified fact marked '?'
-//   board import FILE           a board file checked in full (format, name, BD-1, BD-3, the prospectus),
-//                               then copied in as NAME.json; a bad file is refused with why, nothing written
+//   board show NAME             a board, an unverified fact marked '?'
+//   board import FILE           a board file checked in full by its game, then kept as NAME.json; a
+//                               bad file is refused with why, nothing written
 //   board export NAME FILE      a board as a file to share
-//   board save GAME NAME        the board GAME ended with (its `board @space ...` corrections applied
-//                               and verified) as the user board NAME; the game is only read
+//   board save GAME NAME        the board GAME ended with (its corrections applied and verified) as
+//                               the user board NAME; the game is only read
 // import and save refuse to replace a board that exists unless given --replace.
-// --game NAME (save: the game file's own game) works on another game's boards through its
-// GameDefinition's BoardKit (app/host/open_game.h), kept in a subfolder of the board folder named
-// for the game (Flutter: BoardsDir()/flutter/), so no game reads another's boards.
+// --game NAME (default: the first game, Big Board Raiders; save: the game file's own game) picks the
+// game. A game with a BoardKit (Flutter's) has its boards kept here, in a subfolder of the board
+// folder named for the game (BoardFolder()/flutter/), so no game reads another's; Big Board Raiders'
+// are kept in the board folder itself, as before games had a registry, by its own BoardCommands
+// (games/big-board-raiders/host/big_board_raiders_terminal.h).
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -20,128 +23,20 @@
 #include <fmt/format.h>
 
 #include "base/safe_text.h"
-#include "board_files.h"
-#include "games.h"
+#include "board_folder.h"
 #include "cli.h"
 #include "host/registry.h"
-#include "shell_game.h"
 
 namespace rutland::cli {
 
 namespace {
 
-std::string Letters(CompanySet set) {
-    std::string text;
-    for (Company c : kCompanies)
-        if (set.Has(c)) text += GetProspectus(c).letter;
-    return text.empty() ? "-" : text;
-}
+// [SECTION] A game's boards through its BoardKit
 
-std::string Mark(bool verified) { return verified ? "" : "?"; }
-
-int List() {
-    const view::BoardFiles files = view::ReadBoardFiles(view::BoardsDir());
-    for (const std::string& name : BuiltinBoardNames())
-        std::cout << view::VerifiedSummary(*BuiltinBoard(name)) << " [built-in]\n";
-    for (const std::string& name : files.catalog->Names())
-        std::cout << view::VerifiedSummary(*files.catalog->Find(name)) << "\n";
-    for (const std::string& problem : files.problems) std::cerr << "left out: " << problem << "\n";
-    std::cout << "user boards are kept in " << view::BoardsDir() << "\n";
-    return kExitAccepted;
-}
-
-std::shared_ptr<const Board> Named(const std::string& name) {
-    std::shared_ptr<const Board> board = FindBoard(name);
-    if (!board) {
-        std::string names;
-        for (const std::string& b : KnownBoardNames()) names += (names.empty() ? "" : ", ") + b;
-        std::cerr << fmt::format("rutland-cli: no board called '{}' (boards: {})\n", name, names);
-    }
-    return board;
-}
-
-int Show(const std::string& name) {
-    std::shared_ptr<const Board> board = Named(name);
-    if (!board) return kExitUnusable;
-    std::cout << view::VerifiedSummary(*board) << "; '?' marks a fact not yet checked against the physical board (D-2)\n";
-    std::cout << fmt::format("{:>4}  {:<18} {:<12} {:<7} {:<6} {}\n", "pos", "space", "kind", "arrows", "ask", "bids");
-    for (int position = 0; position < board->SpaceCount(); ++position) {
-        const int i = board->AtPosition(position);
-        if (i < 0) continue;
-        const Space& s = board->At(i);
-        std::string trend;
-        for (Trend t : s.trend.value) trend += t == Trend::Up ? 'U' : 'D';
-        std::cout << fmt::format("{:>4}  {:<18} {:<12} {:<7} {:<6} {}\n", std::to_string(position) + Mark(s.position.verified),
-                                 s.name, std::string(SpaceKindName(s.kind.value)) + Mark(s.kind.verified), trend + Mark(s.trend.verified),
-                                 Letters(s.ask.value) + Mark(s.ask.verified), Letters(s.bid.value) + Mark(s.bid.verified));
-    }
-    return kExitAccepted;
-}
-
-int Save(const Board& board, bool replace, const std::string& what) {
-    std::string why;
-    const std::string dir = view::BoardsDir();
-    if (!view::WriteBoardFile(dir, board, replace, &why)) {
-        std::cerr << fmt::format("rutland-cli: {} refused: {}; nothing was written{}\n", what, why,
-                                 why.find("exists already") != std::string::npos ? " (--replace replaces it)" : "");
-        return kExitRejected;
-    }
-    std::cout << fmt::format("saved {}: {}\n", (std::filesystem::path(dir) / (board.Name() + ".json")).string(),
-                             view::VerifiedSummary(board));
-    return kExitAccepted;
-}
-
-int Import(const std::string& file, bool replace) {
-    std::string why;
-    const std::optional<std::string> text = view::ReadBoardText(file, &why);
-    if (!text) {
-        std::cerr << "rutland-cli: " << file << " refused: " << why << "; nothing was written\n";
-        return why.find("kMaxBoardJsonBytes") != std::string::npos ? kExitRejected : kExitUnusable;
-    }
-    std::optional<Board> board = view::ParseUserBoard(*text, &why);
-    if (!board) {
-        std::cerr << fmt::format("rutland-cli: {} refused: {}; nothing was written\n", file, why);
-        return kExitRejected;
-    }
-    return Save(*board, replace, file);
-}
-
-int Export(const std::string& name, const std::string& file) {
-    std::shared_ptr<const Board> board = Named(name);
-    if (!board) return kExitUnusable;
-    std::error_code ec;
-    if (std::filesystem::exists(file, ec)) {
-        std::cerr << "rutland-cli: " << file << " exists already; nothing was written\n";
-        return kExitUnusable;
-    }
-    std::ofstream out(file, std::ios::binary);
-    out << board->ToJson();
-    out.flush();
-    if (!out) {
-        std::cerr << "rutland-cli: could not write " << file << "\n";
-        return kExitUnusable;
-    }
-    std::cout << fmt::format("wrote {}: {}\n", file, view::VerifiedSummary(*board));
-    return kExitAccepted;
-}
-
-int SaveFromGame(const std::string& game, const std::string& name, bool replace) {
-    std::unique_ptr<Store> store = OpenShellGameForReading(game, "board save");
-    if (!store) return kExitUnusable;
-    if (!store->Report().Clean()) {
-        std::cerr << "rutland-cli: " << game << " does not verify clean, so its board cannot be trusted; nothing was written\n";
-        return kExitRejected;
-    }
-    Board board = *store->GetLedger().State().board;  // the last entry's board: every correction applied
-    board.SetName(name);
-    return Save(board, replace, fmt::format("saving the board of {} as '{}'", game, name));
-}
-
-// [SECTION] Another game's boards (its BoardKit)
 
 namespace fs = std::filesystem;
 
-std::string KitDir(const host::GameDefinition& game) { return (fs::path(view::BoardsDir()) / std::string(game.name)).string(); }
+std::string KitDir(const host::GameDefinition& game) { return (fs::path(view::BoardFolder()) / std::string(game.name)).string(); }
 
 // NAME's JSON: a built-in board or the user's NAME.json, checked again (a file edited since).
 std::optional<std::string> KitBoard(const host::GameDefinition& game, const std::string& name) {
@@ -151,7 +46,7 @@ std::optional<std::string> KitBoard(const host::GameDefinition& game, const std:
     const fs::path path = fs::path(KitDir(game)) / (name + ".json");
     std::error_code ec;
     if (name.find('/') == std::string::npos && fs::exists(path, ec)) {
-        if (const std::optional<std::string> text = view::ReadBoardText(path.string(), &why))
+        if (const std::optional<std::string> text = view::ReadBoardFile(path.string(), &why))
             if (std::optional<std::string> json = kit.check(*text, &named, &why)) return json;
         std::cerr << fmt::format("rutland-cli: {} refused: {}\n", path.string(), why);
         return std::nullopt;
@@ -171,7 +66,7 @@ std::vector<std::string> KitUserBoards(const host::GameDefinition& game) {
     for (const auto& entry : fs::directory_iterator(KitDir(game), ec)) {
         if (entry.path().extension() != ".json") continue;
         std::string why, name;
-        const std::optional<std::string> text = view::ReadBoardText(entry.path().string(), &why);
+        const std::optional<std::string> text = view::ReadBoardFile(entry.path().string(), &why);
         const std::optional<std::string> json = text ? game.boards->check(*text, &name, &why) : std::nullopt;
         if (json && name == entry.path().stem().string()) out.push_back(*json);
     }
@@ -188,7 +83,7 @@ int KitList(const host::GameDefinition& game) {
     std::sort(files.begin(), files.end());
     for (const fs::path& path : files) {
         std::string why, name;
-        const std::optional<std::string> text = view::ReadBoardText(path.string(), &why);
+        const std::optional<std::string> text = view::ReadBoardFile(path.string(), &why);
         const std::optional<std::string> json = text ? kit.check(*text, &name, &why) : std::nullopt;
         if (json && name != path.stem().string())
             why = fmt::format("the file is called {} but the board inside is '{}'", path.filename().string(), name);
@@ -239,10 +134,10 @@ int KitSave(const host::GameDefinition& game, const std::string& json, const std
 
 int KitImport(const host::GameDefinition& game, const std::string& file, bool replace) {
     std::string why, name;
-    const std::optional<std::string> text = view::ReadBoardText(file, &why);
+    const std::optional<std::string> text = view::ReadBoardFile(file, &why);
     if (!text) {
         std::cerr << "rutland-cli: " << file << " refused: " << why << "; nothing was written\n";
-        return why.find("kMaxBoardJsonBytes") != std::string::npos ? kExitRejected : kExitUnusable;
+        return why.find("kMaxBoardFileBytes") != std::string::npos ? kExitRejected : kExitUnusable;
     }
     const std::optional<std::string> json = game.boards->check(*text, &name, &why);
     if (!json) {
@@ -290,8 +185,10 @@ int KitSaveFromGame(const host::GameDefinition& game, const std::string& file, c
 } // namespace
 
 void InstallGameBoards() {
-    for (const host::GameDefinition* game : host::Games())
+    for (const host::GameDefinition* game : host::Games()) {
         if (game->boards && game->boards->install) game->boards->install(KitUserBoards(*game));
+        if (game->board_commands && game->board_commands->install) game->board_commands->install();
+    }
 }
 
 CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& o) {
@@ -317,8 +214,8 @@ CLI::App* AddBoardCommand(CLI::App& app, BoardOptions& o) {
 }
 
 int RunBoard(const BoardOptions& o) {
-    // Whose boards: --game, or for `save` the file's own game.
-    const host::GameDefinition* game = &host::ShellGame();
+    // Whose boards: --game; else for `save` the file's own game; else the first game's (Big Board Raiders').
+    const host::GameDefinition* game = host::Games().front();
     std::string why;
     if (!o.game.empty() && !(game = host::FindGame(o.game))) {
         std::string names;
@@ -327,11 +224,34 @@ int RunBoard(const BoardOptions& o) {
         std::cerr << fmt::format("rutland-cli: no game called '{}' in this Rutland; it has {}\n", PrintableText(o.game), names);
         return kExitUnusable;
     }
-    if (*o.save && o.game.empty()) {
-        std::string ignored;
-        // A file of a game without board files (the toy) stays Big Board Raiders' to refuse, by name.
-        const host::GameDefinition* of_file = host::GameOfFile(o.file, &ignored);
-        if (of_file && of_file->boards) game = of_file;
+    if (*o.save && !game->boards) {
+        // The game the file holds (a file no game reads: the first game's open says why); a game this
+        // build lacks is refused by name (registry.h invariant 2).
+        const host::GameDefinition* of_file = host::GameToOpen(o.file, &why);
+        if (!of_file) {
+            std::cerr << "rutland-cli: " << why << "\n";
+            return kExitUnusable;
+        }
+        if (o.game.empty()) {
+            game = of_file;
+        } else if (of_file != game) {
+            std::cerr << fmt::format("rutland-cli: {} is a game of {}, not {}; nothing was written\n", PrintableText(o.file),
+                                     of_file->name, game->name);
+            return kExitUnusable;
+        }
+        if (!game->boards && !game->board_commands) {
+            std::cerr << fmt::format("rutland-cli: {} is a game of {}, which has no board files in this Rutland; nothing was "
+                                     "written\n", PrintableText(o.file), game->name);
+            return kExitUnusable;
+        }
+    }
+    if (const host::BoardCommands* own = game->board_commands) {
+        if (*o.list) return own->list(std::cout, std::cerr);
+        if (*o.show) return own->show(o.name, std::cout, std::cerr);
+        if (*o.import) return own->import(o.file, o.replace, std::cout, std::cerr);
+        if (*o.export_) return own->export_(o.name, o.file, std::cout, std::cerr);
+        if (*o.save) return own->save(o.file, o.name, o.replace, std::cout, std::cerr);
+        return kExitUnusable;
     }
     if (game->boards) {
         if (*o.list) return KitList(*game);
@@ -356,15 +276,7 @@ int RunBoard(const BoardOptions& o) {
         }
         return kExitUnusable;
     }
-    if (game != &host::ShellGame()) {
-        std::cerr << fmt::format("rutland-cli: {} has no board files in this Rutland\n", game->title);
-        return kExitUnusable;
-    }
-    if (*o.list) return List();
-    if (*o.show) return Show(o.name);
-    if (*o.import) return Import(o.file, o.replace);
-    if (*o.export_) return Export(o.name, o.file);
-    if (*o.save) return SaveFromGame(o.file, o.name, o.replace);
+    std::cerr << fmt::format("rutland-cli: {} has no board files in this Rutland\n", game->title);
     return kExitUnusable;
 }
 

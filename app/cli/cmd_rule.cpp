@@ -1,5 +1,9 @@
-// rutland-cli rule [ID]: what a rule Rutland cites says, from the rules reference compiled in
-// (report/rule_book.h, games/big-board-raiders/docs/RULES.md); without an ID, every ID with its title.
+// rutland-cli rule [ID] [--game NAME]: what a rule Rutland cites says, from each game's rules
+// reference compiled in, reached through the registry (app/host/open_game.h GameDefinition
+// rule_text, rule_ids and the rule_heading, rule_listing, rule_nearest a game may word them with:
+// Big Board Raiders' games/big-board-raiders/report/rule_book.h, Flutter's and the toy's RULES.md).
+// Without an ID, every game's IDs with their titles; an ID without --game is looked up in every
+// game offered (registry order), and one that several games have is said to be so.
 #include <iostream>
 #include <string_view>
 
@@ -7,8 +11,6 @@
 #include <fmt/ranges.h>
 
 #include "cli.h"
-#include "report/rule_book.h"
-#include "games.h"
 #include "base/safe_text.h"
 #include "host/registry.h"
 
@@ -57,30 +59,55 @@ std::string Wrap(std::string_view text, size_t indent) {
     return out;
 }
 
-// Another game's rules, through its GameDefinition (host/open_game.h rule_text, rule_ids).
+// "Big Board Raiders'", "Flutter's".
+std::string Possessive(std::string_view title) {
+    return std::string(title) + (!title.empty() && title.back() == 's' ? "'" : "'s");
+}
+
+bool HasRules(const host::GameDefinition& game) { return game.rule_text && game.rule_ids; }
+
+// Every ID with its title: the game's own listing, or each ID with its words' first line.
+std::string Listing(const host::GameDefinition& game) {
+    if (game.rule_listing) return game.rule_listing();
+    std::string out = fmt::format("{} rules (its RULES.md)\n", Possessive(game.title));
+    for (const std::string& each : game.rule_ids()) {
+        const std::string text = game.rule_text(each);
+        std::string title = text.substr(each.size() + (text.size() > each.size() ? 1 : 0));
+        if (title.size() > 66) title = title.substr(0, title.rfind(' ', 66)) + " ...";
+        out += fmt::format("  {:<6} {}\n", each, title);
+    }
+    out += fmt::format("\nrutland-cli rule --game {} ID prints one in full.\n", game.name);
+    return out;
+}
+
+// The rule in full: its heading (the game's, or "ID  (Title's RULES.md)"), then its words wrapped.
+void PrintRule(const host::GameDefinition& game, const std::string& id, const std::string& text) {
+    std::cout << (game.rule_heading ? game.rule_heading(id) : fmt::format("{}  ({} RULES.md)\n", id, Possessive(game.title)))
+              << "\n" << Wrap(text, 0);
+}
+
+std::string DidYouMean(std::vector<std::string> near) {
+    return near.empty() ? "" : fmt::format(" Did you mean {}?", fmt::join(near, ", "));
+}
+
+// `rule --game NAME [ID]`: that game's rules alone.
 int ShowGameRule(const host::GameDefinition& game, const std::string& id) {
-    if (!game.rule_text || !game.rule_ids) {
+    if (!HasRules(game)) {
         std::cerr << fmt::format("rutland-cli: {} has no rules reference in this Rutland\n", game.title);
         return kExitUnusable;
     }
     if (id.empty()) {
-        std::cout << fmt::format("{}'s rules (its RULES.md)\n", game.title);
-        for (const std::string& each : game.rule_ids()) {
-            const std::string text = game.rule_text(each);
-            std::string title = text.substr(each.size() + (text.size() > each.size() ? 1 : 0));
-            if (title.size() > 66) title = title.substr(0, title.rfind(' ', 66)) + " ...";
-            std::cout << fmt::format("  {:<6} {}\n", each, title);
-        }
-        std::cout << fmt::format("\nrutland-cli rule --game {} ID prints one in full.\n", game.name);
+        std::cout << Listing(game);
         return kExitAccepted;
     }
     const std::string text = game.rule_text(id);
     if (text.empty()) {
-        std::cerr << fmt::format("rutland-cli: no rule '{}' in {}'s rules reference (RULES.md). 'rutland-cli rule --game {}' "
-                                 "lists them all.\n", PrintableText(id), game.title, game.name);
+        std::cerr << fmt::format("rutland-cli: no rule '{}' in {} rules reference (RULES.md).{} 'rutland-cli rule --game {}' "
+                                 "lists them all.\n", PrintableText(id), Possessive(game.title),
+                                 game.rule_nearest ? DidYouMean(game.rule_nearest(id)) : "", game.name);
         return kExitUnusable;
     }
-    std::cout << fmt::format("{}  ({}'s RULES.md)\n\n", id, game.title) << Wrap(text, 0);
+    PrintRule(game, id, text);
     return kExitAccepted;
 }
 
@@ -97,33 +124,44 @@ int ShowRule(const std::string& id, const std::string& game_name) {
                                      names);
             return kExitUnusable;
         }
-        if (game != &host::ShellGame()) return ShowGameRule(*game, id);
+        return ShowGameRule(*game, id);
     }
+    // Every game the table is offered (the toy, a test game, only by --game toy).
+    std::vector<const host::GameDefinition*> games;
+    for (const host::GameDefinition* each : host::Games())
+        if (each->listed && HasRules(*each)) games.push_back(each);
     if (id.empty()) {
-        std::string section;
-        for (const RuleText& r : AllRules()) {
-            if (r.id.find('.') != std::string::npos) continue;  // the sections and COMMANDS.md: below
-            if (r.section != section) {
-                section = r.section;
-                std::cout << (section.empty() ? "" : "\n") << section << "\n";
-            }
-            std::cout << fmt::format("  {:<5} {}\n", r.id, r.title);
-        }
-        std::cout << "\nRejections also cite COMMANDS.md (the table language) and RULES.md section 1 to 15.\n"
-                     "rutland-cli rule ID prints one in full.\n";
+        for (size_t i = 0; i < games.size(); ++i) std::cout << (i ? "\n" : "") << Listing(*games[i]);
         return kExitAccepted;
     }
-    const RuleText* rule = FindRule(id);
-    if (!rule) {
-        const std::vector<std::string> near = NearestRuleIds(id);
-        std::cerr << fmt::format("rutland-cli: no rule '{}' in the rules reference (RULES.md).{} 'rutland-cli rule' lists them all.\n", id,
-                                 near.empty() ? "" : fmt::format(" Did you mean {}?", fmt::join(near, ", ")));
-        return kExitUnusable;
+    // Rule IDs repeat across games (BD-1 is both Big Board Raiders' and Flutter's): the first game's
+    // is printed, and the others that have one are named, so the table can ask for theirs.
+    const host::GameDefinition* shown = nullptr;
+    std::string also;
+    for (const host::GameDefinition* game : games) {
+        const std::string text = game->rule_text(id);
+        if (text.empty()) continue;
+        if (!shown) {
+            shown = game;
+            PrintRule(*game, id, text);
+        } else {
+            also += fmt::format("{}{} (rutland-cli rule --game {} {})", also.empty() ? "" : ", ", game->title, game->name,
+                                PrintableText(id));
+        }
     }
-    std::cout << fmt::format("{}  {}\n", rule->id, rule->title);
-    if (rule->id.find('.') == std::string::npos) std::cout << fmt::format("RULES.md section {}\n", rule->section);
-    std::cout << "\n" << Wrap(rule->text, 0);
-    return kExitAccepted;
+    if (shown) {
+        if (!also.empty())
+            std::cerr << fmt::format("note: '{}' is a rule of more than one game; above is {}; also {}\n", PrintableText(id),
+                                     Possessive(shown->title), also);
+        return kExitAccepted;
+    }
+    std::vector<std::string> near;
+    for (const host::GameDefinition* game : games)
+        if (game->rule_nearest)
+            for (std::string& each : game->rule_nearest(id)) near.push_back(std::move(each));
+    std::cerr << fmt::format("rutland-cli: no rule '{}' in the rules reference (RULES.md).{} 'rutland-cli rule' lists them all.\n",
+                             PrintableText(id), DidYouMean(near));
+    return kExitUnusable;
 }
 
 } // namespace rutland::cli

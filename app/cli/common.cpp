@@ -32,13 +32,6 @@ bool CheckEntry(const host::OpenGame& game, int seq) {
     return false;
 }
 
-bool RefuseOtherGame(const std::string& file, const std::string& command) {
-    const std::string problem = host::GameOnlyProblem(file, command);
-    if (problem.empty()) return true;
-    std::cerr << "rutland-cli: " << problem << "\n";
-    return false;
-}
-
 std::string NowUtc() {
     const std::time_t now = std::time(nullptr);
     std::tm utc{};

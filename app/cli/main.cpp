@@ -6,8 +6,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "board_files.h"
-#include "games.h"
 #include "cli.h"
 #include "version_text.h"
 
@@ -49,10 +47,11 @@ int main(int argc, char** argv) {
     log_cmd->add_option("--rule", log.rule, "only entries with an effect of this rule (e.g. S-4)");
 
     YearEndOptions year_end;
-    CLI::App* year_end_cmd = app.add_subcommand("year-end", "the year-end preview, or the last year end's statement");
+    CLI::App* year_end_cmd =
+        app.add_subcommand("year-end", "the year-end (Flutter: round-end) preview, or the last one's statement");
     year_end_cmd->add_option("file", year_end.file, "the game file")->required();
     year_end_cmd->add_option("--at", year_end.at, "after entry N (default: the last)");
-    year_end_cmd->add_flag("--last", year_end.last, "the statement of the last year end settled by then");
+    year_end_cmd->add_flag("--last", year_end.last, "the statement of the last year (round) end settled by then");
     auto* year_end_format = year_end_cmd->add_option_group("format");
     year_end_format->add_flag("--csv", year_end.csv, "as CSV: year,kind,player,rule,item,cash");
     year_end_format->add_flag("--html", year_end.html, "as a printable HTML page");
@@ -101,7 +100,7 @@ int main(int argc, char** argv) {
     rule_cmd->add_option("id", rule_words, "a rule ID (S-6, D-24), COMMANDS.md or RULES.md section N");
     std::string rule_game;
     rule_cmd->add_option("--game", rule_game,
-                         "the game whose rules (rule IDs repeat across games): big-board-raiders (the default), flutter");
+                         "that game's rules alone (rule IDs repeat across games): big-board-raiders, flutter (default: every game's)");
 
     try {
         app.parse(argc, argv);
@@ -114,8 +113,7 @@ int main(int argc, char** argv) {
         std::cerr << "rutland-cli: --db needs a file name (it was given an empty one); nothing was played\n";
         return kExitUnusable;
     }
-    // The user's boards, handed to the core as data (board_files.h): `board=NAME` finds them.
-    rutland::view::InstallBoardFiles(rutland::view::BoardsDir());
+    // The user's boards, handed to each game's rules as data: `board=NAME` finds them.
     rutland::cli::InstallGameBoards();
     try {
         if (*rule_cmd) {

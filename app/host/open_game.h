@@ -181,6 +181,9 @@ struct LogFilter {
 // final state; the script that replays the game (with each entry's stamp on a "#=" line before it).
 enum class ExportFormat { Csv, Json, Script };
 
+// `rutland-cli year-end`'s formats (OpenGame::WriteSettlement).
+enum class SettlementFormat { Text, Csv, Html };
+
 // How a file is opened (GameDefinition::open): to record lines (the game's session over its store,
 // written by this program, read-only with the reason when it cannot be), or only read, holding
 // every entry or streaming them (basic_store.h invariant 20: a command that reads the game through
@@ -292,6 +295,13 @@ public:
     // `export`: the whole game as written; false and *error where the file could not be read (what was written stays).
     virtual bool WriteExport(ExportFormat format, const std::string& file, std::ostream& out,
                              std::string* error) const = 0;
+    // `year-end`: the game's settlement of its year or round (Big Board Raiders' year end, RULES.md
+    // section 9; Flutter's round end, RE-1..RE-6) if it ended after entry seq, or with `last` the last
+    // one settled by then, for a terminal, as CSV or as a printable HTML page (titled with `file`);
+    // false and *error (the whole message, citing the rule) when the game has none to show: no
+    // settlement in its rules (the toy), none settled by then, none possible after that entry.
+    virtual bool WriteSettlement(int seq, bool last, SettlementFormat format, const std::string& file,
+                                 std::ostream& out, std::string* error) const = 0;
 
     // [SECTION] A script played in (rutland-cli play; invariants 5, 6): one call a line.
     // The entry 0 this header would make in this game (Big Board Raiders: on the board the game carries), to compare
@@ -362,9 +372,9 @@ public:
 
 // [SECTION] A game's boards as files (rutland-cli board --game NAME)
 
-// The boards of a game whose boards are its own data (Flutter's; Big Board Raiders' are the
-// shell's still, games/big-board-raiders/view/board_files.h): the built-in ones, and the user's, kept as NAME.json in
-// the user's board folder under a subfolder of the game's name, so no game reads another's. Every
+// The boards of a game whose boards are its own data (Flutter's; Big Board Raiders' keep their older
+// way, BoardCommands below): the built-in ones, and the user's, kept as NAME.json in the user's board
+// folder (app/view/board_folder.h) under a subfolder of the game's name, so no game reads another's. Every
 // board is the game's JSON text; every word about one is the game's.
 struct BoardKit {
     std::vector<std::string> (*builtin)() = nullptr;                    // the built-in boards' names
@@ -381,6 +391,21 @@ struct BoardKit {
     // Hands the user's boards (their JSON, each checked) to the game's rules, so a header may name
     // one for a new game (`board=NAME`); the program does it at start and after saving one.
     void (*install)(const std::vector<std::string>& boards) = nullptr;
+};
+
+// `rutland-cli board` of a game whose user boards are kept in the board folder itself, in the
+// format and words they had before games had a registry (Big Board Raiders': its boards are in
+// rutland::bbr's catalog, games/big-board-raiders/view/board_files.h). Each writes what rutland-cli
+// prints to `out` and `err`, and returns rutland-cli's exit code (0 done, 1 refused, 2 unusable input).
+struct BoardCommands {
+    void (*install)() = nullptr;  // the user's boards handed to the game's rules (`board=NAME`), at start
+    int (*list)(std::ostream& out, std::ostream& err) = nullptr;
+    int (*show)(const std::string& name, std::ostream& out, std::ostream& err) = nullptr;
+    int (*import)(const std::string& file, bool replace, std::ostream& out, std::ostream& err) = nullptr;
+    int (*export_)(const std::string& name, const std::string& file, std::ostream& out, std::ostream& err) = nullptr;
+    // The board a game file ended with (every correction applied) kept as the user board `name`.
+    int (*save)(const std::string& game_file, const std::string& name, bool replace, std::ostream& out,
+                std::ostream& err) = nullptr;
 };
 
 // One option of a game's header line (`key=value`), as the start screen's new-game form offers it
@@ -419,8 +444,20 @@ struct GameDefinition {
     // reference's order. nullptr: the shell has the game's rule book otherwise (Big Board Raiders').
     std::string (*rule_text)(std::string_view id) = nullptr;
     std::vector<std::string> (*rule_ids)() = nullptr;
-    // Its boards as files; nullptr: the shell's own board commands are the game's (Big Board Raiders).
+    // How `rutland-cli rule` words a reference that has more than IDs and words (Big Board Raiders':
+    // each rule's title and RULES.md section, games/big-board-raiders/report/rule_book.h); each
+    // nullptr gives the plain form. What is printed above a rule's words ("S-6  title\nRULES.md
+    // section 8\n"; plain: "ID  (Title's RULES.md)\n"); the listing of `rule` alone (plain: each ID
+    // with its first words); the IDs nearest a mistyped one, for "Did you mean" (plain: none).
+    std::string (*rule_heading)(std::string_view id) = nullptr;
+    std::string (*rule_listing)() = nullptr;
+    std::vector<std::string> (*rule_nearest)(std::string_view id) = nullptr;
+    // Its boards as files (Flutter's); nullptr: the game has no board files, or keeps them its own
+    // older way (board_commands).
     const BoardKit* boards = nullptr;
+    // `rutland-cli board` for a game whose boards are kept as they were before games had a registry
+    // (Big Board Raiders': in the board folder itself, games/big-board-raiders/view/board_files.h).
+    const BoardCommands* board_commands = nullptr;
     // The header's options after `players=`, for the start screen's new-game form
     // (app/view/new_game_form.h); empty: players alone.
     std::span<const HeaderOption> header_options = {};

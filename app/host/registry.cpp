@@ -81,19 +81,10 @@ const GameDefinition* GameOfFile(const std::string& path, std::string* error) {
 const GameDefinition* GameToOpen(const std::string& path, std::string* error) {
     std::string ignored;
     const std::optional<std::string> name = GameOfStoreFile(path, &ignored);
-    if (!name) return &ShellGame();
+    if (!name) return kGames.front();
     if (const GameDefinition* game = FindGame(*name)) return game;
     if (error) *error = UnknownGame(path, *name);
     return nullptr;
-}
-
-std::string GameOnlyProblem(const std::string& path, std::string_view command) {
-    std::string error;
-    const GameDefinition* game = GameToOpen(path, &error);
-    if (!game) return error;
-    if (game == &ShellGame()) return "";  // or a file no game reads: that game's open says why
-    return PrintableText(path) + " is a game of " + std::string(game->name) + "; " + std::string(command) + " is " +
-           std::string(ShellGame().title) + "'";
 }
 
 } // namespace rutland::host

@@ -23,9 +23,8 @@ namespace rutland::host {
 std::span<const GameDefinition* const> Games();
 // The game of that name, or nullptr.
 const GameDefinition* FindGame(std::string_view name);
-// The game the shell's code not yet behind OpenGame is written for (app/games.h): Big Board
-// Raiders. A subcommand of that game alone (rutland-cli year-end, board) refuses another game's file
-// by name (GameOnlyProblem).
+// The game the dashboard's own path, not yet behind the registry, is written for (app/games.h): Big
+// Board Raiders, the first game. rutland-cli and app/view no longer need it.
 const GameDefinition& ShellGame();
 // The game a header line names: its `game NAME` word, or Big Board Raiders when it has none (a
 // line that is no header at all is Big Board Raiders' too, whose language says why);
@@ -39,8 +38,5 @@ const GameDefinition* GameOfFile(const std::string& path, std::string* error);
 // records none a game could be read from (missing, damaged, not Rutland's), so that its open says
 // why in the words it always has. nullptr and *error only for a game this build lacks (invariant 2).
 const GameDefinition* GameToOpen(const std::string& path, std::string* error);
-// "" when `command` (a subcommand of ShellGame() alone, e.g. "year-end") may read `path`; else why
-// not ("toy.rutland is a game of toy; year-end is Big Board Raiders'") or why the file cannot be read.
-std::string GameOnlyProblem(const std::string& path, std::string_view command);
 
 } // namespace rutland::host

@@ -1,13 +1,21 @@
 #include "display_text.h"
 
-#include "model/money.h"
-#include "games.h"
+#include <cstdint>
 
 namespace rutland::view {
 
 namespace {
 
 bool IsContinuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
+
+// "32,000": a count as the table reads one, grouped by thousands. The shell's own, so these views
+// name no game (tests/check_layers.cmake rule 4); Big Board Raiders' model/money.h FormatCount writes
+// the same for its counts.
+std::string GroupedCount(uint64_t n) {
+    std::string digits = std::to_string(n);
+    for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
+    return digits;
+}
 
 } // namespace
 
@@ -29,7 +37,7 @@ std::string CutForDisplay(std::string_view text, size_t max_chars) {
     // A word is not split when a space is within the last 40 characters kept.
     const size_t space = text.rfind(' ', cut);
     if (space != std::string_view::npos && space > 0 && CountChars(text.substr(space, cut - space)) <= 40) cut = space;
-    return std::string(text.substr(0, cut)) + "\u2026 (" + FormatCount(static_cast<int64_t>(total)) +
+    return std::string(text.substr(0, cut)) + "\u2026 (" + GroupedCount(total) +
            " characters: select its entry in the Ledger tab, or run rutland-cli explain, to see it whole)";
 }
 

@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "store/store.h"
-#include "games.h"
+#include "host/registry.h"
 
 // RUTLAND_VERSION comes from app/CMakeLists.txt (the project's VERSION), defined for this file only,
 // so a new version recompiles one file.
@@ -16,8 +15,12 @@ namespace rutland::view {
 std::string_view ProgramVersion() { return RUTLAND_VERSION; }
 
 std::vector<GameRulesVersion> GamesPlayed() {
-    // The rules version the store stamps on every entry of a Big Board Raiders game (store.h).
-    return {{"Big Board Raiders", BigBoardRaidersFile::kRulesVersion}};
+    // Each game of the registry the table is offered (GameDefinition::listed: the toy, a test game,
+    // is not), in its order: the rules version its store stamps on every entry (kernel/ruleset.h).
+    std::vector<GameRulesVersion> out;
+    for (const host::GameDefinition* game : host::Games())
+        if (game->listed) out.push_back({std::string(game->title), game->rules_version});
+    return out;
 }
 
 std::string VersionText(std::string_view program) {

@@ -18,10 +18,11 @@ struct GameRulesVersion {
     std::string game;  // "Big Board Raiders"
     int rules_version = 0;
 };
-// Every game this build plays, with its rules version.
+// Every game this build offers the table (app/host/registry.h, GameDefinition::listed), in the
+// registry's order, with its rules version.
 std::vector<GameRulesVersion> GamesPlayed();
 
-// "rutland-cli 0.1.0\nBig Board Raiders: rules version 2": one line per game, no final newline
+// "rutland-cli 0.1.0\nBig Board Raiders: rules version 2\nFlutter: rules version 1": one line per game, no final newline
 // (CLI11 ends what it prints with one).
 std::string VersionText(std::string_view program);
 

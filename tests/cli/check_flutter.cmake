@@ -10,13 +10,14 @@
 #        file gives the same fingerprint; state (--json: section 16's keys, the entry, the
 #        fingerprint), log (filtered by player, company, rule), explain (the broker's tokens,
 #        U-2), diff, export --json and --csv, backup read it; --effects and --explain in play;
-#        year-end (Big Board Raiders') refuses it by name, exit 2
+#        year-end its round end: the last settled (text, CSV, HTML), the preview, none before the first
 # board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
 #        show the provisional board, export, import a renamed copy, the same name again, a board
 #        breaking BD-6 and a built-in name refused (nothing written), a new game on the imported
 #        board (`board=club`; its file verifies with the board file gone), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
-#        `rule ID` stays Big Board Raiders'; an unknown ID or game refused, exit 2
+#        `rule BD-1` (both games') stays Big Board Raiders' and names Flutter's on stderr; `rule`
+#        lists both games' rules, `rule F-D5` finds Flutter's; an unknown ID or game refused, exit 2
 cmake_minimum_required(VERSION 3.19)  # string(JSON); quoted arguments are never variables (CMP0054)
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
@@ -206,9 +207,30 @@ elseif(SCENARIO STREQUAL "file")
     expect("${out}" "\n1: buy Y 2\n  \\[TR-5\\] Ann buys 2 Yellow certificates[^\n]*\n  > Ann hands the broker £210: 2 x £100 \\+ £10;")
     expect("${out}" "\n  > the broker pays Ann £20: £20\n")
 
-    # Big Board Raiders' subcommand refuses the file by its game.
-    run(2 out ${CLI} year-end ${game})
-    expect("${out_err}" "flutter.rutland is a game of flutter; year-end is Big Board Raiders'")
+    # year-end: Flutter's round end (OpenGame::WriteSettlement, host/flutter_settlement.h). The last
+    # settled by the end is round 2's, by the card of entry 14 (the script's comments: White TOP, £20
+    # to Ann's 1); the preview after it is round 3's; before the first round end there is none.
+    run(0 out ${CLI} year-end ${game} --last)
+    expect("${out}" "^Round 2 end: settled by entry ${last} \\(news W up 4, dividend 10\\)\n")
+    expect("${out}" "\n  \\[RE-2\\] Ann is paid £20 on 1 White certificate at £20 each")
+    expect("${out}" "\n  The broker pays out £20 in all\\.\n  Fingerprint after entry ${last}: ${fingerprint} ")
+    run(0 out ${CLI} year-end ${game})
+    expect("${out}" "^Round 3 end: preview \\(what the broker would pay if the round ended now: White's traveller")
+    run(0 out ${CLI} year-end ${game} --at 7 --last --csv)
+    expect("${out}" "^round,kind,player,rule,item,cash\n1,settled,,RE-3,")
+    expect("${out}" "\n1,settled,Ann,RE-2,Ann is paid £20 on 2 Yellow certificates at £10 each[^\n]*,20\n")
+    expect("${out}" "\n1,settled,Ann,BN-2,bonus issue: Ann gets 2 Yellow certificates free,0\n")
+    expect("${out}" "\n1,settled,Bob,BK-1,1 Black certificate leaves the game worthless \\(Bob's\\),0\n")
+    run(0 out ${CLI} year-end ${game} --last --html)
+    expect("${out}" "<h1>Round 2 end: settled by entry ${last} ")
+    # Big Board Raiders' board commands (its BoardCommands) refuse a Flutter file by its game.
+    run(2 out ${CLI} board save ${game} mine --game big-board-raiders)
+    expect("${out_err}" "flutter.rutland is a game of flutter, not big-board-raiders; nothing was written")
+    run(2 out ${CLI} year-end ${game} --at 6 --last)
+    expect("${out_err}" "no round has ended by entry 6 \\(RE-1")
+    if(NOT out STREQUAL "")
+        message(FATAL_ERROR "year-end --at 6 --last printed a statement:\n${out}")
+    endif()
 elseif(SCENARIO STREQUAL "rule")
     # Rule IDs repeat across games: `rule --game flutter BD-1` is Flutter's RULES.md item, word for
     # word as the file has it; plain `rule BD-1` stays Big Board Raiders'.
@@ -241,6 +263,22 @@ elseif(SCENARIO STREQUAL "rule")
     expect("${out_err}" "no rule 'S-6' in Flutter's rules reference \\(RULES.md\\)")
     run(2 out ${CLI} rule --game nosuch BD-1)
     expect("${out_err}" "no game called 'nosuch' in this Rutland; it has big-board-raiders, flutter")
+    # Without --game: every game's rules. The list is Big Board Raiders' then Flutter's; an ID of
+    # Flutter's alone is found; one both games have prints the first game's and names the other.
+    run(0 out ${CLI} rule)
+    expect("${out}" "^\n1\\. Units and money\n  U-1 [^\n]*\n.*rutland-cli rule ID prints one in full\\.\n\nFlutter's rules \\(its RULES.md\\)\n")
+    expect("${out}" "\n  F-D5   the board;.*\nrutland-cli rule --game flutter ID prints one in full\\.\n$")
+    run(0 flutter_only ${CLI} rule F-D5)
+    run(0 same ${CLI} rule --game flutter F-D5)
+    if(NOT flutter_only STREQUAL same OR NOT flutter_only MATCHES "^F-D5  \\(Flutter's RULES.md\\)\n")
+        message(FATAL_ERROR "rule F-D5 is not Flutter's F-D5:\n${flutter_only}")
+    endif()
+    run(0 out ${CLI} rule BD-1)
+    expect("${out_err}" "'BD-1' is a rule of more than one game; above is Big Board Raiders'; also Flutter \\(rutland-cli rule --game flutter BD-1\\)")
+    run(0 out ${CLI} rule S-6)
+    if(NOT out_err STREQUAL "")
+        message(FATAL_ERROR "rule S-6, Big Board Raiders' alone, said more:\n${out_err}")
+    endif()
 elseif(SCENARIO STREQUAL "board")
     # The user's board folder of this test alone; Flutter's boards in its own subfolder.
     set(ENV{XDG_DATA_HOME} ${dir}/xdg)

@@ -121,10 +121,11 @@ if(SCENARIO STREQUAL "toy")
 elseif(SCENARIO STREQUAL "refusals")
     run(0 out ${CLI} play ${TOY} --db ${game})
     file(SHA256 ${game} before)
+    # The toy has no settlement (OpenGame::WriteSettlement) and no board files: each says so by name.
     run(2 out ${CLI} year-end ${game})
-    expect("${out_err}" "toy.rutland is a game of toy; year-end is Big Board Raiders'")
+    expect("${out_err}" "toy.rutland is a game of the toy, which has no year or round to settle \\(TOY.md\\); year-end has nothing to show")
     run(2 out ${CLI} board save ${game} mine)
-    expect("${out_err}" "toy.rutland is a game of toy; board save is Big Board Raiders'")
+    expect("${out_err}" "toy.rutland is a game of toy, which has no board files in this Rutland; nothing was written")
 
     # A Big Board Raiders script into a toy file, and a toy script into a Big Board Raiders file.
     run(2 out ${CLI} play ${DEMO} --db ${game})

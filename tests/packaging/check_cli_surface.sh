@@ -3,7 +3,8 @@
 # (packaging/): every command and option `rutland-cli ... --help` and `rutland --help` list is in
 # the man page and in the bash completion, the completion completes what a broker types (commands,
 # options, game files, board names), and --version prints the project's version and the rules
-# version of Big Board Raiders (app/view/version_text.h).
+# version of each game offered, Big Board Raiders then Flutter (app/view/version_text.h, from the
+# registry, app/host/registry.cpp).
 #
 #   check_cli_surface.sh RUTLAND_CLI RUTLAND|none SOURCE_DIR PROJECT_VERSION WORK_DIR
 set -euo pipefail
@@ -13,10 +14,14 @@ rm -rf "$work" && mkdir -p "$work"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
-# --- --version: the project's version (CMake's), the rules version (games/big-board-raiders/rules/rules_version.h).
+# --- --version: the project's version (CMake's), each game's rules version (Big Board Raiders':
+# games/big-board-raiders/rules/rules_version.h; Flutter's: games/flutter/store/store.h).
 rules_version=$(sed -n 's/^inline constexpr int kRulesVersion = \([0-9]*\);.*/\1/p' "$src/games/big-board-raiders/rules/rules_version.h")
 [[ -n $rules_version ]] || fail "no kRulesVersion in games/big-board-raiders/rules/rules_version.h"
-expected=$(printf '%s %s\nBig Board Raiders: rules version %s' "rutland-cli" "$version" "$rules_version")
+flutter_version=$(sed -n 's/^ *static constexpr int kRulesVersion = \([0-9]*\);.*/\1/p' "$src/games/flutter/store/store.h")
+[[ -n $flutter_version ]] || fail "no kRulesVersion in games/flutter/store/store.h"
+expected=$(printf '%s %s\nBig Board Raiders: rules version %s\nFlutter: rules version %s' "rutland-cli" "$version" \
+    "$rules_version" "$flutter_version")
 got=$("$cli" --version) || fail "rutland-cli --version exited with $?"
 [[ $got == "$expected" ]] || fail "rutland-cli --version printed '$got', not '$expected'"
 if [[ $dashboard != none ]]; then

@@ -8,6 +8,7 @@
 // shell's still (app/view/); a game's host part may include them until they move into the game
 // (tests/check_layers.cmake rule 5).
 #include "host/big_board_raiders_game.h"
+#include "host/big_board_raiders_terminal.h"
 
 #include <ostream>
 
@@ -223,6 +224,10 @@ public:
     std::vector<std::string> DiffEntries(int from, int to) const override {
         return bbr::DiffEntries(GetStore(), from, to);
     }
+    bool WriteSettlement(int seq, bool last, host::SettlementFormat format, const std::string& file, std::ostream& out,
+                         std::string* error) const override {
+        return WriteYearEnd(*this, GetLedger(), seq, last, format, file, out, error);  // host/big_board_raiders_terminal.h
+    }
     // [SECTION] A script played in
 
     std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
@@ -315,6 +320,13 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .create = bbr::CreateGameFile,
     .in_memory = bbr::StartInMemory,
     .serve = bbr::web::ServeGameFile,  // web/served_page.h
+    // Its rules, boards and year end as rutland-cli prints them: host/big_board_raiders_terminal.h.
+    .rule_text = bbr::RuleWords,
+    .rule_ids = bbr::RuleIds,
+    .rule_heading = bbr::RuleHeading,
+    .rule_listing = bbr::RuleListing,
+    .rule_nearest = bbr::RuleNearest,
+    .board_commands = &bbr::kBoardCommands,
 };
 
 } // namespace rutland::host

@@ -9,22 +9,14 @@
 #include <fmt/format.h>
 
 #include "model/money.h"
+#include "board_folder.h"
 #include "new_file.h"
 
 namespace rutland::bbr {
 
 namespace fs = std::filesystem;
 
-std::string BoardsDir() {
-    fs::path dir;
-    if (const char* v = std::getenv("XDG_DATA_HOME"); v && *v)
-        dir = v;
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        dir = fs::path(home) / ".local/share";
-    else
-        dir = fs::temp_directory_path();
-    return (dir / "rutland" / "boards").string();  // created by the first board written (WriteBoardFile)
-}
+std::string BoardsDir() { return view::BoardFolder(); }  // the shell's, every game's (board_folder.h)
 
 std::optional<std::string> ReadBoardText(const std::string& path, std::string* why) {
     std::error_code ec;

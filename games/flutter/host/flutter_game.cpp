@@ -18,6 +18,7 @@
 #include "host/flutter_boards.h"
 #include "host/flutter_desk.h"
 #include "host/flutter_page.h"
+#include "host/flutter_settlement.h"
 #include "host/flutter_shown.h"
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
@@ -234,6 +235,10 @@ public:
         for (const std::string& step : BrokerSteps(e.effects, after)) out.push_back("  > " + step);
         for (std::string& line : ExplainStamp(seq)) out.push_back(std::move(line));
         return out;
+    }
+    bool WriteSettlement(int seq, bool last, host::SettlementFormat format, const std::string& file, std::ostream& out,
+                         std::string* error) const override {
+        return WriteRoundEnd(*this, GetLedger(), seq, last, format, file, out, error);  // host/flutter_settlement.h
     }
     std::vector<std::string> DiffEntries(int from, int to) const override {
         const Ledger& ledger = GetStore().GetLedger();

@@ -211,6 +211,12 @@ public:
         if (!changed) out.push_back("No counter changed.");
         return out;
     }
+    bool WriteSettlement(int, bool, host::SettlementFormat, const std::string& file, std::ostream&,
+                         std::string* error) const override {
+        *error = fmt::format("{} is a game of the toy, which has no year or round to settle (TOY.md); "
+                             "year-end has nothing to show", PrintableText(file));
+        return false;
+    }
 
     // [SECTION] A script played in
 
