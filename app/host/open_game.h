@@ -296,7 +296,7 @@ public:
     virtual bool WriteExport(ExportFormat format, const std::string& file, std::ostream& out,
                              std::string* error) const = 0;
     // `year-end`: the game's settlement of its year or round (Big Board Raiders' year end, RULES.md
-    // section 9; Flutter's round end, RE-1..RE-6) if it ended after entry seq, or with `last` the last
+    // section 9; Flutter's round end, its RULES.md section 9) if it ended after entry seq, or with `last` the last
     // one settled by then, for a terminal, as CSV or as a printable HTML page (titled with `file`);
     // false and *error (the whole message, citing the rule) when the game has none to show: no
     // settlement in its rules (the toy), none settled by then, none possible after that entry.

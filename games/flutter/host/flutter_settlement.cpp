@@ -86,7 +86,7 @@ bool WriteRoundEnd(const host::OpenGame& game, const Ledger& ledger, int seq, bo
         names = now->after;
         heading = fmt::format("Round {} end: preview (what the broker would pay if the round ended now: {}'s traveller, the "
                               "nearest, reaching TOP; RE-1..RE-6)", round,
-                              state.board.lanes.at(static_cast<size_t>(now->company)).colour);
+                              state.board->lanes.at(static_cast<size_t>(now->company)).colour);
     }
     std::vector<Item> items;
     for (const Effect& e : effects) {
