@@ -52,8 +52,11 @@ bool KeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); }
 
 // [SECTION] Opening and creating games
 
-App::App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix)
-    : m_settings(std::move(settings)), m_config_dir(std::move(config_dir)), m_now(std::move(now)), m_id_prefix(std::move(id_prefix)) {
+App::App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix) {
+    m_shell.settings = std::move(settings);
+    m_shell.config_dir = std::move(config_dir);
+    m_shell.now = std::move(now);
+    m_shell.id_prefix = std::move(id_prefix);
     std::snprintf(m_start.cash.data(), m_start.cash.size(), "100000");
 }
 
@@ -63,8 +66,8 @@ void App::Opened(const std::string& path) {
     m_waiting.Clear();
     m_follow_problem.clear();
     m_redraw_frames = 2;
-    m_settings.Opened(path);
-    m_settings.Save(m_config_dir);
+    m_shell.settings.Opened(path);
+    m_shell.settings.Save(m_shell.config_dir);
 }
 
 bool App::OpenGame(const std::string& path, std::string* error) {
@@ -73,22 +76,20 @@ bool App::OpenGame(const std::string& path, std::string* error) {
     const host::GameDefinition* game = host::GameToOpen(path, error);
     if (!game) return false;
     if (game != &host::ShellGame()) {
-        std::unique_ptr<host::OpenGame> g = game->open(path, host::Access::Play, m_id_prefix, error);
+        std::unique_ptr<host::OpenGame> g = game->open(path, host::Access::Play, m_shell.id_prefix, error);
         if (!g) return false;
+        const int entries = g->Size();
         m_session.reset();
-        m_desk.reset();
-        m_host = std::move(g);
-        m_desk = std::make_unique<view::HostDesk>(*m_host, m_now);
-        m_desk_ui = DeskUi{};
+        m_screen.reset();
+        m_screen = std::make_unique<DeskScreen>(std::move(g), m_shell);
         Opened(path);
-        if (m_desk->Status().empty())
-            m_desk->Status() = fmt::format("Opened {} ({}): {} entries, verified clean", path, game->title, m_host->Size());
+        if (m_screen->Status().empty())
+            m_screen->Status() = fmt::format("Opened {} ({}): {} entries, verified clean", path, game->title, entries);
         return true;
     }
-    auto session = view::Session::Open(path, m_id_prefix, error);
+    auto session = view::Session::Open(path, m_shell.id_prefix, error);
     if (!session) return false;
-    m_desk.reset();
-    m_host.reset();
+    m_screen.reset();
     m_session = std::move(session);
     Opened(path);
     if (m_session->ReadOnly()) {
@@ -101,10 +102,9 @@ bool App::OpenGame(const std::string& path, std::string* error) {
 
 bool App::CreateGame(const std::string& path, const GameHeader& header, std::string* error) {
     const std::string who = header.broker ? *header.broker : "broker";
-    auto session = view::Session::Create(path, header, m_now(), who, m_id_prefix, error);
+    auto session = view::Session::Create(path, header, m_shell.now(), who, m_shell.id_prefix, error);
     if (!session) return false;
-    m_desk.reset();
-    m_host.reset();
+    m_screen.reset();
     m_session = std::move(session);
     Opened(path);
     m_ui.status = "New game in " + path;
@@ -117,16 +117,14 @@ bool App::CreateDeskGame(const std::string& path, const host::GameDefinition& ga
         *error = std::string(game.title) + " cannot be started in this Rutland";
         return false;
     }
-    const host::StampText stamp{m_now(), header.who.empty() ? std::string("table") : header.who, m_id_prefix + ":header"};
-    std::unique_ptr<host::OpenGame> g = game.create(path, header, stamp, m_id_prefix, error);
+    const host::StampText stamp{m_shell.now(), header.who.empty() ? std::string("table") : header.who, m_shell.id_prefix + ":header"};
+    std::unique_ptr<host::OpenGame> g = game.create(path, header, stamp, m_shell.id_prefix, error);
     if (!g) return false;
     m_session.reset();
-    m_desk.reset();
-    m_host = std::move(g);
-    m_desk = std::make_unique<view::HostDesk>(*m_host, m_now);
-    m_desk_ui = DeskUi{};
+    m_screen.reset();
+    m_screen = std::make_unique<DeskScreen>(std::move(g), m_shell);
     Opened(path);
-    m_desk->Status() = fmt::format("New game of {} in {}", game.title, path);
+    m_screen->Status() = fmt::format("New game of {} in {}", game.title, path);
     return true;
 }
 
@@ -144,7 +142,7 @@ void App::EmptyEntryLine() {
 
 view::SubmitOutcome App::SubmitFromEntry(const std::string& text, const view::Preview* preview, bool from_field) {
     EntryUi& e = m_ui.entry;
-    view::SubmitOutcome r = view::SubmitEntry(*m_session, text, preview, m_now(), m_session->DefaultWho());
+    view::SubmitOutcome r = view::SubmitEntry(*m_session, text, preview, m_shell.now(), m_session->DefaultWho());
     if (r.moved) {
         // Another program appended since the preview (basic_session.h invariant 6): nothing was
         // recorded; the line is held, previewed again on the game as it is now, and the broker is
@@ -195,9 +193,8 @@ void App::AfterAccepted(const view::SubmitOutcome& r) {
 }
 
 void App::Type(const std::string& text) {
-    if (m_desk) {
-        CopyTo(m_desk_ui.buffer, text);
-        ++m_desk_ui.generation;
+    if (m_screen) {
+        m_screen->Type(text);
         return;
     }
     CopyTo(m_ui.entry.buffer, text);
@@ -216,7 +213,7 @@ void App::ClearEntry() {
 }
 
 bool App::TakesText() const {
-    if (m_desk) return m_host->ReadOnlyReason().empty() && (m_panel.empty() || m_panel == "entry");  // the desk's entry line
+    if (m_screen) return m_screen->TakesText(m_panel);
     if (!m_session) return m_start.takes_text || SetupActive(m_learn);  // the start screen's first field, while empty
     if (LearnHasKeys(m_learn)) return true;  // the save box's field
     // A question open or time travel: the entry line still takes the keys (question.h rule 1;
@@ -226,13 +223,14 @@ bool App::TakesText() const {
 }
 
 unsigned int App::TextFieldWanted() const {
-    if (m_desk || m_session || SetupActive(m_learn)) return 0;
+    if (m_screen || m_session || SetupActive(m_learn)) return 0;
     return FocusedTextField(m_start.keys);
 }
 
 bool App::TakeRedrawRequest() {
     // The entry line's feedback outgrew its panel: the next frame gives it the room (layout.cpp).
     if (std::exchange(m_ui.entry.relayout, false)) return true;
+    if (m_screen && m_screen->TakeRedrawRequest()) return true;
     if (m_redraw_frames == 0) return false;
     --m_redraw_frames;
     return true;
@@ -247,9 +245,7 @@ bool App::TakeQuitRequest() {
 void App::CloseGame() {
     m_sharing.reset();  // the page was this game's
     m_session.reset();
-    m_desk.reset();
-    m_host.reset();
-    m_desk_ui = DeskUi{};
+    m_screen.reset();
     m_ui = UiState{};
     m_learn = BoardLearnUi{};
     m_waiting.Clear();
@@ -260,19 +256,19 @@ void App::CloseGame() {
 }
 
 std::optional<float> App::TakeFontRequest() {
-    std::optional<float> r = m_font_request;
-    m_font_request.reset();
+    std::optional<float> r = m_shell.font_request;
+    m_shell.font_request.reset();
     return r;
 }
 
 void App::Share(bool on, bool lan) {
-    ShareUi& s = m_ui.share;
+    ShareUi& s = m_screen ? m_screen->Share() : m_ui.share;
     m_sharing.reset();
     s.on = false;
     s.address.clear();
     s.qr = {};
     s.error.clear();
-    const std::string file = m_session ? (m_session->InFile() ? m_session->Path() : std::string()) : m_host ? m_host->Path() : std::string();
+    const std::string file = m_session ? (m_session->InFile() ? m_session->Path() : std::string()) : m_screen ? m_screen->SharedFile() : std::string();
     if (!on || file.empty()) return;
     serve::ServeOptions o;
     o.file = file;
@@ -287,13 +283,12 @@ void App::Share(bool on, bool lan) {
     s.open = true;
     s.address = m_sharing->Address();
     s.qr = view::MakeQrCode(s.address);
-    m_ui.status = "Sharing the game read-only at " + s.address;
-    if (m_desk) m_desk->Status() = m_ui.status;
+    (m_screen ? m_screen->Status() : m_ui.status) = "Sharing the game read-only at " + s.address;
 }
 
 std::optional<std::string> App::TakeScreenshotRequest() {
-    std::optional<std::string> r = m_screenshot_request;
-    m_screenshot_request.reset();
+    std::optional<std::string> r = m_shell.screenshot_request;
+    m_shell.screenshot_request.reset();
     return r;
 }
 
@@ -312,9 +307,8 @@ void App::FramePlayers(const Fonts& fonts) {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland players", nullptr, flags);
-    if (m_desk) {
-        DeskView dv{*m_desk, fonts};
-        DrawDeskPlayers(dv);
+    if (m_screen) {
+        m_screen->DrawPlayers(fonts);
         ImGui::End();
         return;
     }
@@ -357,13 +351,13 @@ void App::Frame(const std::string& panel) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland", nullptr, flags);
     HandleAppKeys();
-    if (m_desk) {
-        FrameDesk(panel);
+    if (m_screen) {
+        FrameScreen(panel);
         return;
     }
     if (!m_session) {
         if (SetupActive(m_learn))
-            DrawBoardSetup(m_learn, m_fonts);
+            DrawBoardSetup(m_learn, m_shell.fonts);
         else
             DrawStart();
         ImGui::End();
@@ -372,7 +366,7 @@ void App::Frame(const std::string& panel) {
     FollowFile();  // before anything is drawn: every panel and preview of this frame is of the file as it is
     DescribeQuestion();
     const view::Session& s = *m_session;
-    const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), m_fonts, s.Version()};
+    const AppView v{s, s.Shown(), s.GetLedger(), s.LegalCommands(), s.Viewing(), s.ReadOnly(), m_shell.fonts, s.Version()};
     Outbox out;
     m_ui.learn_modal = LearnHasKeys(m_learn);
     HandleKeys(v, out);
@@ -395,8 +389,8 @@ void App::Frame(const std::string& panel) {
     }
     ImGui::End();
     Apply(out);
-    if (m_close_request) {
-        m_close_request = false;
+    if (m_shell.close_request) {
+        m_shell.close_request = false;
         m_clear_entry = false;
         CloseGame();
         return;
@@ -424,82 +418,49 @@ void App::HandleAppKeys() {
         }
     }
     // F12 on the start screen: its picture in the games' folder (in a game: beside the game, HandleKeys).
-    if (!m_session && !m_desk && KeyPressed(GLFW_KEY_F12))
-        m_screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_screenshots)).string();
+    if (!m_session && !m_screen && KeyPressed(GLFW_KEY_F12))
+        m_shell.screenshot_request = (std::filesystem::path(view::DataDir()) / fmt::format("start-{}.png", ++m_shell.screenshots)).string();
 }
 
-// A game on the desk (desk.h): the panels every game gets, the share window, then the desk's outbox.
-void App::FrameDesk(const std::string& panel) {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - m_followed >= std::chrono::milliseconds(500)) {  // as FollowFile, about twice a second
-        m_followed = now;
-        if (m_desk->Follow() > 0) m_desk_ui.scroll_to_end = true;
-    }
-    const ImGuiIO& io = ImGui::GetIO();
-    DeskView v{*m_desk, m_fonts};
-    DeskOutbox out;
-    if (KeyPressed(GLFW_KEY_F12)) {  // beside the game file, as for Big Board Raiders (HandleKeys)
-        const std::filesystem::path game(m_host->Path());
-        m_screenshot_request =
-            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), m_host->Size() - 1, ++m_screenshots)).string();
-    }
-    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD))) m_font_request = std::min(48.0f, m_fonts.size + 2.0f);
-    if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT))) m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
-    if (!m_ui.front_request.empty()) {  // --tab: a tab of the desk's right column
-        m_desk_ui.tab_request = m_ui.front_request;
-        m_ui.front_request.clear();
-    }
-    DeskKeys(v, m_desk_ui, out);
-    DrawDesk(v, m_desk_ui, out, panel);
-    if (panel.empty()) {
-        // Share on the network: the same window as Big Board Raiders' (panel_share.cpp draws it from
-        // ShareUi alone); its switch is applied here.
-        ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize("Shared on this computer only").x - 40.0f,
-                                   ImGui::GetWindowContentRegionMax().y - ImGui::GetTextLineHeight()));
-        const char* label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
-        if (ImGui::SmallButton(label)) m_ui.share.open = !m_ui.share.open;
-    }
-    Outbox share_out;
-    if (m_ui.share.open && panel.empty()) {
-        ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);
-        if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawSharing(!m_host->Path().empty(), m_host->Fingerprint(), m_ui, share_out);
-        ImGui::End();
-    }
+// The open game's screen (game_screen.h): its frame, the window ended, what its panels asked for,
+// then what it asked of the shell.
+void App::FrameScreen(const std::string& panel) {
+    m_screen->Draw(panel);
     ImGui::End();
-    const bool clear = m_desk_ui.clear_entry;
-    DeskApply(*m_desk, m_desk_ui, out);
-    if (clear) ImGui::ClearActiveID();  // the field's new id takes the keyboard back next frame (input_queue.h rule 3)
-    for (UiAction& action : share_out.actions) {
-        if (auto* a = std::get_if<ShareGame>(&action)) {
-            if (a->new_token) m_ui.share.token.clear();
-            Share(a->on, a->lan);
-        }
+    m_screen->Apply();
+    AfterScreenFrame();
+}
+
+void App::AfterScreenFrame() {
+    if (std::optional<ShareGame> a = std::exchange(m_shell.share_request, std::nullopt)) {
+        if (a->new_token) m_screen->Share().token.clear();
+        Share(a->on, a->lan);
     }
-    if (m_close_request) {
-        m_close_request = false;
-        CloseGame();
-    }
+    if (std::exchange(m_shell.close_request, false)) CloseGame();
+}
+
+view::HostDesk* App::GetDesk() {
+    auto* desk = dynamic_cast<DeskScreen*>(m_screen.get());
+    return desk ? &desk->Desk() : nullptr;
 }
 
 void App::HandleKeys(const AppView& v, Outbox& out) {
     const ImGuiIO& io = ImGui::GetIO();
     if (KeyPressed(GLFW_KEY_F12)) {  // a picture of the screen beside the game file, for a dispute or a report
         const std::filesystem::path game(v.session.Path());
-        m_screenshot_request =
-            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_screenshots)).string();
+        m_shell.screenshot_request =
+            (game.parent_path() / fmt::format("{}.entry-{}-{}.png", game.stem().string(), v.ledger.Size() - 1, ++m_shell.screenshots)).string();
     }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_EQUAL) || KeyPressed(GLFW_KEY_KP_ADD))) {
         // Only the sizes at which a busy moment still fits whole (layout_model.h LargestTextSize).
         const float largest = view::LargestTextSize(io.DisplaySize.x, io.DisplaySize.y);
-        m_font_request = std::max(m_fonts.size, std::min(largest, m_fonts.size + 2.0f));
-        if (m_fonts.size + 2.0f > largest)
+        m_shell.font_request = std::max(m_shell.fonts.size, std::min(largest, m_shell.fonts.size + 2.0f));
+        if (m_shell.fonts.size + 2.0f > largest)
             m_ui.status = fmt::format("Text size {:.0f} px is the largest that keeps the turn whole in this window", largest);
     }
     if (io.KeyCtrl && (KeyPressed(GLFW_KEY_MINUS) || KeyPressed(GLFW_KEY_KP_SUBTRACT)))
-        m_font_request = std::max(10.0f, m_fonts.size - 2.0f);
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_font_request = 18.0f;
+        m_shell.font_request = std::max(10.0f, m_shell.fonts.size - 2.0f);
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_0)) m_shell.font_request = 18.0f;
     // The save box or a rule's window (its Esc closes it) has the keys.
     if (LearnHasKeys(m_learn) || !m_ui.rule.open.empty()) return;
     if (QuestionOpen()) {
@@ -534,7 +495,7 @@ void App::HandleKeys(const AppView& v, Outbox& out) {
         }
     }
     // Closed after the frame: this frame's panels still read the session.
-    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_close_request = true;
+    if (io.KeyCtrl && KeyPressed(GLFW_KEY_W)) m_shell.close_request = true;
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Z)) out.Push(AskUndo{io.KeyShift});
     if (io.KeyCtrl && KeyPressed(GLFW_KEY_Y)) out.Push(AskUndo{true});
 }
@@ -546,7 +507,7 @@ void App::DrawDashboard(const AppView& v, Outbox& out) {
 
 void App::DrawTopBar(const AppView& v, Outbox& out) {
     const GameState& s = v.state;
-    ImGui::PushFont(m_fonts.large);
+    ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
     ImGui::SameLine();
@@ -586,7 +547,7 @@ void App::DrawTopBar(const AppView& v, Outbox& out) {
     } else {
         ImGui::NewLine();
     }
-    if (!m_fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
+    if (!m_shell.fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
 }
 
 void App::DrawConfirm(const AppView& v, Outbox& out) {
@@ -601,7 +562,7 @@ void App::DrawConfirm(const AppView& v, Outbox& out) {
             ImGui::Text("Nothing to %s.", redo ? "redo" : "undo");
         } else {
             const Entry& e = l.At(target);
-            ImGui::PushFont(m_fonts.large);
+            ImGui::PushFont(m_shell.fonts.large);
             // The box sizes itself to this line: a long note is cut (display_text.h).
             ImGui::Text("%s entry %d: %s ?", redo ? "Redo" : "Undo", target, view::CutForDisplay(e.line, view::kOneLineChars).c_str());
             ImGui::PopFont();
@@ -632,7 +593,7 @@ void App::DrawMoved(const AppView& v, Outbox& out) {
         m_ui.moved_version = v.version;
     }
     if (BeginQuestionWindow("The game moved")) {
-        ImGui::PushFont(m_fonts.large);
+        ImGui::PushFont(m_shell.fonts.large);
         ImGui::Text("'%s' was not recorded", view::CutForDisplay(*m_ui.moved_line, view::kOneLineChars).c_str());
         ImGui::PopFont();
         TextWrappedWords(m_ui.moved_why);
@@ -657,7 +618,7 @@ void App::DrawMoved(const AppView& v, Outbox& out) {
 // Answer) and the save box (board_learning.h).
 void App::DrawBoardLearning(Outbox& out) {
     const GameState& live = m_session->GetLedger().State();
-    if (std::optional<bool> clicked = DrawLandingCheck(m_learn, m_fonts, m_ui.waiting)) out.Push(AnswerQuestion{*clicked});
+    if (std::optional<bool> clicked = DrawLandingCheck(m_learn, m_shell.fonts, m_ui.waiting)) out.Push(AnswerQuestion{*clicked});
     if (!m_session->Viewing() && !m_session->ReadOnly()) DrawSaveBoard(m_learn, live, &m_ui.status);
 }
 
@@ -694,7 +655,7 @@ void App::SubmitTyped(const std::string& text, bool from_field) {
     // A roll onto a space with unverified facts waits for the board check (D-2, board_learning.h); the
     // line leaves the field at once, so what is typed next is not glued to it.
     if (!m_session->Viewing() && !m_session->ReadOnly() &&
-        OfferLandingCheck(m_learn, m_settings, m_session->Live(), text, preview ? *preview : none)) {
+        OfferLandingCheck(m_learn, m_shell.settings, m_session->Live(), text, preview ? *preview : none)) {
         m_learn.roll_entries = m_session->GetLedger().Size();
         if (from_field) EmptyEntryLine();
         return;
@@ -740,7 +701,7 @@ void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
         for (size_t i = 0; i + 1 < lines.size(); ++i) {
             const ParseResult parsed = ParseCommand(lines[i]);
             if (!parsed.command) continue;
-            const view::SubmitOutcome r = m_session->Submit(*parsed.command, m_now(), m_session->DefaultWho(), entries);
+            const view::SubmitOutcome r = m_session->Submit(*parsed.command, m_shell.now(), m_session->DefaultWho(), entries);
             if (r.accepted) AfterAccepted(r);
             else ShowNotAccepted(r);
         }
@@ -756,7 +717,7 @@ void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
         const int shown_at = m_ui.confirm_preview.entries;  // the confirm shows what it undoes on this game
         m_ui.confirm.reset();
         if (yes && target >= 0) {
-            const view::SubmitOutcome r = m_session->Submit(view::ConfirmCommand(redo), m_now(), m_session->DefaultWho(),
+            const view::SubmitOutcome r = m_session->Submit(view::ConfirmCommand(redo), m_shell.now(), m_session->DefaultWho(),
                                                             shown_at >= 0 ? std::optional<int>(shown_at) : std::nullopt);
             if (r.moved) {  // another program added to the game since: the confirm is asked again, on it
                 m_ui.confirm = redo;
@@ -771,7 +732,7 @@ void App::Answer(bool yes, const std::optional<view::SpaceReading>& reading) {
         m_ui.moved_line.reset();
         if (yes) {
             const view::Preview p = m_ui.moved_preview;  // what the box showed (again moved: asked again)
-            if (!m_session->Viewing() && OfferLandingCheck(m_learn, m_settings, m_session->Live(), line, p))
+            if (!m_session->Viewing() && OfferLandingCheck(m_learn, m_shell.settings, m_session->Live(), line, p))
                 m_learn.roll_entries = p.entries;  // a roll onto a space still unchecked: the check first
             else
                 SubmitFromEntry(line, &p, false);
@@ -818,12 +779,12 @@ void App::Apply(Outbox& out) {
                         if (QuestionOpen()) AtQuestion(a.text);  // question.h
                         else SubmitTyped(a.text, true);
                     } else {
-                        view::SubmitOutcome r = m_session->Submit(std::string_view(a.text), m_now(), m_session->DefaultWho());
+                        view::SubmitOutcome r = m_session->Submit(std::string_view(a.text), m_shell.now(), m_session->DefaultWho());
                         if (r.accepted) AfterAccepted(r);
                         else ShowNotAccepted(r);
                     }
                 } else if constexpr (std::is_same_v<T, SubmitCommand>) {
-                    view::SubmitOutcome r = m_session->Submit(a.command, m_now(), m_session->DefaultWho());
+                    view::SubmitOutcome r = m_session->Submit(a.command, m_shell.now(), m_session->DefaultWho());
                     if (r.accepted) AfterAccepted(r);
                     else ShowNotAccepted(r);
                 } else if constexpr (std::is_same_v<T, ViewAt>) {
@@ -924,12 +885,12 @@ void App::DrawStart() {
         m_start.focus = false;
     }
     BeginKeyFocus(keys);
-    ImGui::PushFont(m_fonts.huge);
+    ImGui::PushFont(m_shell.fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
     ImGui::TextDisabled("the broker's desk for Big Board Raiders      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit");
     ImGui::Separator();
-    ImGui::PushFont(m_fonts.large);
+    ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
     // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
@@ -983,7 +944,7 @@ void App::DrawStart() {
         form.start = m_start.start.data();
         for (size_t i = 0; i < kVariantNames.size(); ++i)
             if (m_start.variants[i]) form.variants.emplace_back(kVariantNames[i]);
-        form.board = m_settings.board.empty() ? std::string("standard") : m_settings.board;  // as picked below (last frame)
+        form.board = m_shell.settings.board.empty() ? std::string("standard") : m_shell.settings.board;  // as picked below (last frame)
         const bool typed_players = *m_start.players.data() != '\0';
 
         ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
@@ -991,7 +952,7 @@ void App::DrawStart() {
         // it is still empty (a focus by code selects the whole text, which the typing would replace).
         // (Not while the keyboard's focus is on another item: Tab and Space are for that one.)
         m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
-        if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
+        if (m_shell.text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
         TextStop(keys);
         ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy, Dee", m_start.players.data(), m_start.players.size());
         EndStop(keys, true);
@@ -1018,7 +979,7 @@ void App::DrawStart() {
         ImGui::PopItemWidth();
         m_start.broker_pick.name = m_start.broker.data();
         m_start.sec_pick.name = m_start.sec.data();
-        form.board = DrawStartBoardPick(m_learn, m_settings, keys);  // board_learning.cpp: the board a new game is played on
+        form.board = DrawStartBoardPick(m_learn, m_shell.settings, keys);  // board_learning.cpp: the board a new game is played on
         const view::NewGameCheck check = view::CheckNewGame(form);
         ImGui::TextUnformatted("Variants (RULES.md section 14):");
         for (size_t i = 0; i < kVariantNames.size(); ++i) {
@@ -1036,7 +997,7 @@ void App::DrawStart() {
         ImGui::EndDisabled();
         if (!check.form_error.empty()) FieldError(check.form_error);
         if (start && check.Ok()) {
-            const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_now().substr(0, 10));
+            const std::string path = view::NewGamePath(view::DataDir(), check.header->players, m_shell.now().substr(0, 10));
             std::string error;
             if (!CreateGame(path, *check.header, &error)) {
                 m_start.error = error;
@@ -1053,7 +1014,7 @@ void App::DrawStart() {
     }
     if (!m_start.error.empty()) FieldError(m_start.error);  // what creating or opening the file said
     ImGui::Separator();
-    ImGui::PushFont(m_fonts.large);
+    ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("Open a game");
     ImGui::PopFont();
     m_start.first_open_stop = keys.next;
@@ -1078,14 +1039,14 @@ void App::DrawStart() {
         if (clicked) open = f.path().string();
     }
     ImGui::Separator();
-    ImGui::PushFont(m_fonts.large);
+    ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("Recent games");
     ImGui::PopFont();
-    if (m_settings.recent.empty()) ImGui::TextDisabled("none yet");
+    if (m_shell.settings.recent.empty()) ImGui::TextDisabled("none yet");
     // Read once per visit of the start screen (each is opened read-only and verified).
-    if (m_start.recent.size() != m_settings.recent.size()) {
+    if (m_start.recent.size() != m_shell.settings.recent.size()) {
         m_start.recent.clear();
-        for (const std::string& path : m_settings.recent) {
+        for (const std::string& path : m_shell.settings.recent) {
             // Each with its own game's reader (registry.h GameToOpen); a game this build lacks says so.
             std::string why;
             const host::GameDefinition* game = host::GameToOpen(path, &why);

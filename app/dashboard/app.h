@@ -14,7 +14,8 @@
 
 #include "app_view.h"
 #include "board_learning.h"
-#include "desk.h"
+#include "desk_screen.h"
+#include "game_screen.h"
 #include "game_server.h"
 #include "host/registry.h"
 #include "key_focus.h"
@@ -67,10 +68,11 @@ public:
     // Big Board Raiders' game (its own panels) is open.
     bool HasGame() const { return m_session != nullptr; }
     view::Session* GetSession() { return m_session.get(); }
-    // Another game is open, on the desk (desk.h).
-    bool HasDesk() const { return m_desk != nullptr; }
-    view::HostDesk* GetDesk() { return m_desk.get(); }
-    DeskUi& GetDeskUi() { return m_desk_ui; }
+    // Another game is open, on its screen (game_screen.h): the desk every game gets (desk.h).
+    bool HasDesk() const { return m_screen != nullptr; }
+    GameScreen* Screen() { return m_screen.get(); }
+    // The desk of the game open on it, or nullptr (the frame benchmark plays lines through it).
+    view::HostDesk* GetDesk();
 
     // One line through the entry line's path (session.h invariant 2); used by --script.
     view::SubmitOutcome SubmitFromEntry(const std::string& text);
@@ -81,15 +83,15 @@ public:
     // window (`panel`, for --panel screenshots), then applies the outbox.
     void Frame(const std::string& panel = {});
 
-    Fonts& GetFonts() { return m_fonts; }
-    view::Settings& GetSettings() { return m_settings; }
+    Fonts& GetFonts() { return m_shell.fonts; }
+    view::Settings& GetSettings() { return m_shell.settings; }
     // Ctrl +/- asked for a new font size: the main loop rebuilds the font atlas between frames.
     std::optional<float> TakeFontRequest();
     UiState& Ui() { return m_ui; }
     // The keyboard (input_queue.h): characters are waiting for a text field (set before each
     // frame); whether a field can take them now (the entry line, or the start screen's form);
     // Ctrl+Q asked to quit.
-    void SetTextWaiting(bool waiting) { m_text_waiting = waiting; }
+    void SetTextWaiting(bool waiting) { m_shell.text_waiting = waiting; }
     bool TakesText() const;
     // The text field that must have the keyboard for it to take what is typed (the start screen's
     // focused text stop, key_focus.h FocusedTextField), or 0: whichever field is active.
@@ -138,7 +140,8 @@ private:
     // The new-game form of a listed game with no form of its own (start_host_form.cpp); `enter`: Enter
     // was pressed with the focus in the form. True when the game was created and opened.
     bool DrawHostGameForm(const host::GameDefinition& game, bool enter);
-    void FrameDesk(const std::string& panel);  // a frame of the desk (desk.h)
+    void FrameScreen(const std::string& panel);  // a frame of the open game's screen (game_screen.h)
+    void AfterScreenFrame();                     // what the screen asked of the shell (ScreenShell's requests)
     void Opened(const std::string& path);      // remembered in the recent games; the start screen's state reset
     void HandleKeys(const AppView& v, Outbox& out);
     void HandleAppKeys();  // the keys that work on the start screen too
@@ -147,15 +150,11 @@ private:
     void AfterAccepted(const view::SubmitOutcome& r);
     void ShowNotAccepted(const view::SubmitOutcome& r);  // the status line for a rejected or refused submit
 
-    view::Settings m_settings;
-    std::string m_config_dir;
-    std::function<std::string()> m_now;
-    std::string m_id_prefix;
+    // What the shell lends the open game's screen and what it asks for (game_screen.h).
+    ScreenShell m_shell;
     std::unique_ptr<view::Session> m_session;
-    // A game other than Big Board Raiders, played on the desk (desk.h): the game, its desk, the desk's UI.
-    std::unique_ptr<host::OpenGame> m_host;
-    std::unique_ptr<view::HostDesk> m_desk;
-    DeskUi m_desk_ui;
+    // A game other than Big Board Raiders, played on its screen (game_screen.h).
+    std::unique_ptr<GameScreen> m_screen;
     std::unique_ptr<serve::GameServer> m_sharing;  // while the game is shared (Share)
     UiState m_ui;
     StartUi m_start;
@@ -164,16 +163,10 @@ private:
     std::string m_players_question;      // the question, as the players' window says it
     std::chrono::steady_clock::time_point m_followed{};  // the last FollowFile
     std::string m_follow_problem;        // what the last failed follow said (said once)
-    Fonts m_fonts;
-    std::optional<float> m_font_request;
-    std::optional<std::string> m_screenshot_request;
-    int m_screenshots = 0;
-    bool m_text_waiting = false;
     bool m_quit_request = false;
     bool m_players_window = false;             // F11: the players' window is open
     bool m_players_full_screen_request = false;  // Shift+F11
     bool m_clear_entry = false;
-    bool m_close_request = false;
     int m_redraw_frames = 0; // Ctrl+W: back to the start screen after the frame   // Esc: the entry line is emptied after the frame (ImGui's revert first)
     std::string m_panel;          // the panel of the last frame (--panel), or "" for the dashboard
 };

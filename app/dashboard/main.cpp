@@ -146,26 +146,10 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
                 continue;
             }
         }
-        if (app.HasDesk()) {
-            // Through the desk's entry line, as typed (host_desk.h); a header matching the open game's is skipped.
-            view::HostDesk& desk = *app.GetDesk();
-            const host::ReadLine read = desk.Game().Definition().read(line, false);
-            if (read.kind == host::ReadLine::Kind::Blank) continue;
-            if (read.kind == host::ReadLine::Kind::Header) {
-                std::string why;
-                const std::optional<std::string> header = desk.Game().HeaderLine(read, &why);
-                if (header && *header == desk.Game().Line(0)) continue;
-                std::cerr << o.script << ":" << line_no << ": this script is for another game (its header differs)\n";
-                return false;
-            }
-            const int before = desk.Game().Size();
-            desk.Enter(line);
-            if (desk.Question().Open()) {
-                std::cerr << o.script << ":" << line_no << ": stopped at a question: " << desk.Question().title << "\n";
-                return false;
-            }
-            if (desk.Game().Size() == before) {
-                std::cerr << o.script << ":" << line_no << ": rejected: " << desk.Status() << "\n";
+        if (GameScreen* screen = app.Screen()) {
+            std::string error;
+            if (!screen->ScriptLine(line, &error)) {
+                std::cerr << o.script << ":" << line_no << ": " << error << "\n";
                 return false;
             }
             continue;
@@ -343,9 +327,10 @@ int main(int argc, char** argv) {
     }
 
     if (!o.type.empty()) app.Type(o.type);
-    if (app.HasDesk()) {
-        if (o.at) app.GetDesk()->View(*o.at);
-        if (o.select) app.GetDesk()->Select(*o.select);
+    if (GameScreen* screen = app.Screen()) {
+        if (o.at) screen->ViewAt(*o.at);
+        if (o.select) screen->Select(*o.select);
+        if (!o.tab.empty()) screen->ShowTab(o.tab);
     }
     if (app.HasGame()) {
         if (o.at) app.GetSession()->ViewAt(*o.at);
@@ -413,7 +398,7 @@ int main(int argc, char** argv) {
         app.Frame(o.panel);
         // --f1: after the first frame (the preview and its rule are on screen), as if F1 were pressed.
         if (o.f1 && app.HasDesk()) {
-            app.GetDeskUi().rule_request = true;
+            app.Screen()->AskRuleWords();
             o.f1 = false;
         }
         if (o.f1 && app.HasGame()) {

@@ -18,6 +18,7 @@
 #include "ledger_view.h"
 #include "players_view.h"
 #include "qr_code.h"
+#include "share_ui.h"
 #include "price_history.h"
 #include "sec_view.h"
 #include "players_window_view.h"
@@ -180,20 +181,6 @@ struct CountUi {
     std::string restarted;          // "Ann's form started again: the ledger changed under it"
     CountPreviewUi market_preview;
     std::vector<CountPreviewUi> player_previews;
-};
-
-// "Share on the network" (panel_share.cpp): the switch as the broker set it, and what the
-// app says about the sharing it runs (the app fills these when it starts or stops it).
-struct ShareUi {
-    bool open = false;              // the panel is shown (the top bar's Share button)
-    bool lan = false;               // the choice: the local network, not only this computer
-    bool on = false;                // the app is sharing now
-    std::string address;            // the page's address with its token, while on
-    // The page's access token: kept while the game is open, so turning sharing off and on (or to
-    // the LAN) keeps every phone's page; a new one only when the broker asks (the old revoked).
-    std::string token;
-    view::QrCode qr;                // of `address`
-    std::string error;              // why it could not start
 };
 
 // The rule window (rule_text_draw.h): the ID whose words are open ("" none), and F1 asked for by
