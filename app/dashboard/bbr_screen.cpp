@@ -37,6 +37,42 @@ bool BbrKeyPressed(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); 
 
 // [SECTION] The screen: the frame, the players' window, the command line's options
 
+std::unique_ptr<GameScreen> OpenBbrScreen(const std::string& path, ScreenShell& shell, std::string* error) {
+    auto session = view::Session::Open(path, shell.id_prefix, error);
+    if (!session) return nullptr;
+    auto screen = std::make_unique<BbrScreen>(std::move(session), shell);
+    view::Session& s = screen->GetSession();
+    if (s.ReadOnly()) {
+        screen->Status() = "Read-only: " + s.ReadOnlyWhy();
+    } else {
+        screen->Status() = fmt::format("Opened {}: {} entries, verified clean", path, s.GetLedger().Size());
+    }
+    return screen;
+}
+
+std::unique_ptr<BbrScreen> StartBbrScreen(const std::string& path, const GameHeader& header, ScreenShell& shell, std::string* error) {
+    const std::string who = header.broker ? *header.broker : "broker";
+    auto session = view::Session::Create(path, header, shell.now(), who, shell.id_prefix, error);
+    if (!session) return nullptr;
+    auto screen = std::make_unique<BbrScreen>(std::move(session), shell);
+    screen->Status() = "New game in " + path;
+    return screen;
+}
+
+std::unique_ptr<GameScreen> CreateBbrScreen(const std::string& path, const std::string& header_line, ScreenShell& shell,
+                                            std::string* error) {
+    const ParseResult parsed = ParseCommand(header_line);
+    const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
+    if (!header) {
+        *error = "the first line must be the game header, e.g. game players=Ann,Bob";
+        return nullptr;
+    }
+    return StartBbrScreen(path, *header, shell, error);
+}
+
+bool BbrScreenHasPanel(std::string_view name) { return FindPanel(name) != nullptr; }
+
+
 BbrScreen::BbrScreen(std::unique_ptr<view::Session> session, ScreenShell& shell) : m_shell(shell), m_session(std::move(session)) {}
 
 void BbrScreen::Draw(const std::string& panel) {
@@ -596,7 +632,7 @@ void BbrScreen::ApplyOutbox(Outbox& out) {
                     view::SubmitOutcome r = m_session->Submit(a.command, m_shell.now(), m_session->DefaultWho());
                     if (r.accepted) AfterAccepted(r);
                     else ShowNotAccepted(r);
-                } else if constexpr (std::is_same_v<T, ViewAt>) {
+                } else if constexpr (std::is_same_v<T, dash::ViewAt>) {
                     m_session->ViewAt(a.seq);
                     m_ui.status = m_session->Viewing() ? fmt::format("Viewing the state after entry {} (read-only)", *m_session->Viewing())
                                                        : "Back to now";

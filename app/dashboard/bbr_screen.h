@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "app_view.h"
 #include "board_learning.h"
@@ -82,5 +83,14 @@ private:
     bool m_clear_entry = false;          // Esc: the entry line is emptied after the frame (ImGui's revert first)
     std::string m_panel;                 // the panel of the last frame (--panel), or "" for the dashboard
 };
+
+// game_screens.h's entry for Big Board Raiders: its file opened, a new file from a script's header
+// line, --panel's names (panels.h).
+std::unique_ptr<GameScreen> OpenBbrScreen(const std::string& path, ScreenShell& shell, std::string* error);
+std::unique_ptr<GameScreen> CreateBbrScreen(const std::string& path, const std::string& header_line, ScreenShell& shell,
+                                            std::string* error);
+bool BbrScreenHasPanel(std::string_view name);
+// A new game from the start screen's form (its header as checked there).
+std::unique_ptr<BbrScreen> StartBbrScreen(const std::string& path, const GameHeader& header, ScreenShell& shell, std::string* error);
 
 } // namespace rutland::dash

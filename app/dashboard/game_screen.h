@@ -15,6 +15,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -84,6 +85,27 @@ public:
     // --layout-log: where this frame put what the broker must read (tests/dashboard/live_layout.sh),
     // after the window's own sizes; nullopt for a screen that does not say.
     virtual std::optional<std::string> LayoutLog() const { return std::nullopt; }
+};
+
+struct KeyFocus;  // key_focus.h
+
+// A game's own new-game form on the start screen (game_screens.h; a game with none gets the form
+// every game has, start_host_form.cpp). App keeps one per game for its life: what was typed stays
+// when the broker looks at another game's form and comes back.
+class NewGameForm {
+public:
+    virtual ~NewGameForm() = default;
+    // Draws the form under the start screen's choice of game, its items stops of `keys`
+    // (key_focus.h); `enter`: Enter was pressed with the keyboard's focus in the form. The new game's
+    // screen when it was started; nullptr and *error (what making its file said) when that failed.
+    virtual std::unique_ptr<GameScreen> Draw(KeyFocus& keys, bool enter, std::string* error) = 0;
+    // Something is typed in its first field (typing with no field active goes there while empty).
+    virtual bool FirstFieldTyped() const = 0;
+    // A step of the form that takes the whole window instead of the start screen (a board's setup).
+    virtual bool Fullscreen() const { return false; }
+    virtual void DrawFullscreen() {}
+    // A game was opened or closed: a step of the form in progress is dropped.
+    virtual void Reset() {}
 };
 
 } // namespace rutland::dash
