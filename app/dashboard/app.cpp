@@ -184,7 +184,7 @@ void App::Share(bool on, bool lan) {
     serve::ServeOptions o;
     o.file = file;
     o.lan = lan;
-    // The game's token (ui_state.h ShareUi::token): phones keep their page across off and on.
+    // The game's token (share_ui.h ShareUi::token): phones keep their page across off and on.
     if (s.token.empty()) s.token = serve::NewAccessToken();
     o.token = s.token;
     m_sharing = serve::GameServer::Start(o, &s.error);

@@ -14,6 +14,7 @@
 //      sharing it) goes into ScreenShell's requests; App acts on them after Apply.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -24,6 +25,11 @@
 #include "share_ui.h"
 
 namespace rutland::dash {
+
+// An entry line's bytes: room for the longest note a game accepts (Big Board Raiders': 1,000
+// characters of up to 4 bytes, its COMMANDS.md) with a player's prefix. A longer paste is cut by the
+// field, and said so.
+inline constexpr size_t kEntryBytes = 4096;
 
 // What the shell lends the open game's screen, and what the screen asks of the shell during a
 // frame (invariant 3). App owns one; a screen keeps a reference for its life.

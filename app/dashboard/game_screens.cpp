@@ -11,7 +11,7 @@ namespace rutland::dash {
 namespace {
 
 constexpr GameScreenMaker kScreens[] = {
-    {"big-board-raiders", OpenBbrScreen, CreateBbrScreen, BbrScreenHasPanel, MakeBbrStartForm, ReadBbrRecentGame},
+    {"big-board-raiders", OpenBbrScreen, CreateBbrScreen, BbrScreenHasPanel, MakeBbrStartForm, ReadBbrRecentGame, PrepareBbrScreen},
 };
 
 } // namespace
@@ -20,6 +20,11 @@ const GameScreenMaker* ScreenMakerOf(std::string_view game) {
     for (const GameScreenMaker& s : kScreens)
         if (s.game == game) return &s;
     return nullptr;
+}
+
+void PrepareGames() {
+    for (const GameScreenMaker& s : kScreens)
+        if (s.prepare) s.prepare();
 }
 
 bool AnyScreenHasPanel(std::string_view name) {

@@ -28,7 +28,12 @@ struct GameScreenMaker {
     std::unique_ptr<NewGameForm> (*new_game_form)(ScreenShell& shell);
     // What the start screen's recent games say of a file of the game (start_view.h).
     view::RecentGame (*read_recent)(const std::string& path);
+    // Set up once before any file of the game opens (main.cpp), or nullptr.
+    void (*prepare)();
 };
+
+// Each game's `prepare`, in the list's order.
+void PrepareGames();
 
 // The screen of the game of that name, or nullptr: the desk.
 const GameScreenMaker* ScreenMakerOf(std::string_view game);

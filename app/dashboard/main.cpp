@@ -1,5 +1,5 @@
 // rutland: the broker's dashboard (GLFW + OpenGL 3 + Dear ImGui). This file owns the window, the
-// fonts, the clock and the command line; everything on screen is app.cpp and the panels. The
+// fonts, the clock and the command line; everything on screen is app.cpp and the open game's screen (game_screen.h). The
 // players' window (F11) is players_window.h's, drawn after this window each frame.
 //
 //   rutland [GAME.rutland]                      open a game (or the start screen without one)
@@ -33,7 +33,6 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app.h"
-#include "board_files.h"
 #include "fonts.h"
 #include "input_queue.h"
 #include "game_screens.h"
@@ -189,8 +188,9 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    // The table's own boards, handed to the core as data before any game opens (board_files.h).
-    view::InstallBoardFiles(view::BoardsDir());
+    // What a game sets up before any of its files opens (game_screens.h PrepareGames: Big Board
+    // Raiders' table's own boards, handed to its core as data).
+    PrepareGames();
     const std::string config_dir = view::ConfigDir();
     view::Settings settings = view::Settings::Load(config_dir);
     if (o.font_size) settings.font_size = *o.font_size;

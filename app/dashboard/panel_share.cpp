@@ -10,18 +10,12 @@
 #include <imgui.h>
 
 #include "game_server.h"
-#include "panels.h"
+#include "share_ui.h"
 #include "qr_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
-
-void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
-    std::optional<ShareGame> asked;
-    DrawSharing(v.session.InFile(), v.session.Fingerprint(), ui.share, &asked);
-    if (asked) out.Push(*asked);
-}
 
 void DrawSharing(bool in_file, const std::string& fingerprint, ShareUi& s, std::optional<ShareGame>* asked) {
     if (!in_file) {

@@ -1,5 +1,5 @@
 // The start screen's new-game form for a listed game with no form of its own (every game but Big
-// Board Raiders, app.cpp DrawStart): the players in turn order, who enters the lines, and the
+// Board Raiders, its dashboard/bbr_start_form.cpp): the players in turn order, who enters the lines, and the
 // game's header options (open_game.h HeaderOption), checked on every frame by the game itself
 // (view/new_game_form.h) and shown as the header line it makes; Start (or Enter anywhere in the
 // form) creates the file through GameDefinition::create and opens it on the desk. The keyboard

@@ -13,7 +13,7 @@
 #include "app_view.h"
 #include "board_learning.h"
 #include "game_screen.h"
-#include "question.h"
+#include "view/question.h"
 #include "ui_state.h"
 #include "games.h"
 
@@ -90,6 +90,8 @@ std::unique_ptr<GameScreen> OpenBbrScreen(const std::string& path, ScreenShell& 
 std::unique_ptr<GameScreen> CreateBbrScreen(const std::string& path, const std::string& header_line, ScreenShell& shell,
                                             std::string* error);
 bool BbrScreenHasPanel(std::string_view name);
+// Before any game opens: the table's own boards handed to the core as data (view/board_files.h).
+void PrepareBbrScreen();
 // A new game from the start screen's form (its header as checked there).
 std::unique_ptr<BbrScreen> StartBbrScreen(const std::string& path, const GameHeader& header, ScreenShell& shell, std::string* error);
 

@@ -15,6 +15,7 @@
 #include <imgui_internal.h>  // ClearActiveID
 
 #include "panels.h"
+#include "view/board_files.h"
 #include "question_draw.h"
 #include "rule_text_draw.h"
 #include "text_wrap.h"
@@ -71,6 +72,8 @@ std::unique_ptr<GameScreen> CreateBbrScreen(const std::string& path, const std::
 }
 
 bool BbrScreenHasPanel(std::string_view name) { return FindPanel(name) != nullptr; }
+
+void PrepareBbrScreen() { view::InstallBoardFiles(view::BoardsDir()); }
 
 
 BbrScreen::BbrScreen(std::unique_ptr<view::Session> session, ScreenShell& shell) : m_shell(shell), m_session(std::move(session)) {}

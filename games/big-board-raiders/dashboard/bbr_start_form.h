@@ -10,7 +10,7 @@
 
 #include "board_learning.h"
 #include "game_screen.h"
-#include "new_game_check.h"
+#include "view/new_game_check.h"
 #include "start_view.h"
 #include "games.h"
 

@@ -8,31 +8,30 @@
 #include <string>
 #include <vector>
 
-#include "big_board_view.h"
-#include "board_view.h"
-#include "count_view.h"
-#include "diff_words.h"
-#include "entry_model.h"
-#include "instructions_view.h"
-#include "layout_model.h"
-#include "ledger_view.h"
-#include "players_view.h"
+#include "view/big_board_view.h"
+#include "view/board_view.h"
+#include "view/count_view.h"
+#include "view/diff_words.h"
+#include "view/entry_model.h"
+#include "view/instructions_view.h"
+#include "view/layout_model.h"
+#include "view/ledger_view.h"
+#include "view/players_view.h"
 #include "qr_code.h"
 #include "share_ui.h"
-#include "price_history.h"
-#include "sec_view.h"
-#include "players_window_view.h"
-#include "tray_view.h"
-#include "turn_view.h"
+#include "view/price_history.h"
+#include "view/sec_view.h"
+#include "view/players_window_view.h"
+#include "view/tray_view.h"
+#include "view/turn_view.h"
 #include "report/year_end_report.h"
 #include "games.h"
-#include "year_end_view.h"
+#include "view/year_end_view.h"
+#include "game_screen.h"
 
 namespace rutland::dash {
 
-// The entry line's bytes: room for the longest note a game accepts (1,000 characters of up to 4
-// bytes, COMMANDS.md) with a player's prefix. A longer paste is cut by the field, and said so.
-inline constexpr size_t kEntryBytes = 4096;
+// The entry line's bytes: kEntryBytes (game_screen.h), as the desk's.
 
 struct EntryUi {
     std::array<char, kEntryBytes> buffer{};

@@ -1,6 +1,6 @@
 // What every panel receives: a const view of the game (AppView), its own UI state (UiState) and an
 // outbox for what it wants done (Outbox). Panels never change the game: the app applies the
-// outbox after the frame (app.cpp), through the session's one submit path (session.h).
+// outbox after the frame (bbr_screen.cpp), through the session's one submit path (session.h).
 #pragma once
 
 #include <optional>
@@ -8,10 +8,10 @@
 #include <variant>
 #include <vector>
 
-#include "entry_model.h"
+#include "view/entry_model.h"
 #include "fonts.h"
 #include "share_ui.h"
-#include "session.h"
+#include "view/session.h"
 #include "games.h"
 
 namespace rutland::dash {

@@ -9,7 +9,7 @@
 #include <imgui.h>
 
 #include "bbr_screen.h"
-#include "new_game_check.h"
+#include "view/new_game_check.h"
 #include "theme.h"
 #include "games.h"
 
