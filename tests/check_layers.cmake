@@ -35,23 +35,26 @@
 #    game-free view models (app/view/: display_text.h, entry_line.h..., included by their bare
 #    names as the rest of the shell does). A game's own view models are included as "view/NAME.h".
 set(kernel_layers base kernel)
-# 6. A game's own panels for the dashboard's desk sit above its host part:
-#      ... < view < web < host < panels
-#    They alone of a game draw with ImGui, and may include, of the dashboard, only the desk's
-#    game-free header, desk_panel.h (by its bare name: the outbox, the view they read, the desk's
-#    colours); app/dashboard/desk_games.cpp is the one file of the shell that includes a game's
-#    panels. Nothing else outside app/dashboard/ includes ImGui, GLFW or OpenGL: not the kernel, not
-#    a game's lower layers, not the CLI, the views, the host or the server (rutland-cli links no ImGui).
-#    Big Board Raiders' panels (games/big-board-raiders/panels/panel_*.cpp) draw the dashboard's own
-#    path for that game, not the desk's, which is not behind the registry yet: they alone may include,
-#    by their bare names, the dashboard's headers of that path listed here (and app/games.h), and
-#    the dashboard compiles them in (app/CMakeLists.txt). No other game's panels may.
-set(bbr_panel_dashboard_headers panels.h theme.h text_wrap.h big_board_draw.h rule_text_draw.h
-    warnings_draw.h qr_draw.h games.h)
-set(game_layers base kernel model lang rules ledger store report view web host panels)
+# 6. A game's own screen and panels for the dashboard sit above its host part:
+#      ... < view < web < host < dashboard < panels
+#    (dashboard: a game's own screen, app/dashboard/game_screen.h, with what its panels read and
+#    keep, and its new-game form; panels: what it draws on the desk, or on its own screen.) They
+#    alone of a game draw with ImGui. A game's panels/ may include, of the shell's dashboard, the
+#    desk's game-free header, desk_panel.h (by its bare name: the outbox, the view they read, the
+#    desk's colours); a game with a screen of its own (Big Board Raiders) may include in both folders,
+#    by their bare names, the headers of its own dashboard/ and what the shell lends a game's screen
+#    (shell_screen_headers below; app/games.h only for Big Board Raiders, the game it names).
+#    app/dashboard/desk_games.cpp is the one file of the shell that includes a game's panels,
+#    app/dashboard/game_screens.cpp the one that includes a game's screen (rule 7). Nothing else
+#    outside app/dashboard/ includes ImGui, GLFW or OpenGL: not the kernel, not a game's lower
+#    layers, not the CLI, the views, the host or the server (rutland-cli links no ImGui).
+set(shell_screen_headers game_screen.h fonts.h share_ui.h key_focus.h text_wrap.h theme.h question_draw.h
+    qr_draw.h desk_panel.h rule_text_draw.h)
+set(game_layers base kernel model lang rules ledger store report view web host dashboard panels)
 set(game_shell_level 8)  # view: the first layer that may include the shell's part (rule 5)
 set(game_root_level 7)   # report's: a one-header game's root file (rule 2)
-set(game_panels_level 11)  # panels: ImGui and the desk's desk_panel.h (rule 6)
+set(game_dashboard_level 11)  # dashboard: a game's own screen (rule 6)
+set(game_panels_level 12)     # panels: ImGui and the desk's desk_panel.h (rule 6)
 set(problems "")
 string(REPLACE ";" "|" layers_regex_all "${game_layers}")
 
@@ -75,14 +78,17 @@ function(check_includes path rel level layers own_root)
                 continue()
             endif()
         endif()
-        # Rule 6: a game's panels include the desk's game-free header; Big Board Raiders' panels
-        # also the dashboard's headers of that game's own path (bbr_panel_dashboard_headers).
+        # Rule 6: a game's panels include the desk's game-free header; a game's screen and its
+        # panels their own dashboard/'s headers and what the shell lends a screen, by bare names.
         if(NOT own_root STREQUAL "" AND level EQUAL game_panels_level AND inc STREQUAL "desk_panel.h")
             continue()
         endif()
-        list(FIND bbr_panel_dashboard_headers "${inc}" bbr_panel_header)
-        if(rel MATCHES "^games/big-board-raiders/panels/" AND NOT bbr_panel_header EQUAL -1)
-            continue()
+        if(NOT own_root STREQUAL "" AND level GREATER_EQUAL game_dashboard_level AND inc_folder STREQUAL "")
+            list(FIND shell_screen_headers "${inc}" lent_header)
+            if(EXISTS ${own_root}/dashboard/${inc} OR NOT lent_header EQUAL -1
+               OR (inc STREQUAL "games.h" AND own_root MATCHES "/games/big-board-raiders$"))
+                continue()
+            endif()
         endif()
         # Rule 2: a one-header game's root file, by its bare name, from its layer up.
         if(NOT own_root STREQUAL "" AND inc_folder STREQUAL "" AND EXISTS ${own_root}/${inc}
@@ -221,7 +227,7 @@ file(GLOB_RECURSE gui_checked ${ROOT}/core/*.h ${ROOT}/core/*.cpp ${ROOT}/games/
      ${ROOT}/app/*.h ${ROOT}/app/*.cpp)
 foreach(path ${gui_checked})
     file(RELATIVE_PATH rel ${ROOT} ${path})
-    if(rel MATCHES "^app/dashboard/" OR rel MATCHES "^games/[^/]+/panels/")
+    if(rel MATCHES "^app/dashboard/" OR rel MATCHES "^games/[^/]+/(panels|dashboard)/")
         if(rel MATCHES "^app/dashboard/" AND NOT rel STREQUAL "app/dashboard/desk_games.cpp")
             file(STRINGS ${path} panel_includes REGEX "^#include [\"<]panels/")
             foreach(line ${panel_includes})
@@ -235,6 +241,45 @@ foreach(path ${gui_checked})
     foreach(line ${gui_includes})
         string(REPLACE "\"" "'" line "${line}")
         string(APPEND problems "${rel}: includes ImGui or a window's library outside app/dashboard/ and a game's panels/: ${line}\n")
+    endforeach()
+endforeach()
+
+# 7. The dashboard reaches a game's own screen through game_screens.cpp alone (and a game's panels
+#    at the desk through desk_games.cpp, rule 6): no other file of
+#    app/dashboard/ includes a game's header (its dashboard/, its view models, or app/games.h, by
+#    any name). What still does, named here, is Big Board Raiders' own and not behind a screen yet:
+#    rule_text_draw.cpp (the words of a rule ID under the mouse in any wrapped text, from that game's
+#    rule book, and its F1 window over its UiState) and players_window.cpp (the players' window's
+#    text sized by that game's view, players_window_view.h).
+set(screen_naming_files app/dashboard/game_screens.cpp app/dashboard/desk_games.cpp)
+set(screen_naming_exceptions app/dashboard/rule_text_draw.cpp app/dashboard/rule_text_draw.h
+    app/dashboard/players_window.cpp)
+file(GLOB game_dashboard_dirs LIST_DIRECTORIES true ${ROOT}/games/*/dashboard ${ROOT}/games/*/view)
+file(GLOB_RECURSE dashboard_files ${ROOT}/app/dashboard/*.h ${ROOT}/app/dashboard/*.cpp)
+foreach(path ${dashboard_files})
+    file(RELATIVE_PATH rel ${ROOT} ${path})
+    list(FIND screen_naming_files "${rel}" naming_file)
+    list(FIND screen_naming_exceptions "${rel}" naming_exception)
+    if(NOT naming_file EQUAL -1 OR NOT naming_exception EQUAL -1)
+        continue()
+    endif()
+    file(STRINGS ${path} quoted REGEX "^#include \"")
+    foreach(line ${quoted})
+        string(REGEX REPLACE "^#include \"([^\"]*)\".*" "\\1" inc "${line}")
+        set(game_header FALSE)
+        if(inc STREQUAL "games.h" OR inc MATCHES "^(${layers_regex_all})/" AND NOT EXISTS ${ROOT}/app/${inc})
+            set(game_header TRUE)
+        endif()
+        if(NOT EXISTS ${ROOT}/app/dashboard/${inc} AND NOT EXISTS ${ROOT}/app/view/${inc} AND NOT EXISTS ${ROOT}/app/${inc})
+            foreach(dir ${game_dashboard_dirs})
+                if(EXISTS ${dir}/${inc})
+                    set(game_header TRUE)
+                endif()
+            endforeach()
+        endif()
+        if(game_header)
+            string(APPEND problems "${rel}: includes a game's header (\"${inc}\"): only app/dashboard/game_screens.cpp names a game's screen\n")
+        endif()
     endforeach()
 endforeach()
 

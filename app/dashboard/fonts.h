@@ -4,9 +4,17 @@
 
 #include <string>
 
-#include "app_view.h"
+struct ImFont;
 
 namespace rutland::dash {
+
+struct Fonts {
+    ImFont* normal = nullptr;  // DejaVu Sans at the user's size (Ctrl +/-)
+    ImFont* large = nullptr;   // instructions, the turn header: 1.5x
+    ImFont* huge = nullptr;    // the table display, readable from two metres: 2.5x
+    bool dejavu = false;       // false: ImGui's default font (fonts-dejavu-core missing)
+    float size = 18.0f;        // pixel size of `normal`
+};
 
 inline constexpr const char* kDejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 inline constexpr const char* kDejaVuBold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";

@@ -1,5 +1,5 @@
 // rutland: the broker's dashboard (GLFW + OpenGL 3 + Dear ImGui). This file owns the window, the
-// fonts, the clock and the command line; everything on screen is app.cpp and the panels. The
+// fonts, the clock and the command line; everything on screen is app.cpp and the open game's screen (game_screen.h). The
 // players' window (F11) is players_window.h's, drawn after this window each frame.
 //
 //   rutland [GAME.rutland]                      open a game (or the start screen without one)
@@ -33,11 +33,9 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "app.h"
-#include "board_files.h"
-#include "games.h"
 #include "fonts.h"
 #include "input_queue.h"
-#include "panels.h"
+#include "game_screens.h"
 #include "players_window.h"
 #include "screenshot.h"
 #include "version_text.h"
@@ -88,23 +86,18 @@ struct Options {
     std::string layout_log;
 };
 
-// The live window's layout as drawn (ui_state.h LayoutProbe) with the window's, the framebuffer's
-// and ImGui's idea of its size: one `key value...` a line, for tests/dashboard/live_layout.sh.
-std::string LayoutLog(GLFWwindow* window, App& app) {
+// The live window's layout as drawn (the open game's screen says where, game_screen.h LayoutLog)
+// with the window's, the framebuffer's and ImGui's idea of its size: one `key value...` a line, for
+// tests/dashboard/live_layout.sh. Nothing when the screen does not say.
+std::optional<std::string> LayoutLog(GLFWwindow* window, App& app) {
+    const std::optional<std::string> screen = app.HasGame() ? app.Screen()->LayoutLog() : std::nullopt;
+    if (!screen) return std::nullopt;
     int w = 0, h = 0, fb_w = 0, fb_h = 0;
     glfwGetWindowSize(window, &w, &h);
     glfwGetFramebufferSize(window, &fb_w, &fb_h);
     const ImGuiIO& io = ImGui::GetIO();
-    const LayoutProbe& p = app.Ui().probe;
-    const view::DashboardLayout& l = app.Ui().layout;
-    return fmt::format("window {} {}\nframebuffer {} {}\ndisplay {:.0f} {:.0f}\nfont {:.0f}\nfits {}\n"
-                       "entry_lines {}\nentry_bottom {:.0f}\nentry_right {:.0f}\nentry_clip_bottom {:.0f}\nentry_clip_right {:.0f}\n"
-                       "strip_cells {}\nstrip_bottom {:.0f}\nstrip_right {:.0f}\nlower_clip_bottom {:.0f}\nlower_clip_right {:.0f}\n"
-                       "status {}\nentry_text {}\nend\n",
-                       w, h, fb_w, fb_h, io.DisplaySize.x, io.DisplaySize.y, ImGui::GetFontSize(), l.fits ? 1 : 0, p.entry_lines,
-                       p.entry_bottom, p.entry_right, p.entry_clip_bottom, p.entry_clip_right, p.strip_cells, p.strip_bottom,
-                       p.strip_right, p.lower_clip_bottom, p.lower_clip_right, app.Ui().status,
-                       std::string(app.Ui().entry.buffer.data()));
+    return fmt::format("window {} {}\nframebuffer {} {}\ndisplay {:.0f} {:.0f}\nfont {:.0f}\n", w, h, fb_w, fb_h, io.DisplaySize.x,
+                       io.DisplaySize.y, ImGui::GetFontSize()) + *screen;
 }
 
 // Plays a script through the entry line (session.h invariant 2). The first command line must be the
@@ -120,83 +113,22 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
     int line_no = 0;
     while (std::getline(in, line)) {
         ++line_no;
-        if (!app.HasGame() && !app.HasDesk()) {
-            // The header names the game (registry.h GameOfHeader); Big Board Raiders' is read below as
-            // ever, another game's goes to the desk every game gets (desk.h).
+        if (!app.HasGame()) {
+            // The header names the game (registry.h GameOfHeader), played on that game's screen
+            // (game_screens.h: its own, or the desk every game gets).
             const size_t first = line.find_first_not_of(" \t\r");
             if (first == std::string::npos || line[first] == '#') continue;
-            std::string why;
-            const host::GameDefinition* game = host::GameOfHeader(line, &why);
-            if (!game) {
-                std::cerr << o.script << ":" << line_no << ": " << why << "\n";
-                return false;
-            }
-            if (game != &host::ShellGame()) {
-                const host::ReadLine header = game->read(line, true);
-                if (header.kind != host::ReadLine::Kind::Header) {
-                    std::cerr << o.script << ":" << line_no << ": the first line must be the game header, e.g. " << game->example_header
-                              << (header.error.empty() ? "" : " (" + header.error + ")") << "\n";
-                    return false;
-                }
-                std::string error;
-                if (!app.CreateDeskGame(game_path, *game, header, &error)) {
-                    std::cerr << o.script << ":" << line_no << ": " << error << "\n";
-                    return false;
-                }
-                continue;
-            }
-        }
-        if (app.HasDesk()) {
-            // Through the desk's entry line, as typed (host_desk.h); a header matching the open game's is skipped.
-            view::HostDesk& desk = *app.GetDesk();
-            const host::ReadLine read = desk.Game().Definition().read(line, false);
-            if (read.kind == host::ReadLine::Kind::Blank) continue;
-            if (read.kind == host::ReadLine::Kind::Header) {
-                std::string why;
-                const std::optional<std::string> header = desk.Game().HeaderLine(read, &why);
-                if (header && *header == desk.Game().Line(0)) continue;
-                std::cerr << o.script << ":" << line_no << ": this script is for another game (its header differs)\n";
-                return false;
-            }
-            const int before = desk.Game().Size();
-            desk.Enter(line);
-            if (desk.Question().Open()) {
-                std::cerr << o.script << ":" << line_no << ": stopped at a question: " << desk.Question().title << "\n";
-                return false;
-            }
-            if (desk.Game().Size() == before) {
-                std::cerr << o.script << ":" << line_no << ": rejected: " << desk.Status() << "\n";
-                return false;
-            }
-            continue;
-        }
-        ParseResult parsed = ParseCommand(line);
-        if (!parsed.error && !parsed.command) continue;
-        const auto* header = parsed.command ? std::get_if<GameHeader>(&parsed.command->action) : nullptr;
-        if (header) {
-            if (app.HasGame()) {
-                if (PrintHeader(*header) == app.GetSession()->GetLedger().At(0).line) continue;
-                std::cerr << o.script << ":" << line_no << ": this script is for another game (its header differs)\n";
-                return false;
-            }
             std::string error;
-            if (!app.CreateGame(game_path, *header, &error)) {
+            if (!app.CreateFromHeader(game_path, line, &error)) {
                 std::cerr << o.script << ":" << line_no << ": " << error << "\n";
                 return false;
             }
             continue;
         }
-        if (!app.HasGame()) {
-            std::cerr << o.script << ":" << line_no << ": the first line must be the game header, e.g. game players=Ann,Bob\n";
-            return false;
-        }
-        const view::SubmitOutcome r = app.SubmitFromEntry(line);
-        if (r.status == SubmitStatus::Rejected) {
-            std::cerr << o.script << ":" << line_no << ": rejected: " << r.rejection.ToString() << "\n";
-            return false;
-        }
-        if (r.status == SubmitStatus::Refused) {
-            std::cerr << o.script << ":" << line_no << ": not saved: " << r.refusal << "\n";
+        // Through the screen's entry line, as typed; a header matching the open game's is skipped.
+        std::string error;
+        if (!app.Screen()->ScriptLine(line, &error)) {
+            std::cerr << o.script << ":" << line_no << ": " << error << "\n";
             return false;
         }
     }
@@ -237,7 +169,7 @@ int main(int argc, char** argv) {
                                                  "the players' strip are, and what their panels show, to this file (layout tests)");
     cli.add_option("--frames", o.frames, "frames to render before the screenshot")->capture_default_str();
     CLI11_PARSE(cli, argc, argv);
-    if (!o.panel.empty() && !FindPanel(o.panel) && !IsDeskPanel(o.panel)) {
+    if (!o.panel.empty() && !AnyScreenHasPanel(o.panel) && !IsDeskPanel(o.panel)) {
         std::cerr << "rutland: no panel '" << o.panel << "'\n";
         return 2;
     }
@@ -256,8 +188,9 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    // The table's own boards, handed to the core as data before any game opens (board_files.h).
-    view::InstallBoardFiles(view::BoardsDir());
+    // What a game sets up before any of its files opens (game_screens.h PrepareGames: Big Board
+    // Raiders' table's own boards, handed to its core as data).
+    PrepareGames();
     const std::string config_dir = view::ConfigDir();
     view::Settings settings = view::Settings::Load(config_dir);
     if (o.font_size) settings.font_size = *o.font_size;
@@ -291,7 +224,7 @@ int main(int argc, char** argv) {
     }
     int exit_code = 0;
     if (!o.script.empty() && !PlayScript(app, o, game_path)) exit_code = 1;
-    if (!o.script.empty() && !app.HasGame() && !app.HasDesk()) {
+    if (!o.script.empty() && !app.HasGame()) {
         std::cerr << "rutland: the script started no game\n";
         return 2;
     }
@@ -343,18 +276,11 @@ int main(int argc, char** argv) {
     }
 
     if (!o.type.empty()) app.Type(o.type);
-    if (app.HasDesk()) {
-        if (o.at) app.GetDesk()->View(*o.at);
-        if (o.select) app.GetDesk()->Select(*o.select);
+    if (GameScreen* screen = app.Screen()) {
+        if (o.at) screen->ViewAt(*o.at);
+        if (o.select) screen->Select(*o.select);
+        if (!o.tab.empty()) screen->ShowTab(o.tab);
     }
-    if (app.HasGame()) {
-        if (o.at) app.GetSession()->ViewAt(*o.at);
-        if (o.select) {
-            app.Ui().ledger.selected = *o.select;
-            app.Ui().front_request = "ledger";
-        }
-    }
-    if (!o.tab.empty()) app.Ui().front_request = o.tab;
     app.SetPlayersWindowOpen(o.table_display || !o.players_screenshot.empty());
     PlayersWindow players(o.font, o.bold_font);
     // F11 opened or closed it (or its close button was pressed): the players' window follows the
@@ -366,24 +292,23 @@ int main(int argc, char** argv) {
             const auto pos = o.screenshot.empty() ? std::nullopt : std::optional<std::pair<int, int>>({width, 0});
             if (!players.Open(window, input, players_width, players_height, pos, &error)) {
                 app.SetPlayersWindowOpen(false);
-                app.Ui().status = error;
+                app.SetStatus(error);
             } else if (!players.Placement().empty()) {
-                app.Ui().status = players.Placement();
+                app.SetStatus(players.Placement());
             }
         } else if (!app.PlayersWindowOpen() && players.IsOpen()) {
             players.Close();
         }
         if (app.TakePlayersFullScreenRequest() && o.screenshot.empty()) {
             std::string why_not;
-            if (!players.ToggleFullScreen(window, &why_not)) app.Ui().status = why_not;
+            if (!players.ToggleFullScreen(window, &why_not)) app.SetStatus(why_not);
         }
     };
     auto players_frame = [&](const std::string& shot, std::string* error) {
-        const int seated = app.HasGame() ? static_cast<int>(app.GetSession()->Shown().players.size()) : 4;
-        return players.Frame(app, seated, SharedWithPhones(app.Ui().share), shot, error);
+        return players.Frame(app, app.SeatedPlayers(), app.SharedWithPhones(), shot, error);
     };
     sync_players();
-    if (o.share && (app.HasGame() || app.HasDesk())) app.Share(true, false);
+    if (o.share && app.HasGame()) app.Share(true, false);
 
     int frame = 0;
     std::string last_layout_log;
@@ -412,22 +337,18 @@ int main(int argc, char** argv) {
         ImGui::NewFrame();
         app.Frame(o.panel);
         // --f1: after the first frame (the preview and its rule are on screen), as if F1 were pressed.
-        if (o.f1 && app.HasDesk()) {
-            app.GetDeskUi().rule_request = true;
-            o.f1 = false;
-        }
         if (o.f1 && app.HasGame()) {
-            app.Ui().rule.request = true;
+            app.Screen()->AskRuleWords();
             o.f1 = false;
         }
-        if (!o.layout_log.empty() && app.HasGame()) {
+        if (!o.layout_log.empty()) {
             // Written whole to a temporary file and renamed: a test reading it never sees half.
-            std::string now = LayoutLog(window, app);
-            if (now != last_layout_log) {
+            std::optional<std::string> now = LayoutLog(window, app);
+            if (now && *now != last_layout_log) {
                 const std::string temp = o.layout_log + ".tmp";
-                std::ofstream(temp) << now;
+                std::ofstream(temp) << *now;
                 std::filesystem::rename(temp, o.layout_log);
-                last_layout_log = std::move(now);
+                last_layout_log = std::move(*now);
             }
         }
         ImGui::Render();
@@ -439,7 +360,7 @@ int main(int argc, char** argv) {
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         if (std::optional<std::string> shot = app.TakeScreenshotRequest()) {
             std::string error;
-            app.Ui().status = SaveScreenshot(*shot, fb_w, fb_h, &error) ? "Screenshot saved: " + *shot : error;
+            app.SetStatus(SaveScreenshot(*shot, fb_w, fb_h, &error) ? "Screenshot saved: " + *shot : error);
         }
         if (!o.screenshot.empty() && ++frame >= o.frames) {
             std::string error;
@@ -451,7 +372,7 @@ int main(int argc, char** argv) {
             }
             if (!o.players_screenshot.empty()) {
                 if (!players.IsOpen()) {
-                    std::cerr << "rutland: the players' window is not open: " << app.Ui().status << "\n";
+                    std::cerr << "rutland: the players' window is not open: " << (app.HasGame() ? app.Screen()->Status() : std::string()) << "\n";
                     exit_code = 2;
                 } else if (!players_frame(o.players_screenshot, &error)) {
                     std::cerr << "rutland: " << error << "\n";

@@ -10,23 +10,20 @@
 #include <imgui.h>
 
 #include "game_server.h"
-#include "panels.h"
+#include "share_ui.h"
 #include "qr_draw.h"
 #include "text_wrap.h"
 #include "theme.h"
 
 namespace rutland::dash {
 
-void DrawShare(const AppView& v, UiState& ui, Outbox& out) { DrawSharing(v.session.InFile(), v.session.Fingerprint(), ui, out); }
-
-void DrawSharing(bool in_file, const std::string& fingerprint, UiState& ui, Outbox& out) {
-    ShareUi& s = ui.share;
+void DrawSharing(bool in_file, const std::string& fingerprint, ShareUi& s, std::optional<ShareGame>* asked) {
     if (!in_file) {
         TextWrappedWords("This game is in memory only: there is no game file to share.");
         return;
     }
     bool on = s.on;
-    if (ImGui::Checkbox("Share on the network (read-only)", &on)) out.Push(ShareGame{on, s.lan});
+    if (ImGui::Checkbox("Share on the network (read-only)", &on)) *asked = ShareGame{on, s.lan};
     ImGui::BeginDisabled(s.on);  // the choice is made before sharing starts: a new choice, a new address
     if (ImGui::RadioButton("Only this computer (127.0.0.1)", !s.lan)) s.lan = false;
     if (ImGui::RadioButton("The local network (phones at the table)", s.lan)) s.lan = true;
@@ -48,7 +45,7 @@ void DrawSharing(bool in_file, const std::string& fingerprint, UiState& ui, Outb
     if (ImGui::SmallButton("Copy the address")) ImGui::SetClipboardText(s.address.c_str());
     ImGui::SameLine();
     // The token stays while the game is open; a new one locks out every page opened so far.
-    if (ImGui::SmallButton("New address (the old one stops working)")) out.Push(ShareGame{true, s.lan, true});
+    if (ImGui::SmallButton("New address (the old one stops working)")) *asked = ShareGame{true, s.lan, true};
     if (!SharedWithPhones(s)) {
         // 127.0.0.1 is this computer for any device: a phone that scanned it would find nothing.
         TextWrappedWords("Local only: phones cannot open this address. To share with phones, turn sharing off, choose "

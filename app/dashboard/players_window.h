@@ -23,7 +23,7 @@
 #include <string>
 #include <utility>
 
-#include "app_view.h"
+#include "fonts.h"
 
 struct GLFWwindow;
 struct ImGuiContext;

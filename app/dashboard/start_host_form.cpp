@@ -1,5 +1,5 @@
 // The start screen's new-game form for a listed game with no form of its own (every game but Big
-// Board Raiders, app.cpp DrawStart): the players in turn order, who enters the lines, and the
+// Board Raiders, its dashboard/bbr_start_form.cpp): the players in turn order, who enters the lines, and the
 // game's header options (open_game.h HeaderOption), checked on every frame by the game itself
 // (view/new_game_form.h) and shown as the header line it makes; Start (or Enter anywhere in the
 // form) creates the file through GameDefinition::create and opens it on the desk. The keyboard
@@ -41,7 +41,7 @@ bool App::DrawHostGameForm(const host::GameDefinition& game, bool enter) {
     ImGui::PushItemWidth(std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.35f));
     // As Big Board Raiders' form: typing with no field active goes to the players while it is empty.
     m_start.takes_text = (!typed_players && keys.at == 0) || keys.on_text;
-    if (m_text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
+    if (m_shell.text_waiting && m_start.takes_text && !ImGui::IsAnyItemActive() && !FocusAsked(keys)) keys.moved = true;
     TextStop(keys);
     ImGui::InputTextWithHint("Players, in turn order", "Ann, Bob, Cy", m_start.host_players.data(), m_start.host_players.size());
     EndStop(keys, true);
@@ -66,7 +66,7 @@ bool App::DrawHostGameForm(const host::GameDefinition& game, bool enter) {
     ImGui::EndDisabled();
     if (typed_players && !check.form_error.empty()) Problem(check.form_error);
     if (!start || !check.Ok()) return false;
-    const std::string path = view::NewGamePath(view::DataDir(), check.players, m_now().substr(0, 10));
+    const std::string path = view::NewGamePath(view::DataDir(), check.players, m_shell.now().substr(0, 10));
     std::string error;
     if (!CreateDeskGame(path, game, check.header, &error)) {
         m_start.error = error;

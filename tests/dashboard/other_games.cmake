@@ -1,5 +1,5 @@
 # The dashboard opens any game this Rutland has and refuses by name one it has not (app/host/registry.h
-# GameToOpen, GameOfHeader; app/dashboard/app.cpp App::OpenGame, main.cpp PlayScript):
+# GameToOpen, GameOfHeader; app/dashboard/app.cpp App::OpenGame and CreateFromHeader, main.cpp PlayScript):
 #  - a toy file played by rutland-cli opens on the desk, and a script of the same header plays on into
 #    it (the header skipped), the file then holding what rutland-cli play of all the lines makes;
 #  - a script of another game's header is refused for that file, and nothing is written;

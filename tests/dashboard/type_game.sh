@@ -21,7 +21,7 @@
 # answered by the `board` line typed after it, or by Enter on the empty line (a line `<Enter>` in
 # TYPED), and a Market News card asked for at once by its `news` line (N-1); the file must equal
 # rutland-cli play of SCRIPT, where each answer stands before the line it was asked about.
-# With `learn`, the board check at a first landing (D-2, app/dashboard/board_learning.h) is on, as a new game has it: the
+# With `learn`, the board check at a first landing (D-2, games/big-board-raiders/dashboard/board_learning.h) is on, as a new game has it: the
 # lines are typed straight on, and every line typed while a check is open waits behind it
 # (games/big-board-raiders/view/question.h). Only then is Enter pressed, once per check, each confirming what the board
 # shows; the file must equal rutland-cli play of the same lines with the `board` entries the checks

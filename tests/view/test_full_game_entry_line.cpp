@@ -1,5 +1,5 @@
 // A whole recorded game can be played through the dashboard's entry line
-// alone. The entry line's path is ExpandQuickForm + Session::Submit (app.cpp SubmitFromEntry), so
+// alone. The entry line's path is ExpandQuickForm + Session::Submit (games/big-board-raiders/dashboard/bbr_screen.cpp SubmitFromEntry), so
 // this plays tests/games/full-game.txt exactly that way, into a real game file, and checks the
 // hand-checked final state, the file's verification, and that the year-end statements read back
 // from the file match the ones the rules produced.

@@ -145,7 +145,7 @@ TEST_CASE("layout: the lower row takes what the players' rows need, not the uppe
 }
 
 TEST_CASE("layout: the text size offered grows with the window and stops where a busy moment would not fit") {
-    // Ctrl+= stops here (app.cpp): one step more would not fit the busy moment whole.
+    // Ctrl+= stops here (bbr_screen.cpp): one step more would not fit the busy moment whole.
     for (Size s : kSizes) {
         const float largest = LargestTextSize(s.w, s.h);
         CAPTURE(s.w);

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -253,7 +254,7 @@ void DrawEditor(const AppView& v, BoardUi& ui, Outbox& out) {
     for (Company c : kCompanies) {
         Trend& t = e.trend[static_cast<size_t>(Index(c))];
         const std::string text = fmt::format("{} {}##trend{}", GetProspectus(c).letter, t == Trend::Up ? "\u2191" : "\u2193", Index(c));
-        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Company(c));
+        ImGui::PushStyleColor(ImGuiCol_Text, CompanyColour(c));
         if (ImGui::Button(text.c_str())) {
             t = t == Trend::Up ? Trend::Down : Trend::Up;
             e.with_trend = true;
@@ -272,7 +273,7 @@ void DrawEditor(const AppView& v, BoardUi& ui, Outbox& out) {
     for (Company c : kCompanies) {
         bool has = e.set.Has(c);
         const char letter[2] = {GetProspectus(c).letter, '\0'};
-        ImGui::PushStyleColor(ImGuiCol_Text, Theme::Company(c));
+        ImGui::PushStyleColor(ImGuiCol_Text, CompanyColour(c));
         const std::string id = fmt::format("{}##set{}", letter, Index(c));
         if (ImGui::Checkbox(id.c_str(), &has)) {
             e.set.bits = static_cast<uint8_t>(has ? e.set.bits | (1u << Index(c)) : e.set.bits & ~(1u << Index(c)));

@@ -12,6 +12,7 @@
 
 #include "panels.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -76,7 +77,7 @@ void MarketForm(const AppView& v, CountUi& cu, bool can_write, Outbox& out) {
             const size_t k = static_cast<size_t>(Index(c));
             ImGui::TableNextColumn();
             ImGui::PushID(static_cast<int>(k));
-            ImGui::TextColored(Theme::Company(c), "%s", std::string(GetProspectus(c).name).c_str());
+            ImGui::TextColored(CompanyColour(c), "%s", std::string(GetProspectus(c).name).c_str());
             PriceInDollars("##price", m.price_cents[k], em * 6.0f);
             ImGui::Checkbox("delisted", &m.delisted[k]);
             ImGui::PopID();
@@ -126,7 +127,7 @@ void PlayerForm(const AppView& v, CountUi& cu, int player, bool can_write, Outbo
         ImGui::TableNextColumn();
         for (Company c : kCompanies) {
             ImGui::TableNextColumn();
-            ImGui::TextColored(Theme::Company(c), "%s", std::string(GetProspectus(c).name).c_str());
+            ImGui::TextColored(CompanyColour(c), "%s", std::string(GetProspectus(c).name).c_str());
         }
         const int64_t lot = kBoardLot, ten = 2 * kBoardLot, bond = kBondCertificate;
         struct Row {
@@ -225,7 +226,7 @@ void DrawCount(const AppView& v, UiState& ui, Outbox& out) {
     if (!cu.whole_table && cu.player < 0) {
         ImGui::TextDisabled("Choose what to count:");
         ImGui::SameLine();
-        // Alt+0 to Alt+8 choose by keyboard (app.cpp HandleKeys).
+        // Alt+0 to Alt+8 choose by keyboard (bbr_screen.cpp HandleKeys).
         if (ImGui::SmallButton("the whole table (Alt+0)")) cu.whole_table = true;
         for (size_t i = 0; i < s.players.size(); ++i) {
             ImGui::SameLine();

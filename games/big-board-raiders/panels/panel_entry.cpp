@@ -1,5 +1,5 @@
 // The entry line: the table language with quick forms, Tab completion, history on the up arrow and
-// a live preview of what Enter would do. Enter asks the app to submit the line (app.cpp); a
+// a live preview of what Enter would do. Enter asks the app to submit the line (bbr_screen.cpp); a
 // rejection comes back here with its rule and the text stays for editing.
 #include <fmt/format.h>
 #include <imgui.h>

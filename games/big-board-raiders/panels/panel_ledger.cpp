@@ -17,6 +17,7 @@
 #include "base/safe_text.h"
 #include "rule_text_draw.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -147,7 +148,7 @@ void DrawHeader(const AppView& v, LedgerUi& ui, Outbox& out) {
         if (ImGui::Selectable("any", !*ui.company.data())) ui.company.fill('\0');
         for (Company c : kCompanies) {
             const std::string name(GetProspectus(c).name);
-            ImGui::PushStyleColor(ImGuiCol_Text, Theme::Company(c));
+            ImGui::PushStyleColor(ImGuiCol_Text, CompanyColour(c));
             if (ImGui::Selectable(name.c_str(), name == ui.company.data())) LedgerCopyTo(ui.company, name);
             ImGui::PopStyleColor();
         }

@@ -9,6 +9,7 @@
 
 #include "panels.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -30,7 +31,7 @@ void MajorityBar(const view::MajorityProgress& m, bool listed) {
     const float h = std::round(ImGui::GetTextLineHeight() * 0.72f);
     const float gap = std::round(h * 0.35f);
     const float bar_w = std::round(h * 3.5f);
-    const ImVec4 colour = listed ? Theme::Company(m.company) : Theme::CompanyDim(m.company);
+    const ImVec4 colour = listed ? CompanyColour(m.company) : CompanyColourDim(m.company);
     const ImU32 fill = ToU32(colour);
     const ImU32 empty = ToU32(ImVec4(0.30f, 0.31f, 0.34f, 1.0f));
     const ImU32 outline = ToU32(PlayersWithAlpha(colour, 0.8f));
@@ -96,8 +97,8 @@ void ProxyGrid(const view::PlayerView& p, const view::PlayersView& all) {
         // A delisted company's proxies still count (E-1, E-2): earned ones keep the company's full
         // colour; only the empty squares are dimmed, and crossed, to say it is delisted (M-7).
         const bool listed = all.listed[row];
-        const ImVec4 colour = Theme::Company(h.company);
-        const ImVec4 empty = listed ? PlayersWithAlpha(colour, 0.45f) : PlayersWithAlpha(Theme::CompanyDim(h.company), 0.6f);
+        const ImVec4 colour = CompanyColour(h.company);
+        const ImVec4 empty = listed ? PlayersWithAlpha(colour, 0.45f) : PlayersWithAlpha(CompanyColourDim(h.company), 0.6f);
         for (size_t k = 0; k < h.proxies.size(); ++k) {
             const ImVec2 a(start.x + static_cast<float>(k) * (cell + gap), start.y + static_cast<float>(row) * (cell + gap));
             const ImVec2 b(a.x + cell, a.y + cell);
@@ -129,7 +130,7 @@ void ProxyGrid(const view::PlayerView& p, const view::PlayersView& all) {
 bool Fits(const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x <= ImGui::GetContentRegionAvail().x; }
 
 void CompanyCell(const view::CompanyHoldings& h, bool listed) {
-    const ImVec4 colour = listed ? Theme::Company(h.company) : Theme::CompanyDim(h.company);
+    const ImVec4 colour = listed ? CompanyColour(h.company) : CompanyColourDim(h.company);
     const bool holds = h.common + h.preferred + h.bonds > 0;
     if (holds) {
         // Full numbers when they fit the cell, else the short forms (exact ones in the tooltip).
@@ -204,7 +205,7 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
             const size_t i = static_cast<size_t>(col - 3);
             const Company c = kCompanies[i];
             const std::string head = fmt::format("{} {}", GetProspectus(c).name, FormatPrice(pv.price[i]));
-            ImGui::TextColored(pv.listed[i] ? Theme::Company(c) : Theme::Muted(), "%s", head.c_str());
+            ImGui::TextColored(pv.listed[i] ? CompanyColour(c) : Theme::Muted(), "%s", head.c_str());
             if (!pv.listed[i]) {
                 ImGui::TextColored(Theme::Muted(), "delisted (M-7)");
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("M-7: the price is frozen until the new year; nothing of it may be traded");

@@ -12,6 +12,7 @@
 
 #include "display_text.h"
 #include "panels.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -77,7 +78,7 @@ int DrawChart(const AppView& v, const view::PriceHistory& h, const view::PriceSe
     const float small = std::round(px * 0.78f);
     const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImU32 muted = ToU32(Theme::Muted());
-    const ImVec4 colour = Theme::Company(s.company);
+    const ImVec4 colour = CompanyColour(s.company);
 
     // Title: the company and its price now (and at the entry viewed, while time travelling).
     std::string price_now = FormatPrice(s.points.back().ticks);

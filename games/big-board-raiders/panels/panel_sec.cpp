@@ -12,6 +12,7 @@
 #include "games.h"
 #include "panels.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {

@@ -16,6 +16,7 @@
 #include "panels.h"
 #include "qr_draw.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 // [SECTION] Index
@@ -162,7 +163,7 @@ void DrawStandings(const AppView& v, const view::PlayersWindowView& p, float& sc
             ImGui::TableNextColumn();
             // Wrapped: a long holding takes a third line (the layout leaves room for a few).
             if (!s.holdings[c].empty()) TextWrappedWords(s.holdings[c]);
-            const ImVec4 colour = Theme::Company(kCompanies[c]);
+            const ImVec4 colour = CompanyColour(kCompanies[c]);
             if (!s.directorships[c].empty()) TextWrappedWords(s.directorships[c], &colour);
         }
         ImGui::TableNextColumn();

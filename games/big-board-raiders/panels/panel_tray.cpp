@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "panels.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -47,8 +48,8 @@ void DrawTray(const AppView& v, UiState& ui, Outbox&) {
         at.y += (ImGui::GetTextLineHeight() - box) * 0.5f;
         for (int i = 0; i < r.directorships; ++i) {
             const ImVec2 a(at.x + static_cast<float>(i) * (box + 3), at.y), b(a.x + box, a.y + box);
-            if (i < r.directorships_taken) dl->AddRectFilled(a, b, ToU32(Theme::Company(r.company)), 2.0f);
-            else dl->AddRect(a, b, ToU32(Theme::CompanyDim(r.company)), 2.0f);
+            if (i < r.directorships_taken) dl->AddRectFilled(a, b, ToU32(CompanyColour(r.company)), 2.0f);
+            else dl->AddRect(a, b, ToU32(CompanyColourDim(r.company)), 2.0f);
         }
         ImGui::Dummy(ImVec2(static_cast<float>(r.directorships) * (box + 3), ImGui::GetTextLineHeight()));
         ImGui::SameLine();

@@ -6,6 +6,7 @@
 
 #include "panels.h"
 #include "text_wrap.h"
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {

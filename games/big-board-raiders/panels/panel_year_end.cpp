@@ -56,7 +56,7 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     const bool exportable = !ye.rows.empty();
     ImGui::BeginDisabled(!exportable);
     // Built in place: a UiAction temporary pushed back makes GCC 12 -O2 warn -Wmaybe-uninitialized
-    // about the strings of the other alternatives (a false positive app.cpp still shows).
+    // about the strings of the other alternatives (a false positive bbr_screen.cpp still shows).
     if (ImGui::Button("Export CSV")) out.actions.emplace_back(std::in_place_type<ExportYearEnd>, false, ye.showing_preview);
     ImGui::SameLine();
     if (ImGui::Button("Export HTML")) out.actions.emplace_back(std::in_place_type<ExportYearEnd>, true, ye.showing_preview);

@@ -2,7 +2,7 @@
 // (the manual's big board: Yellow and Blue from $1.00 to $3.00 beside Red and Green from $0.00 to
 // $2.00, so one row holds a rung of every ladder), the calculator columns (5,000 shares at each
 // price), the markers with their last move, delistings and the volatility die. The panel
-// (games/big-board-raiders/panels/panel_big_board.cpp) and the table display draw it with big_board_draw.h.
+// (games/big-board-raiders/panels/panel_big_board.cpp) and the table display draw it with dashboard/big_board_draw.h.
 #pragma once
 
 #include <array>

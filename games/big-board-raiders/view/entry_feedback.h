@@ -45,7 +45,7 @@ struct EntryFeedbackInput {
     std::string question, question_enter, waiting;
 };
 
-inline constexpr size_t kUndoStepsShown = 12;  // warnings_draw.h DrawUndoSteps' default
+inline constexpr size_t kUndoStepsShown = 12;  // dashboard/warnings_draw.h DrawUndoSteps' default
 inline constexpr size_t kCompletionsShown = 8;
 
 std::vector<FeedbackLine> EntryFeedback(const EntryFeedbackInput& in);

@@ -1,5 +1,5 @@
 // Where the dashboard's space goes, decided without a window so the decisions
-// are tested at every window size and text size (tests/view/test_layout_model.cpp); app.cpp only
+// are tested at every window size and text size (tests/view/test_layout_model.cpp); dashboard/bbr_screen.cpp only
 // places the panels where this says.
 //
 // What matters now lives in the middle column: the entry line with the whole preview of what Enter

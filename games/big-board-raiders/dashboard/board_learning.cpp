@@ -9,7 +9,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClearActiveID
 
-#include "board_files.h"
+#include "view/board_files.h"
 #include "games.h"
 #include "question_draw.h"
 #include "start_view.h"

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "app_view.h"
-#include "entry_feedback.h"
+#include "view/entry_feedback.h"
 #include "games.h"
 #include "ui_state.h"
 
@@ -45,11 +45,7 @@ void DrawBoard(const AppView& v, UiState& ui, Outbox& out);
 void DrawTableDisplay(const AppView& v, UiState& ui, Outbox& out);
 void DrawCount(const AppView& v, UiState& ui, Outbox& out);
 void DrawTray(const AppView& v, UiState& ui, Outbox& out);
-// A QR code only for an address a phone can reach: shared on the local network (panel_share.cpp).
-inline bool SharedWithPhones(const ShareUi& s) { return s.on && s.lan; }
-void DrawShare(const AppView& v, UiState& ui, Outbox& out);  // panel_share.cpp
-// The same for any game (the desk's, desk.h): its file's fingerprint, or in memory (nothing to share).
-void DrawSharing(bool in_file, const std::string& fingerprint, UiState& ui, Outbox& out);
+void DrawShare(const AppView& v, UiState& ui, Outbox& out);  // the shell's panel_share.cpp DrawSharing, for this game (panels.cpp)
 
 // The dashboard under the top bar: the panels where layout_model.h puts them for this window and
 // text size, the lower row's tabs (with the panels folded into it) and the status line.

@@ -25,6 +25,13 @@ constexpr std::array<PanelInfo, 14> kPanels = {{
 
 } // namespace
 
+// The share window every game has (the shell's panel_share.cpp), for this game's file.
+void DrawShare(const AppView& v, UiState& ui, Outbox& out) {
+    std::optional<ShareGame> asked;
+    DrawSharing(v.session.InFile(), v.session.Fingerprint(), ui.share, &asked);
+    if (asked) out.Push(*asked);
+}
+
 std::span<const PanelInfo> AllPanels() { return kPanels; }
 
 const PanelInfo* FindPanel(std::string_view name) {

@@ -1,4 +1,4 @@
-// The table's own board in the dashboard, apart from app.cpp:
+// The table's own board in the dashboard, apart from its screen (bbr_screen.cpp):
 //  - the board a new game is played on, picked on the start screen with how many facts are verified;
 //  - board setup: the 40 spaces in ring order, one short line each, saved as a named board;
 //  - the first landing on a space with unverified facts: a question (question.h) that Enter on the
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "app_view.h"
-#include "board_check.h"
+#include "view/board_check.h"
 #include "games.h"
 #include "key_focus.h"
 #include "settings.h"

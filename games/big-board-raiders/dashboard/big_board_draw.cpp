@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "company_colours.h"
 #include "theme.h"
 
 namespace rutland::dash {
@@ -205,7 +206,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     // when delisted
     for (int i = 0; i < 4; ++i) {
         const view::Ladder& l = b.ladders[static_cast<size_t>(i)];
-        const ImVec4 colour = l.listed ? Theme::Company(l.company) : Theme::CompanyDim(l.company);
+        const ImVec4 colour = l.listed ? CompanyColour(l.company) : CompanyColourDim(l.company);
         const float lx0 = lane_x(i) + 1.0f, lx1 = lane_x(i + 1) - 1.0f;
         float hy = y;
         paint.Text(lx0, lx1, hy + name_fit * 0.6f, letters ? l.name.substr(0, 1) : l.name, name_fit, ToU32(colour), 0.5f, true);
@@ -285,7 +286,7 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     std::array<ImVec4, 4> marker_rects{};  // for hovering: x0, y0, x1, y1
     for (int i = 0; i < 4; ++i) {
         const view::Ladder& l = b.ladders[static_cast<size_t>(i)];
-        const ImVec4 colour = l.listed ? Theme::Company(l.company) : Theme::CompanyDim(l.company);
+        const ImVec4 colour = l.listed ? CompanyColour(l.company) : CompanyColourDim(l.company);
         // The marker and its arrow, centred in the lane together.
         const float px0 = std::round(lane_x(i) + (lane_w - pill_w - arrow_room) * 0.5f);
         const float arrow_x = std::round(px0 + pill_w + arrow_room * 0.5f);

@@ -7,7 +7,7 @@
 #include <imgui.h>
 
 #include "app_view.h"
-#include "big_board_view.h"
+#include "view/big_board_view.h"
 #include "games.h"
 #include "ui_state.h"
 

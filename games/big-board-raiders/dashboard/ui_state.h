@@ -8,30 +8,30 @@
 #include <string>
 #include <vector>
 
-#include "big_board_view.h"
-#include "board_view.h"
-#include "count_view.h"
-#include "diff_words.h"
-#include "entry_model.h"
-#include "instructions_view.h"
-#include "layout_model.h"
-#include "ledger_view.h"
-#include "players_view.h"
+#include "view/big_board_view.h"
+#include "view/board_view.h"
+#include "view/count_view.h"
+#include "view/diff_words.h"
+#include "view/entry_model.h"
+#include "view/instructions_view.h"
+#include "view/layout_model.h"
+#include "view/ledger_view.h"
+#include "view/players_view.h"
 #include "qr_code.h"
-#include "price_history.h"
-#include "sec_view.h"
-#include "players_window_view.h"
-#include "tray_view.h"
-#include "turn_view.h"
+#include "share_ui.h"
+#include "view/price_history.h"
+#include "view/sec_view.h"
+#include "view/players_window_view.h"
+#include "view/tray_view.h"
+#include "view/turn_view.h"
 #include "report/year_end_report.h"
 #include "games.h"
-#include "year_end_view.h"
+#include "view/year_end_view.h"
+#include "game_screen.h"
 
 namespace rutland::dash {
 
-// The entry line's bytes: room for the longest note a game accepts (1,000 characters of up to 4
-// bytes, COMMANDS.md) with a player's prefix. A longer paste is cut by the field, and said so.
-inline constexpr size_t kEntryBytes = 4096;
+// The entry line's bytes: kEntryBytes (game_screen.h), as the desk's.
 
 struct EntryUi {
     std::array<char, kEntryBytes> buffer{};
@@ -180,20 +180,6 @@ struct CountUi {
     std::string restarted;          // "Ann's form started again: the ledger changed under it"
     CountPreviewUi market_preview;
     std::vector<CountPreviewUi> player_previews;
-};
-
-// "Share on the network" (panel_share.cpp): the switch as the broker set it, and what the
-// app says about the sharing it runs (the app fills these when it starts or stops it).
-struct ShareUi {
-    bool open = false;              // the panel is shown (the top bar's Share button)
-    bool lan = false;               // the choice: the local network, not only this computer
-    bool on = false;                // the app is sharing now
-    std::string address;            // the page's address with its token, while on
-    // The page's access token: kept while the game is open, so turning sharing off and on (or to
-    // the LAN) keeps every phone's page; a new one only when the broker asks (the old revoked).
-    std::string token;
-    view::QrCode qr;                // of `address`
-    std::string error;              // why it could not start
 };
 
 // The rule window (rule_text_draw.h): the ID whose words are open ("" none), and F1 asked for by

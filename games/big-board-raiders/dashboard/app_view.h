@@ -1,6 +1,6 @@
 // What every panel receives: a const view of the game (AppView), its own UI state (UiState) and an
 // outbox for what it wants done (Outbox). Panels never change the game: the app applies the
-// outbox after the frame (app.cpp), through the session's one submit path (session.h).
+// outbox after the frame (bbr_screen.cpp), through the session's one submit path (session.h).
 #pragma once
 
 #include <optional>
@@ -8,21 +8,13 @@
 #include <variant>
 #include <vector>
 
-#include "entry_model.h"
-#include "session.h"
+#include "view/entry_model.h"
+#include "fonts.h"
+#include "share_ui.h"
+#include "view/session.h"
 #include "games.h"
 
-struct ImFont;
-
 namespace rutland::dash {
-
-struct Fonts {
-    ImFont* normal = nullptr;  // DejaVu Sans at the user's size (Ctrl +/-)
-    ImFont* large = nullptr;   // instructions, the turn header: 1.5x
-    ImFont* huge = nullptr;    // the table display, readable from two metres: 2.5x
-    bool dejavu = false;       // false: ImGui's default font (fonts-dejavu-core missing)
-    float size = 18.0f;        // pixel size of `normal`
-};
 
 struct AppView {
     const view::Session& session;
@@ -47,8 +39,6 @@ struct ViewAt { std::optional<int> seq; };               // time travel to an en
 struct AskUndo { bool redo = false; };                    // show what undo/redo would do, then confirm
 struct ExportYearEnd { bool html = false; bool preview = false; };
 struct ShowPanel { std::string name; };                   // bring a tab to the front
-// Start or stop sharing the game (panel_share.cpp); `new_token`: a new address, the old one revoked.
-struct ShareGame { bool on = false; bool lan = false; bool new_token = false; };
 struct AnswerQuestion { bool yes = true; };              // Enter on an empty entry line, or a question's button (question.h)
 using UiAction = std::variant<SubmitLine, SubmitCommand, ViewAt, AskUndo, ExportYearEnd, ShowPanel, ShareGame, AnswerQuestion>;
 

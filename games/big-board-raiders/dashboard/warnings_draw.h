@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "warnings.h"
+#include "view/warnings.h"
 #include "games.h"
 
 namespace rutland::dash {
