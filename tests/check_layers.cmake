@@ -247,20 +247,16 @@ endforeach()
 # 7. The dashboard reaches a game's own screen through game_screens.cpp alone (and a game's panels
 #    at the desk through desk_games.cpp, rule 6): no other file of
 #    app/dashboard/ includes a game's header (its dashboard/, its view models, or app/games.h, by
-#    any name). What still does, named here, is Big Board Raiders' own and not behind a screen yet:
-#    rule_text_draw.cpp (the words of a rule ID under the mouse in any wrapped text, from that game's
-#    rule book, and its F1 window over its UiState) and players_window.cpp (the players' window's
-#    text sized by that game's view, players_window_view.h).
+#    any name). What the shell draws for a game it asks of the open screen (game_screen.h): the
+#    rule IDs in its wrapped words and their words (GameScreen::Rules, rule_text_draw.h), the
+#    players' window's text size (GameScreen::PlayersTextPx).
 set(screen_naming_files app/dashboard/game_screens.cpp app/dashboard/desk_games.cpp)
-set(screen_naming_exceptions app/dashboard/rule_text_draw.cpp app/dashboard/rule_text_draw.h
-    app/dashboard/players_window.cpp)
 file(GLOB game_dashboard_dirs LIST_DIRECTORIES true ${ROOT}/games/*/dashboard ${ROOT}/games/*/view)
 file(GLOB_RECURSE dashboard_files ${ROOT}/app/dashboard/*.h ${ROOT}/app/dashboard/*.cpp)
 foreach(path ${dashboard_files})
     file(RELATIVE_PATH rel ${ROOT} ${path})
     list(FIND screen_naming_files "${rel}" naming_file)
-    list(FIND screen_naming_exceptions "${rel}" naming_exception)
-    if(NOT naming_file EQUAL -1 OR NOT naming_exception EQUAL -1)
+    if(NOT naming_file EQUAL -1)
         continue()
     endif()
     file(STRINGS ${path} quoted REGEX "^#include \"")

@@ -219,6 +219,7 @@ void App::FramePlayers(const Fonts& fonts) {
                                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("Rutland players", nullptr, flags);
     if (m_screen) {
+        const RuleHookScope rules(m_screen->Rules());  // the game's rule IDs in its words (rule_text_draw.h)
         m_screen->DrawPlayers(fonts);
         ImGui::End();
         m_screen->DrawPlayersOver(fonts);
@@ -274,7 +275,10 @@ void App::HandleAppKeys() {
 // The open game's screen (game_screen.h): its frame, the window ended, what its panels asked for,
 // then what it asked of the shell.
 void App::FrameScreen(const std::string& panel) {
-    m_screen->Draw(panel);
+    {
+        const RuleHookScope rules(m_screen->Rules());  // the game's rule IDs in its words (rule_text_draw.h)
+        m_screen->Draw(panel);
+    }
     ImGui::End();
     m_screen->Apply();
     AfterScreenFrame();

@@ -107,6 +107,10 @@ public:
     void FramePlayers(const Fonts& fonts);
     // The players seated, which sizes the players' window's text (4 with no game open).
     int SeatedPlayers() const { return m_screen ? m_screen->SeatedPlayers() : 4; }
+    // The players' window's body text for its size (GameScreen::PlayersTextPx; four seats before a game is open).
+    float PlayersTextPx(float width, float height, bool with_address) const {
+        return m_screen ? m_screen->PlayersTextPx(width, height, with_address) : PlayersTextPxFor(width, height, 4);
+    }
 
 private:
     // A game's screen just made for `path`: it becomes the open one, remembered in the recent games.

@@ -151,6 +151,11 @@ void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out, std::optional<Questi
 
 // F1's window: the words of a rule, as the game has them (OpenGame::RuleText).
 void DrawRuleWindow(DeskView& v, DeskUi& ui) {
+    // An ID the shell underlined in wrapped words (rule_text_draw.h), under the mouse: as an item's.
+    if (const std::string id = TakeHoveredRule(ui.rules); !id.empty() && ui.rule_hovered.empty()) {
+        ui.rule_hovered = id;
+        if (ui.rule_open.empty()) DeskRuleTooltip(v, id);
+    }
     if (ui.rule_request) {
         ui.rule_request = false;
         std::string id = ui.rule_hovered;
@@ -237,6 +242,10 @@ bool IsDeskPanel(const std::string& name) {
 void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id) {
     if (!ImGui::IsItemHovered()) return;
     ui.rule_hovered = id;
+    DeskRuleTooltip(v, id);
+}
+
+void DeskRuleTooltip(DeskView& v, const std::string& id) {
     const std::string words = v.desk.Game().RuleText(id);
     if (words.empty()) return;
     ImGui::BeginTooltip();

@@ -17,6 +17,7 @@
 #include "desk_panel.h"
 #include "host_desk.h"
 #include "game_screen.h"  // kEntryBytes
+#include "rule_text_draw.h"
 
 namespace rutland::dash {
 
@@ -29,6 +30,7 @@ struct DeskUi {
     bool just_activated = false; // the field was not active before this frame (caret to the end)
     std::string rule_open;       // the rule whose words are in the rule window ("" none)
     std::string rule_hovered;    // the rule ID under the mouse this frame
+    RuleHook rules;              // the game's rule IDs in the shell's wrapped words (DeskScreen::Rules)
     bool rule_request = false;   // F1 (or --f1)
     bool clear_entry = false;    // Esc or an Enter that took the line: emptied after the frame
     bool scroll_to_end = true;   // the ledger follows new entries
@@ -49,6 +51,8 @@ void DrawDeskState(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_d
 // The words of a rule shown in the desk: under the mouse, `id` shows its words in a tooltip and
 // is the one F1 opens (desk.cpp).
 void DeskRuleHover(DeskView& v, DeskUi& ui, const std::string& id);
+// Its tooltip: the ID and the game's words for it (none when the game has no such rule).
+void DeskRuleTooltip(DeskView& v, const std::string& id);
 
 // The whole desk in the current window: the top bar, the panels, the status line, the question
 // box and the rule window; `panel` ("" all) draws one panel filling the window (--panel).

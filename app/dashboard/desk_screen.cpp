@@ -20,7 +20,13 @@ bool DeskScreenKey(int glfw_key) { return ImGui::IsKeyPressed(glfw_key, false); 
 } // namespace
 
 DeskScreen::DeskScreen(std::unique_ptr<host::OpenGame> game, ScreenShell& shell)
-    : m_shell(shell), m_host(std::move(game)), m_desk(std::make_unique<view::HostDesk>(*m_host, m_shell.now)) {}
+    : m_shell(shell), m_host(std::move(game)), m_desk(std::make_unique<view::HostDesk>(*m_host, m_shell.now)) {
+    // Any ID the open game's rule book has (OpenGame::RuleText), wherever the shell wraps words.
+    const host::OpenGame* open = m_host.get();
+    m_ui.rules.find = [open](std::string_view words) {
+        return view::FindRuleIds(words, [open](std::string_view id) { return !open->RuleText(id).empty(); });
+    };
+}
 
 void DeskScreen::Draw(const std::string& panel) {
     const auto now = std::chrono::steady_clock::now();

@@ -33,6 +33,7 @@ public:
     void Select(int seq) override { m_desk->Select(seq); }
     void ShowTab(const std::string& tab) override { m_ui.tab_request = tab; }
     void AskRuleWords() override { m_ui.rule_request = true; }
+    RuleHook* Rules() override { return &m_ui.rules; }
 
 private:
     ScreenShell& m_shell;

@@ -14,6 +14,8 @@
 //      sharing it) goes into ScreenShell's requests; App acts on them after Apply.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -21,6 +23,7 @@
 #include <string>
 
 #include "fonts.h"
+#include "rule_text_draw.h"
 #include "settings.h"
 #include "share_ui.h"
 
@@ -30,6 +33,20 @@ namespace rutland::dash {
 // characters of up to 4 bytes, its COMMANDS.md) with a player's prefix. A longer paste is cut by the
 // field, and said so.
 inline constexpr size_t kEntryBytes = 4096;
+
+// The players' window's body text for a window of width x height showing `players` seated: it
+// follows the height (2.8%: 30 px at 1080 lines, readable from two metres), but a header and two
+// lines a player (six at most), 1.5 text heights each with the table's padding, keep within 60% of
+// what the window's padding leaves. The rule Big Board Raiders' own layout keeps
+// (games/big-board-raiders/view/players_window_view.h, invariant 2); the desk's, and the window's
+// before a game is open.
+inline float PlayersTextPxFor(float width, float height, int players) {
+    (void)width;
+    const float pad = std::round(height * 0.015f);
+    const float inner_h = height - 3 * pad;
+    const float lines = 1.0f + 2.0f * static_cast<float>(std::clamp(players, 1, 6));
+    return std::floor(std::min(height * 0.028f, inner_h * 0.6f / (lines * 1.5f + 1.0f)));
+}
 
 // What the shell lends the open game's screen, and what the screen asks of the shell during a
 // frame (invariant 3). App owns one; a screen keeps a reference for its life.
@@ -58,11 +75,21 @@ public:
     virtual void Draw(const std::string& panel) = 0;
     virtual void Apply() = 0;
     // One frame of the players' window (F11) into its own window App began, with that window's
-    // fonts: it reads the game and changes nothing. `SeatedPlayers` sizes its text.
+    // fonts: it reads the game and changes nothing. `PlayersTextPx` sizes its text.
     virtual void DrawPlayers(const Fonts& fonts) = 0;
     // Windows over the players' window, once App has ended it (a question the table waits for).
     virtual void DrawPlayersOver(const Fonts& fonts) { (void)fonts; }
     virtual int SeatedPlayers() const = 0;
+    // The players' window's body text size (pixels) for a window of width x height, with the
+    // shared game's address in it or not (players_window.cpp rebuilds its fonts when it changes).
+    virtual float PlayersTextPx(float width, float height, bool with_address) const {
+        (void)with_address;
+        return PlayersTextPxFor(width, height, SeatedPlayers());
+    }
+    // The game's rule IDs in the shell's words, and the one under the mouse this frame
+    // (rule_text_draw.h): App makes it the frame's while the screen and its players' window draw.
+    // Null: the screen's words cite no rules.
+    virtual RuleHook* Rules() { return nullptr; }
 
     // --script: one line of the script after its header (a line repeating the open game's header is
     // skipped), through the entry line's path. False, with *error in words, when it was not recorded.

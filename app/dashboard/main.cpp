@@ -305,7 +305,7 @@ int main(int argc, char** argv) {
         }
     };
     auto players_frame = [&](const std::string& shot, std::string* error) {
-        return players.Frame(app, app.SeatedPlayers(), app.SharedWithPhones(), shot, error);
+        return players.Frame(app, app.SharedWithPhones(), shot, error);
     };
     sync_players();
     if (o.share && app.HasGame()) app.Share(true, false);

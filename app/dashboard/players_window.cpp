@@ -12,18 +12,14 @@
 #include "app.h"
 #include "fonts.h"
 #include "input_queue.h"
-#include "players_window_view.h"
-#include "games.h"
 #include "screenshot.h"
 
 namespace rutland::dash {
 
 namespace {
 
-// The text size for a window of w x h (the layout's), never below a size fonts are built at.
-float TextSize(int w, int h, int players, bool with_address) {
-    return std::max(12.0f, view::LayOutPlayersWindow(static_cast<float>(w), static_cast<float>(h), players, with_address).text_px);
-}
+// The text size for a window of w x h (the open game's, game_screen.h), never below a size fonts are built at.
+float TextSize(float text_px) { return std::max(12.0f, text_px); }
 
 struct MonitorRect {
     GLFWmonitor* monitor = nullptr;
@@ -178,7 +174,8 @@ bool PlayersWindow::Open(GLFWwindow* main, InputQueue& input, int width, int hei
     ContextSwitch to(m_window, m_context);
     glfwSwapInterval(0);  // the broker's window waits for the screen; this one need not wait again
     ImGui::GetIO().IniFilename = nullptr;
-    const float size = TextSize(width, height, 4, false);
+    // Before its first frame, four seats: the frame sizes it for the open game.
+    const float size = TextSize(PlayersTextPxFor(static_cast<float>(width), static_cast<float>(height), 4));
     LoadFonts(m_fonts, size, m_font, m_bold_font);
     ApplyStyle(size);
     ImGui_ImplGlfw_InitForOpenGL(m_window, false);  // invariant 2: no callbacks of its own
@@ -228,7 +225,7 @@ bool PlayersWindow::ToggleFullScreen(GLFWwindow* main, std::string* why_not) {
     return true;
 }
 
-bool PlayersWindow::Frame(App& app, int players, bool with_address, const std::string& shot, std::string* error) {
+bool PlayersWindow::Frame(App& app, bool with_address, const std::string& shot, std::string* error) {
     if (!m_window) return false;
     ContextSwitch to(m_window, m_context);
     int w = 0, h = 0;
@@ -236,7 +233,7 @@ bool PlayersWindow::Frame(App& app, int players, bool with_address, const std::s
     if (w > 0 && h > 0) {
         // The text follows the window (readable from two metres at any size): the atlas is rebuilt
         // when the size it wants changes; the renderer's texture once it has one.
-        const float size = TextSize(w, h, players, with_address);
+        const float size = TextSize(app.PlayersTextPx(static_cast<float>(w), static_cast<float>(h), with_address));
         if (size != m_fonts.size) {
             LoadFonts(m_fonts, size, m_font, m_bold_font);
             ApplyStyle(size);

@@ -5,7 +5,7 @@
 // Invariants (Dear ImGui 1.86 and GLFW with two windows):
 //   1. It has its own ImGui context, its own GLFW and OpenGL3 backend instances (1.86 keeps their
 //      data in the context) and its own OpenGL context, not shared: its font atlas is its own,
-//      built at a size that follows the window (view::LayOutPlayersWindow), so it never touches
+//      built at a size that follows the window (the open game's, GameScreen::PlayersTextPx), so it never touches
 //      the broker's atlas or texture.
 //   2. Its backend installs no callbacks: its keys and characters go into the broker's input
 //      queue (InputQueue::Forward), so a key typed while it has the focus (a window manager may
@@ -53,8 +53,9 @@ public:
     // Where Open put it when the broker has one screen (beside or behind), in words; "" otherwise.
     const std::string& Placement() const { return m_placement; }
     // Draws one frame of app.FramePlayers; saves it to `shot` when given (false and *error when
-    // that fails). `players` and `with_address` size its text (view::LayOutPlayersWindow).
-    bool Frame(App& app, int players, bool with_address, const std::string& shot, std::string* error);
+    // that fails). The open game sizes its text for the window (App::PlayersTextPx), with the
+    // shared game's address in it when `with_address`.
+    bool Frame(App& app, bool with_address, const std::string& shot, std::string* error);
 
 private:
     std::string m_font, m_bold_font;

@@ -17,7 +17,8 @@
 #include "panels.h"
 #include "view/board_files.h"
 #include "question_draw.h"
-#include "rule_text_draw.h"
+#include "rule_window.h"
+#include "view/players_window_view.h"
 #include "text_wrap.h"
 #include "theme.h"
 #include "warnings_draw.h"
@@ -99,7 +100,7 @@ void BbrScreen::Draw(const std::string& panel) {
     DrawConfirm(v, out);
     DrawMoved(v, out);
     DrawBoardLearning(out);
-    DrawRuleWindow(m_ui);  // F1: the words of the rule under the mouse or on the entry line
+    DrawRuleWindow(m_rules, m_ui);  // F1: the words of the rule under the mouse or on the entry line
     if (m_ui.share.open && panel.empty()) {
         ImGui::SetNextWindowSize(ImVec2(600, 720), ImGuiCond_FirstUseEver);  // room for a QR code a phone reads at arm's length
         if (ImGui::Begin("Share on the network", &m_ui.share.open)) DrawShare(v, m_ui, out);
@@ -147,6 +148,11 @@ void BbrScreen::DrawPlayersOver(const Fonts& fonts) {
 }
 
 int BbrScreen::SeatedPlayers() const { return static_cast<int>(m_session->Shown().players.size()); }
+
+// The players' window's layout (view/players_window_view.h) sizes its text for the players seated.
+float BbrScreen::PlayersTextPx(float width, float height, bool with_address) const {
+    return view::LayOutPlayersWindow(width, height, SeatedPlayers(), with_address).text_px;
+}
 
 bool BbrScreen::ScriptLine(const std::string& line, std::string* error) {
     ParseResult parsed = ParseCommand(line);

@@ -13,6 +13,7 @@
 #include "app_view.h"
 #include "board_learning.h"
 #include "game_screen.h"
+#include "rule_window.h"
 #include "view/question.h"
 #include "ui_state.h"
 #include "games.h"
@@ -34,6 +35,8 @@ public:
     void DrawPlayers(const Fonts& fonts) override;
     void DrawPlayersOver(const Fonts& fonts) override;
     int SeatedPlayers() const override;
+    float PlayersTextPx(float width, float height, bool with_address) const override;
+    RuleHook* Rules() override { return &m_rules; }
     bool ScriptLine(const std::string& line, std::string* error) override;
     void Type(const std::string& text) override;
     bool TakesText(const std::string& panel) const override;
@@ -74,6 +77,7 @@ private:
     ScreenShell& m_shell;
     std::unique_ptr<view::Session> m_session;
     UiState m_ui;
+    RuleHook m_rules = BbrRuleHook();             // its rule IDs in the shell's words (rule_window.h)
     BoardLearnUi m_learn;                // the table's own board (board_learning.h)
     Outbox m_out;                        // this frame's, applied by Apply
     view::WaitingLines m_waiting;        // lines typed behind a question (question.h rule 2)

@@ -182,7 +182,7 @@ struct CountUi {
     std::vector<CountPreviewUi> player_previews;
 };
 
-// The rule window (rule_text_draw.h): the ID whose words are open ("" none), and F1 asked for by
+// The rule window (rule_window.h): the ID whose words are open ("" none), and F1 asked for by
 // the screenshot's --f1 instead of the key.
 struct RuleTextUi {
     std::string open;

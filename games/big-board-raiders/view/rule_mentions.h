@@ -1,7 +1,7 @@
 // Where the words Rutland shows cite a rule (report/rule_book.h): "rejected: no Ask for Yellow at
 // Fulwell (B-1)", "! Bob's 10,000 Red short is called at market (D-13)", "[Y-2]", "(COMMANDS.md)",
 // "(BD-1, RULES.md section 2)". The dashboard draws a tooltip and F1 over each such place
-// (dashboard/rule_text_draw.h); the shared page taps on them (games/big-board-raiders/web/page_model.h). No GUI here.
+// (dashboard/rule_window.h); the shared page taps on them (games/big-board-raiders/web/page_model.h). No GUI here.
 #pragma once
 
 #include <cstddef>
