@@ -21,9 +21,9 @@ struct RuleIdAt {
     std::string id;
 };
 
-// The IDs in `words` that `known` knows, in order: one to three capitals, a dash and digits ("B-1",
-// "TR-2", in "(BD-7)" or "[Y-2]"), standing as a word of its own: not inside "T-04x" or "0..N-1",
-// not followed by another dash ("L-1-2").
+// The IDs in `words` that `known` knows, in order: one to three capitals, a dash and digits (as
+// "B-1", in parentheses or brackets too), standing as a word of its own: not inside "T-04x" or
+// "0..N-1", not followed by another dash ("B-1-2").
 std::vector<RuleIdAt> FindRuleIds(std::string_view words, const std::function<bool(std::string_view)>& known);
 
 } // namespace rutland::view
