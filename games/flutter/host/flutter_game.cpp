@@ -33,7 +33,6 @@ namespace rutland::flutter {
 namespace {
 
 using host::LinePreview;
-using host::Note;
 using host::ReadLine;
 using host::SubmitReply;
 
