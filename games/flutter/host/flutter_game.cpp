@@ -34,7 +34,6 @@ namespace rutland::flutter {
 namespace {
 
 using host::LinePreview;
-using host::Note;
 using host::ReadLine;
 using host::SubmitReply;
 

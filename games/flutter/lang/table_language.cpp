@@ -17,7 +17,7 @@ constexpr std::string_view kPound = "\xC2\xA3";  // £
 
 // ASCII letters only, whatever the program's locale (std::tolower follows it): the language's
 // words are ASCII, a name's other bytes stay as typed, and the core reads no environment.
-std::string Lower(std::string_view s) {
+std::string LowerLineWord(std::string_view s) {
     std::string out(s);
     for (char& c : out)
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -33,7 +33,7 @@ std::string Upper(std::string_view s) {
 Rejection L1(const std::string& why) { return Rejection{why, "L-1"}; }
 
 // Whitespace-separated tokens; a double-quoted run (name="Captivating Cosmetics Ltd.") stays in one.
-std::optional<std::vector<std::string>> Tokens(std::string_view line) {
+std::optional<std::vector<std::string>> LineTokens(std::string_view line) {
     // A token is a run of the line as typed (its quotation marks kept), so each is cut out whole.
     std::vector<std::string> out;
     out.reserve(6);
@@ -103,7 +103,7 @@ std::optional<int> LevelWord(std::string_view s) {  // L14
 std::optional<Place> PlaceWord(std::string_view s, bool allow_parent) {
     using K = Place::Kind;
     if (auto level = LevelWord(s)) return Place{K::Level, *level};
-    const std::string w = Lower(s);
+    const std::string w = LowerLineWord(s);
     if (w == "m") return Place{K::M, 0};
     if (w == "5" || w == "5%") return Place{K::Five, 0};
     if (w == "10" || w == "10%") return Place{K::Ten, 0};
@@ -139,9 +139,9 @@ ParseResult Fail(Rejection r) { return ParseResult{std::nullopt, std::move(r)}; 
 ParseResult Ok(Action a) { return ParseResult{Command{std::move(a)}, std::nullopt}; }
 
 ParseResult ParseHeader(const std::vector<std::string>& t) {
-    if (t.size() >= 2 && Lower(t[1]) != "flutter" && t[1].find('=') == std::string::npos)
+    if (t.size() >= 2 && LowerLineWord(t[1]) != "flutter" && t[1].find('=') == std::string::npos)
         return Fail(L1("`game " + t[1] + "` is another game's header: a Flutter game starts `game flutter players=...` (F-D1)"));
-    if (t.size() < 2 || Lower(t[1]) != "flutter")
+    if (t.size() < 2 || LowerLineWord(t[1]) != "flutter")
         return Fail(L1("a Flutter game starts `game flutter players=...`; `game players=...` is Big Board Raiders' (F-D1)"));
     Header h;
     bool players = false;
@@ -149,7 +149,7 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
         if (eq == std::string::npos) return Fail(L1("unknown word in the game header: " + t[i]));
-        const std::string key = Lower(t[i].substr(0, eq));
+        const std::string key = LowerLineWord(t[i].substr(0, eq));
         const std::string value = t[i].substr(eq + 1);
         if (std::find(seen.begin(), seen.end(), key) != seen.end())
             return Fail(L1(key + "= is given twice in the game header"));
@@ -167,13 +167,13 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
             (key == "cash" ? h.cash : h.target) = *money;
         } else if (key == "board") {
             if (value.empty()) return Fail(L1("board= needs a name"));
-            h.board = Lower(value);
+            h.board = LowerLineWord(value);
         } else if (key == "box") {
             auto n = Number(value);
             if (!n || *n > 1000) return Fail(L1("box= must be a number of certificates"));
             h.box = static_cast<int>(*n);
         } else if (key == "variants") {
-            for (const std::string& v : SplitCommas(Lower(value))) {
+            for (const std::string& v : SplitCommas(LowerLineWord(value))) {
                 if (v == "rethrow-bankrupt") h.rethrow_bankrupt = true;
                 else if (v == "bonus-from-stock") h.bonus_from_stock = true;
                 else return Fail(L1("unknown variant: " + v + " (rethrow-bankrupt, bonus-from-stock)"));
@@ -188,7 +188,7 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
 
 std::optional<CardEffect> CardQuick(std::string_view token) {
     using K = CardEffect::Kind;
-    const std::string w = Lower(token);
+    const std::string w = LowerLineWord(token);
     auto with_number = [&](std::string_view prefix, K kind) -> std::optional<CardEffect> {
         if (w.substr(0, prefix.size()) != prefix) return std::nullopt;
         std::string_view rest = std::string_view(w).substr(prefix.size());
@@ -215,7 +215,7 @@ std::optional<std::vector<CardEffect>> CardEffects(const std::vector<std::string
             if (!part.empty()) t.push_back(part);
     std::vector<CardEffect> out;
     for (size_t i = 0; i < t.size(); ++i) {
-        const std::string w = Lower(t[i]);
+        const std::string w = LowerLineWord(t[i]);
         auto number_after = [&](size_t at, bool money) -> std::optional<int64_t> {
             if (at >= t.size()) return std::nullopt;
             if (money) {
@@ -234,7 +234,7 @@ std::optional<std::vector<CardEffect>> CardEffects(const std::vector<std::string
             ++i;
         } else if (w == "parent") {
             if (i + 1 >= t.size()) return *bad = t[i], std::nullopt;
-            const std::string dir = Lower(t[i + 1]);
+            const std::string dir = LowerLineWord(t[i + 1]);
             auto n = number_after(i + 2, false);
             if ((dir != "up" && dir != "down") || !n) return *bad = t[i], std::nullopt;
             out.push_back({dir == "up" ? K::ParentUp : K::ParentDown, *n});
@@ -261,7 +261,7 @@ ParseResult ParseNews(const std::vector<std::string>& t) {
     (void)i;
     // A company first, when the word is no effect (`news W u2`, `news white up 2`).
     if (!rest.empty() && IsCompanyWord(rest[0]) && !CardQuick(rest[0])) {
-        const std::string w = Lower(rest[0]);
+        const std::string w = LowerLineWord(rest[0]);
         if (w != "up" && w != "down" && w != "dividend" && w != "parent") {
             n.company = Upper(rest[0]);
             rest.erase(rest.begin());
@@ -318,7 +318,7 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
         const std::string& tok = t[i];
         const size_t eq = tok.find('=');
         if (eq == std::string::npos) {
-            if (Lower(tok) == "ok") {
+            if (LowerLineWord(tok) == "ok") {
                 if (line.changes.empty() || line.changes.back().target == T::Whole)
                     return Fail(L1("`ok` confirms a lane or a level: name it first"));
                 line.changes.back().ok = true;
@@ -337,7 +337,7 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
             }
             continue;
         }
-        const std::string key = Lower(tok.substr(0, eq));
+        const std::string key = LowerLineWord(tok.substr(0, eq));
         std::string value = tok.substr(eq + 1);
         auto need = [&](T target) -> BoardChange* {
             if (line.changes.empty() || line.changes.back().target != target) return nullptr;
@@ -351,7 +351,7 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
             line.changes.push_back(c);
         } else if (key == "m") {
             std::vector<int> holes;
-            if (Lower(value) != "none")
+            if (LowerLineWord(value) != "none")
                 for (const std::string& part : SplitCommas(value)) {
                     auto n = Number(part);
                     if (!n || *n > 1000) return Fail(L1("m= takes levels (m=5,14) or none"));
@@ -400,7 +400,7 @@ ParseResult ParsePeg(const std::vector<std::string>& t) {
     peg.company = Upper(t[1]);
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
-        const std::string key = Lower(t[i].substr(0, eq));
+        const std::string key = LowerLineWord(t[i].substr(0, eq));
         const std::string value = eq == std::string::npos ? "" : t[i].substr(eq + 1);
         if (key == "price") {
             auto money = Money(value);
@@ -411,7 +411,7 @@ ParseResult ParsePeg(const std::vector<std::string>& t) {
             if (!place || place->kind == Place::Kind::M) return Fail(L1("traveller= is parent, news, slump, 5, 10 or L14"));
             peg.traveller = *place;
         } else if (key == "anti-slump") {
-            const std::string v = Lower(value);
+            const std::string v = LowerLineWord(value);
             if (v != "yes" && v != "no") return Fail(L1("anti-slump= is yes or no"));
             peg.anti_slump = v == "yes";
         } else {
@@ -430,7 +430,7 @@ ParseResult ParseCount(const std::vector<std::string>& t) {
         if (eq == std::string::npos) return Fail(L1("count takes cash=N and COMPANY=N: " + t[i]));
         const std::string key = t[i].substr(0, eq);
         const std::string value = t[i].substr(eq + 1);
-        if (Lower(key) == "cash") {
+        if (LowerLineWord(key) == "cash") {
             auto money = Money(value, true);
             if (!money) return Fail(L1("cash= must be " + kMoneyWords));
             count.cash = *money;
@@ -458,7 +458,7 @@ ParseResult ParseCommand(std::string_view line) {
     // A note is free text (a quotation mark in it is the table's), read before the words are split.
     {
         const size_t start = line.find_first_not_of(" \t");
-        if (start != std::string_view::npos && Lower(line.substr(start, 4)) == "note" &&
+        if (start != std::string_view::npos && LowerLineWord(line.substr(start, 4)) == "note" &&
             (line.size() == start + 4 || std::isspace(static_cast<unsigned char>(line[start + 4])))) {
             std::string text(line.substr(start + 4));
             while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(text.begin());
@@ -467,7 +467,7 @@ ParseResult ParseCommand(std::string_view line) {
             return Ok(Note{text});
         }
     }
-    auto tokens = Tokens(line);
+    auto tokens = LineTokens(line);
     if (!tokens) return Fail(L1("a quotation mark is not closed"));
     std::vector<std::string> t = std::move(*tokens);
     if (t.empty()) return {};
@@ -480,7 +480,7 @@ ParseResult ParseCommand(std::string_view line) {
         t.erase(t.begin());
         if (t.empty()) return Fail(L1("`NAME:` needs a command"));
     }
-    const std::string word = Lower(t[0]);
+    const std::string word = LowerLineWord(t[0]);
 
     if (word == "claim") {
         if (t.size() > 2) return Fail(L1("unexpected: " + t[2]));

@@ -25,7 +25,6 @@ namespace rutland::toy {
 namespace {
 
 using host::LinePreview;
-using host::Note;
 using host::ReadLine;
 using host::SubmitReply;
 using ToyStore = BasicStore<Toy>;
