@@ -34,10 +34,11 @@ xdotool windowfocus --sync "$win" 2>/dev/null || true
 for _ in $(seq 1 200); do [ -f "$LOG" ] && break; sleep 0.1; done
 sleep 0.5
 
-# Waits until the log's font is not $1 (a Ctrl -/= took effect) or 15 s passed; then lets the
-# layout settle (a panel that outgrew its room asks for the next frame at once: app.cpp).
+# Waits until the log's font is not $1 (a Ctrl -/= took effect) or 5 s passed; then lets the
+# layout settle (a panel that outgrew its room asks for the next frame at once: app.cpp). At the
+# largest size Ctrl+= changes nothing and the whole wait is spent: a longer one costs every run.
 wait_font_change() {
-    for _ in $(seq 1 150); do [ "$(value font)" != "$1" ] && break; sleep 0.1; done
+    for _ in $(seq 1 50); do [ "$(value font)" != "$1" ] && break; sleep 0.1; done
     sleep 0.2
 }
 
