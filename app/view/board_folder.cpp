@@ -7,20 +7,11 @@
 
 #include <fmt/format.h>
 
+#include "display_text.h"
+
 namespace rutland::view {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// "1,048,576": a byte count as the table reads one.
-std::string Grouped(uint64_t n) {
-    std::string digits = std::to_string(n);
-    for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
-    return digits;
-}
-
-} // namespace
 
 std::string BoardFolder() {
     fs::path dir;
@@ -33,16 +24,17 @@ std::string BoardFolder() {
     return (dir / "rutland" / "boards").string();  // created by the first board written
 }
 
-std::optional<std::string> ReadBoardFile(const std::string& path, std::string* why) {
+std::optional<std::string> ReadBoardFile(const std::string& path, std::string* why, uint64_t limit,
+                                         std::string_view limit_name) {
     std::error_code ec;
     const uintmax_t size = fs::file_size(path, ec);
     if (ec) {
         *why = fmt::format("cannot read it: {}", ec.message());
         return std::nullopt;
     }
-    if (size > kMaxBoardFileBytes) {
-        *why = fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardFileBytes); "
-                           "nothing of it was read", Grouped(size), Grouped(kMaxBoardFileBytes));
+    if (size > limit) {
+        *why = fmt::format("the board file is {} bytes, over the limit of {} bytes for a board ({}); nothing of it was read",
+                           GroupedCount(size), GroupedCount(limit), limit_name);
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace rutland::view {
 
@@ -21,8 +22,10 @@ inline constexpr uint64_t kMaxBoardFileBytes = 1024 * 1024;
 // folder (no $HOME). Not created: a folder that is not there holds no boards.
 std::string BoardFolder();
 
-// A board file's text when it is at most kMaxBoardFileBytes; nullopt and *why (citing the limit by
-// name) when it cannot be read or is larger.
-std::optional<std::string> ReadBoardFile(const std::string& path, std::string* why);
+// A board file's text when it is at most `limit` bytes; nullopt and *why (citing the limit by
+// `limit_name`) when it cannot be read or is larger. A game with a bound of its own passes it
+// (Big Board Raiders' kMaxBoardJsonBytes: games/big-board-raiders/view/board_files.cpp).
+std::optional<std::string> ReadBoardFile(const std::string& path, std::string* why, uint64_t limit = kMaxBoardFileBytes,
+                                         std::string_view limit_name = "kMaxBoardFileBytes");
 
 } // namespace rutland::view

@@ -8,16 +8,13 @@ namespace {
 
 bool IsContinuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
 
-// "32,000": a count as the table reads one, grouped by thousands. The shell's own, so these views
-// name no game (tests/check_layers.cmake rule 4); Big Board Raiders' model/money.h FormatCount writes
-// the same for its counts.
+} // namespace
+
 std::string GroupedCount(uint64_t n) {
     std::string digits = std::to_string(n);
     for (size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, 1, ',');
     return digits;
 }
-
-} // namespace
 
 size_t CountChars(std::string_view text) {
     size_t n = 0;

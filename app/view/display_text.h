@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,10 @@ inline constexpr size_t kShownChars = 400;
 // itself to its text would otherwise grow thousands of pixels wide).
 inline constexpr size_t kOneLineChars = 120;
 
+// "32,000": a count as the table reads one, grouped by thousands. The shell's own, so these views
+// name no game (tests/check_layers.cmake rule 4); Big Board Raiders' model/money.h FormatCount writes
+// the same for its counts.
+std::string GroupedCount(uint64_t n);
 // Characters (code points) of UTF-8 text; the ledger only holds valid UTF-8.
 size_t CountChars(std::string_view text);
 

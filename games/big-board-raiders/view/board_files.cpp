@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -19,26 +17,7 @@ namespace fs = std::filesystem;
 std::string BoardsDir() { return view::BoardFolder(); }  // the shell's, every game's (board_folder.h)
 
 std::optional<std::string> ReadBoardText(const std::string& path, std::string* why) {
-    std::error_code ec;
-    const uintmax_t size = fs::file_size(path, ec);
-    if (ec) {
-        *why = fmt::format("cannot read it: {}", ec.message());
-        return std::nullopt;
-    }
-    if (size > kMaxBoardJsonBytes) {
-        *why = fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardJsonBytes); "
-                           "nothing of it was read", FormatCount(static_cast<int64_t>(size)),
-                           FormatCount(static_cast<int64_t>(kMaxBoardJsonBytes)));
-        return std::nullopt;
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *why = "cannot read it";
-        return std::nullopt;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return view::ReadBoardFile(path, why, kMaxBoardJsonBytes, "kMaxBoardJsonBytes");
 }
 
 std::optional<Board> ParseUserBoard(std::string_view text, std::string* why) {
