@@ -150,22 +150,7 @@ void BM_FlutterPlayProcess(benchmark::State& state) {
         std::ofstream script(path);
         for (const std::string& line : FlutterGame(entries)) script << line << '\n';
     }
-    Samples samples, cpu;
-    double peak = 0;
-    for (auto _ : state) {
-        const ChildResult r = RunChild({RUTLAND_CLI_EXE, "play", path}, "");
-        if (!r.ok) {
-            state.SkipWithError(("rutland-cli play failed: " + r.output.substr(0, 400)).c_str());
-            return;
-        }
-        state.SetIterationTime(r.seconds_to_marker);
-        samples.Add(r.seconds_to_marker);
-        cpu.Add(r.cpu_seconds);
-        peak = std::max(peak, r.peak_rss_mb);
-    }
-    samples.Report(state);
-    state.counters["peak_rss_MB"] = peak;
-    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;
+    ProcessRow(state, {RUTLAND_CLI_EXE, "play", path}, "", "rutland-cli play");
 }
 BENCHMARK(BM_FlutterPlayProcess)->Apply(FlutterSizes)->Iterations(10)->Repetitions(1)->UseManualTime()->Unit(benchmark::kMillisecond);
 

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -93,6 +94,28 @@ ChildResult RunChild(const std::vector<std::string>& args, const std::string& ma
     return result;
 }
 
+bool ProcessRow(benchmark::State& state, const std::vector<std::string>& args, const std::string& marker,
+                const std::string& what, const std::function<void(const ChildResult&)>& each) {
+    Samples samples, cpu;
+    double peak = 0;
+    for (auto _ : state) {
+        const ChildResult r = RunChild(args, marker);
+        if (!r.ok) {
+            state.SkipWithError((what + " failed: " + r.output.substr(0, 400)).c_str());
+            return false;
+        }
+        state.SetIterationTime(r.seconds_to_marker);
+        samples.Add(r.seconds_to_marker);
+        cpu.Add(r.cpu_seconds);
+        peak = std::max(peak, r.peak_rss_mb);
+        if (each) each(r);
+    }
+    samples.Report(state);
+    state.counters["peak_rss_MB"] = peak;
+    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;  // the whole run, teardown included
+    return true;
+}
+
 
 namespace {
 
@@ -106,47 +129,18 @@ void BM_StartToFirstFrame(benchmark::State& state) {
     const int entries = static_cast<int>(state.range(0));
     std::vector<std::string> args = {RUTLAND_EXE, "--exit-after-first-frame"};
     if (entries > 0) args.push_back(CopyOfGameFile(entries, fmt::format("start-{}", entries)));
-    Samples samples, cpu;
-    double peak = 0, main_to_frame = 0;
-    for (auto _ : state) {
-        const ChildResult r = RunChild(args, "first frame after");
-        if (!r.ok) {
-            state.SkipWithError(("rutland failed: " + r.output).c_str());
-            return;
-        }
-        state.SetIterationTime(r.seconds_to_marker);
-        samples.Add(r.seconds_to_marker);
-        cpu.Add(r.cpu_seconds);
-        peak = std::max(peak, r.peak_rss_mb);
+    double main_to_frame = 0;
+    const bool ran = ProcessRow(state, args, "first frame after", "rutland", [&](const ChildResult& r) {
         if (const auto at = r.output.find("after "); at != std::string::npos) main_to_frame = std::atof(r.output.c_str() + at + 6);
-    }
-    samples.Report(state);
-    state.counters["peak_rss_MB"] = peak;
-    state.counters["main_to_frame_ms"] = main_to_frame;  // the program's own figure, last run
-    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;  // the whole run, teardown included
+    });
+    if (ran) state.counters["main_to_frame_ms"] = main_to_frame;  // the program's own figure, last run
 }
 BENCHMARK(BM_StartToFirstFrame)->Arg(0)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(10)->Repetitions(1)->UseManualTime()
     ->Unit(benchmark::kMillisecond);
 
 // Row 7 for the command line: `rutland-cli verify GAME` (the full check of row 2 in its own process).
 void BM_VerifyProcess(benchmark::State& state) {
-    const std::string& path = GameFile(static_cast<int>(state.range(0)));
-    Samples samples, cpu;
-    double peak = 0;
-    for (auto _ : state) {
-        const ChildResult r = RunChild({RUTLAND_CLI_EXE, "verify", path}, "");
-        if (!r.ok) {
-            state.SkipWithError(("rutland-cli verify failed: " + r.output).c_str());
-            return;
-        }
-        state.SetIterationTime(r.seconds_to_marker);
-        samples.Add(r.seconds_to_marker);
-        cpu.Add(r.cpu_seconds);
-        peak = std::max(peak, r.peak_rss_mb);
-    }
-    samples.Report(state);
-    state.counters["peak_rss_MB"] = peak;
-    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;
+    ProcessRow(state, {RUTLAND_CLI_EXE, "verify", GameFile(static_cast<int>(state.range(0)))}, "", "rutland-cli verify");
 }
 BENCHMARK(BM_VerifyProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(5)->Repetitions(1)->UseManualTime()
     ->Unit(benchmark::kMillisecond);
@@ -161,22 +155,7 @@ void BM_PlayProcess(benchmark::State& state) {
         std::ofstream script(path);
         for (const std::string& line : BenchGame(entries)) script << line << '\n';
     }
-    Samples samples, cpu;
-    double peak = 0;
-    for (auto _ : state) {
-        const ChildResult r = RunChild({RUTLAND_CLI_EXE, "play", path}, "");
-        if (!r.ok) {
-            state.SkipWithError(("rutland-cli play failed: " + r.output.substr(0, 400)).c_str());
-            return;
-        }
-        state.SetIterationTime(r.seconds_to_marker);
-        samples.Add(r.seconds_to_marker);
-        cpu.Add(r.cpu_seconds);
-        peak = std::max(peak, r.peak_rss_mb);
-    }
-    samples.Report(state);
-    state.counters["peak_rss_MB"] = peak;
-    state.counters["cpu_p50_ms"] = cpu.Quantile(0.5) * 1e3;
+    ProcessRow(state, {RUTLAND_CLI_EXE, "play", path}, "", "rutland-cli play");
 }
 BENCHMARK(BM_PlayProcess)->Arg(1'000)->Arg(10'000)->Arg(100'000)->Iterations(10)->Repetitions(1)->UseManualTime()
     ->Unit(benchmark::kMillisecond);

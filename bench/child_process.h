@@ -4,8 +4,11 @@
 // directory.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 namespace rutland::bench {
 
@@ -21,5 +24,12 @@ struct ChildResult {
 // remembers recent games there, never in the user's). Stops the clock at the first output line
 // containing `marker` (empty: at exit).
 ChildResult RunChild(const std::vector<std::string>& args, const std::string& marker);
+
+// A process row: `args` run once an iteration, the time to `marker` as the iteration's (manual)
+// time; reports the quantiles (samples.h), peak_rss_MB and cpu_p50_ms (the whole run, teardown
+// included). `each` sees every run (a row's counter of its own). A failed run skips the row with
+// `what` and the first 400 characters of the output; false then.
+bool ProcessRow(benchmark::State& state, const std::vector<std::string>& args, const std::string& marker,
+                const std::string& what, const std::function<void(const ChildResult&)>& each = {});
 
 } // namespace rutland::bench

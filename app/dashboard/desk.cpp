@@ -61,21 +61,8 @@ void DrawTopBar(DeskView& v, DeskUi& ui, DeskOutbox& out) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Back to now (Esc)")) out.Push(DeskViewAt{std::nullopt});
     }
-    ImGui::SameLine();
-    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
-    std::string keys;
-    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close",
-                             "F11 players' window", "F12 screenshot"}) {
-        const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
-        if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
-        keys = longer;
-    }
-    if (!keys.empty()) {
-        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
-        ImGui::TextDisabled("%s", keys.c_str());
-    } else {
-        ImGui::NewLine();
-    }
+    KeyHints({"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
+              "F12 screenshot"});
 }
 
 // `over`: the region the box covers (its top-left and width), or nullopt for the middle of the

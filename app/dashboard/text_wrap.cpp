@@ -77,4 +77,21 @@ void TextWrappedWords(std::string_view whole, const ImVec4* colour, size_t max_c
     ImGui::EndGroup();
 }
 
+void KeyHints(std::initializer_list<const char*> hints) {
+    ImGui::SameLine();
+    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
+    std::string keys;
+    for (const char* hint : hints) {
+        const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
+        if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
+        keys = longer;
+    }
+    if (!keys.empty()) {
+        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
+        ImGui::TextDisabled("%s", keys.c_str());
+    } else {
+        ImGui::NewLine();
+    }
+}
+
 } // namespace rutland::dash

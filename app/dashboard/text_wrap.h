@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <initializer_list>
 #include <string_view>
 
 #include <imgui.h>
@@ -20,5 +21,9 @@ namespace rutland::dash {
 // Text longer than max_chars is cut with a note of its length (view::CutForDisplay); the ledger's
 // explanation of the selected entry, where a note is read whole, passes SIZE_MAX.
 void TextWrappedWords(std::string_view text, const ImVec4* colour = nullptr, size_t max_chars = view::kShownChars);
+
+// The top bar's key hints, right-aligned after what the line already holds: as many of `hints`
+// as fit, the first (the most used) kept first; a new line when none fits.
+void KeyHints(std::initializer_list<const char*> hints);
 
 } // namespace rutland::dash

@@ -385,22 +385,8 @@ void BbrScreen::DrawTopBar(const AppView& v, Outbox& out) {
     ImGui::SameLine();
     const char* share_label = !m_ui.share.on ? "Share" : m_ui.share.lan ? "Shared on the network" : "Shared on this computer only";
     if (ImGui::SmallButton(share_label)) m_ui.share.open = !m_ui.share.open;
-    // The key hints at the right: as many as the line has room for, the most used first.
-    ImGui::SameLine();
-    const float room = ImGui::GetWindowContentRegionMax().x - ImGui::GetCursorPosX() - ImGui::GetStyle().ItemSpacing.x;
-    std::string keys;
-    for (const char* hint : {"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
-                             "F12 screenshot", "Ctrl +/- text"}) {
-        const std::string longer = keys.empty() ? std::string(hint) : keys + "  " + hint;
-        if (ImGui::CalcTextSize(longer.c_str()).x > room) break;
-        keys = longer;
-    }
-    if (!keys.empty()) {
-        ImGui::SetCursorPosX(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(keys.c_str()).x);
-        ImGui::TextDisabled("%s", keys.c_str());
-    } else {
-        ImGui::NewLine();
-    }
+    KeyHints({"Esc clear", "Ctrl+Z undo", "F1 rule", "PgUp/PgDn time travel", "Ctrl+Q quit", "Ctrl+W close", "F11 players' window",
+              "F12 screenshot", "Ctrl +/- text"});
     if (!m_shell.fonts.dejavu) ImGui::TextColored(Theme::Warn(), "DejaVu Sans not found (install fonts-dejavu-core): using ImGui's default font");
 }
 
