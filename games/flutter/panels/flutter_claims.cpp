@@ -6,6 +6,7 @@
 
 #include "host/flutter_shown.h"
 #include "lang/table_language.h"
+#include "panels/flutter_table_start.h"
 #include "panels/flutter_tables.h"
 #include "report/table_view.h"
 
@@ -13,11 +14,9 @@ namespace rutland::flutter {
 
 void DrawClaimsPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     (void)out;  // shows only (W-2)
-    const GameState* state = ShownState(v.game);
-    if (!state) {
-        ImGui::TextDisabled("Not a Flutter game.");
-        return;
-    }
+    const std::optional<FlutterShown> read = ShownOrSay(v, false);
+    if (!read) return;
+    const GameState* state = read->state;
     const Claims c = ClaimsOf(*state);
     ImGui::PushTextWrapPos(0.0f);
     if (const std::optional<int> shown = v.game.ShownEntry()) ImGui::TextColored(v.warn, "As it was after entry %d", *shown);

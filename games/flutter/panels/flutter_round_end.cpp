@@ -8,6 +8,7 @@
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
 #include "panels/flutter_colours.h"
+#include "panels/flutter_table_start.h"
 #include "panels/flutter_tables.h"
 #include "report/table_view.h"
 
@@ -112,12 +113,10 @@ void SettlementTables(const dash::GamePanelView& v, const GameState& names, cons
 
 void DrawRoundEndPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     (void)out;  // shows only
-    const GameState* state = ShownState(v.game);
-    const ShownTables* tables = ShownTablesOf(v.game);
-    if (!state || !tables) {
-        ImGui::TextDisabled("Not a Flutter game.");
-        return;
-    }
+    const std::optional<FlutterShown> read = ShownOrSay(v, true);
+    if (!read) return;
+    const GameState* state = read->state;
+    const ShownTables* tables = read->tables;
     ImGui::PushTextWrapPos(0.0f);
     if (const std::optional<int> shown = v.game.ShownEntry()) ImGui::TextColored(v.warn, "As it was after entry %d", *shown);
     ImGui::PushFont(v.large);

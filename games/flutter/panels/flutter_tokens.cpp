@@ -8,6 +8,7 @@
 #include "host/flutter_shown.h"
 #include "lang/table_language.h"
 #include "panels/flutter_colours.h"
+#include "panels/flutter_table_start.h"
 #include "panels/flutter_tables.h"
 #include "report/table_view.h"
 
@@ -120,12 +121,10 @@ void DrawGroups(const dash::GamePanelView& v, const GameState& names, const std:
 
 void DrawTokensPanel(const dash::GamePanelView& v, dash::DeskOutbox& out) {
     (void)out;  // shows only
-    const GameState* state = ShownState(v.game);
-    const ShownTables* tables = ShownTablesOf(v.game);
-    if (!state || !tables) {
-        ImGui::TextDisabled("Not a Flutter game.");
-        return;
-    }
+    const std::optional<FlutterShown> read = ShownOrSay(v, true);
+    if (!read) return;
+    const GameState* state = read->state;
+    const ShownTables* tables = read->tables;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::PushFont(v.large);
     ImGui::TextColored(v.accent, "%s entry %d", v.game.ShownEntry() ? "The entry looked at:" : "The last entry:", tables->entry);
