@@ -24,7 +24,7 @@ namespace rutland::cli {
 namespace {
 
 // The game being played, in memory or in a game file (--db): the game's own session behind the
-// facade (app/host/open_game.h), one submit path whatever the game.
+// facade (kit/host/open_game.h), one submit path whatever the game.
 using Game = std::unique_ptr<host::OpenGame>;
 using host::ReadLine;
 struct ScriptCommand;

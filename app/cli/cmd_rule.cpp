@@ -1,5 +1,5 @@
 // rutland-cli rule [ID] [--game NAME]: what a rule Rutland cites says, from each game's rules
-// reference compiled in, reached through the registry (app/host/open_game.h GameDefinition
+// reference compiled in, reached through the registry (kit/host/open_game.h GameDefinition
 // rule_text, rule_ids and the rule_heading, rule_listing, rule_nearest a game may word them with:
 // Big Board Raiders' games/big-board-raiders/report/rule_book.h, Flutter's and the toy's RULES.md).
 // Without an ID, every game's IDs with their titles; an ID without --game is looked up in every

@@ -1,5 +1,5 @@
-// The games this build hosts: one static list (registry.cpp, the only file of the shell that names
-// a game), no static initialisers. The shell finds a game by the word its header line starts with
+// The games this build hosts: one static list (app/games.cmake, made into registry.cpp's constant
+// array; no file of the shell includes a game), no static initialisers. The shell finds a game by the word its header line starts with
 // (`game flutter players=...`; a header without the word is Big Board Raiders', kernel/game_word.h)
 // or by what a game file records (core/kernel/basic_store.h: schema 5 files name their game), and
 // reaches it through the definition's functions and OpenGame (open_game.h, where GameDefinition is).
@@ -23,9 +23,9 @@ namespace rutland::host {
 std::span<const GameDefinition* const> Games();
 // The game of that name, or nullptr.
 const GameDefinition* FindGame(std::string_view name);
-// The game the dashboard's own path, not yet behind the registry, is written for (app/games.h): Big
-// Board Raiders, the first game. rutland-cli and app/view no longer need it.
-const GameDefinition& ShellGame();
+// The first game of the list (app/games.cmake): Big Board Raiders, the game of every header and
+// file made before games had names (invariant 1).
+const GameDefinition& FirstGame();
 // The game a header line names: its `game NAME` word, or Big Board Raiders when it has none (a
 // line that is no header at all is Big Board Raiders' too, whose language says why);
 // nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, flutter") otherwise.

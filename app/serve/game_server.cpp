@@ -675,7 +675,7 @@ struct GameServer::Impl {
     std::string host;
     int port = 0;
     std::string address;
-    // The game file, opened read-only and streamed by its game (app/host/open_game.h ServedGame:
+    // The game file, opened read-only and streamed by its game (kit/host/open_game.h ServedGame:
     // what it holds does not grow with the game, invariant 10); only the follower thread touches it
     // after Start.
     std::unique_ptr<host::ServedGame> game;

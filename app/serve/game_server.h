@@ -1,6 +1,6 @@
 // The game on everyone's phone: a read-only web page of a game file, live, for the
 // table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It knows no
-// game: the game the file holds opens it for the page, read-only, its own way (app/host/open_game.h
+// game: the game the file holds opens it for the page, read-only, its own way (kit/host/open_game.h
 // ServedGame, GameDefinition::serve), and it is followed as another program (play --db, the
 // dashboard) appends (basic_store.h invariant 18), so it never touches the writer's memory or threads.
 //
@@ -39,7 +39,7 @@
 //     fingerprint), not its words: the page fetches /view.json, where the words are, once per
 //     burst of events. Sending every entry's sentences to every follower was four times the bytes
 //     for words no page read.
-//  7. The page shows the game's fingerprint (ServedGame invariant S3, app/host/open_game.h), so the
+//  7. The page shows the game's fingerprint (ServedGame invariant S3, kit/host/open_game.h), so the
 //     table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits

@@ -1,6 +1,6 @@
 // The broker's desk of any game, without a window: the entry line, its questions, time travel, the
 // ledger's rows and the instructions, over an open game through the shell's facade only
-// (app/host/open_game.h). The dashboard draws it (app/dashboard/desk.cpp and its panel_desk_*.cpp)
+// (kit/host/open_game.h). The dashboard draws it (app/dashboard/desk.cpp and its panel_desk_*.cpp)
 // for a game that brings no panels of its own (the toy); the doctest suite tests/view/test_host_desk.cpp
 // drives it headless, as the broker would.
 //

@@ -1,5 +1,5 @@
 # rutland-cli hosting a game that is not Big Board Raiders: the toy (games/toy/), through the
-# registry (app/host/registry.h) and its OpenGame (app/host/open_game.h).
+# registry (app/host/registry.h) and its OpenGame (kit/host/open_game.h).
 #   -DCLI=path -DSQLITE3=path -DTOY=tests/cli/toy-game.txt -DDEMO=assets/demo/first-game.txt -DWORK=dir -DSCENARIO=name
 # toy:      the toy script played in memory and with --db into a toy file; state, state --json,
 #           log, explain, diff, verify, export --script (played back: the same fingerprint),

@@ -43,7 +43,7 @@
 #include "base/safe_text.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

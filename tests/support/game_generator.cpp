@@ -10,7 +10,7 @@
 #include "ledger/ledger.h"
 #include "rules/legal.h"
 #include "rules/rules.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace rutland::testing {
 

@@ -10,7 +10,7 @@
 #include "entry_model.h"
 #include "warnings.h"
 #include "year_end_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

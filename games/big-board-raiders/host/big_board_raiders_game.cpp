@@ -1,4 +1,4 @@
-// Big Board Raiders' OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
+// Big Board Raiders' OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h:
 // the game's session, games/big-board-raiders/view/session.h, for a game played, or its store opened read-only for a
 // game only read) with the game's words (BigBoardRaidersHost) and its extras. Every text rutland-cli prints of
 // a game of Big Board Raiders is made here, by the code that made it in app/cli/ before games had a
@@ -78,7 +78,7 @@ std::optional<Ledger> StartOnBoard(const GameHeader& header, std::shared_ptr<con
                              why);
 }
 
-// The game's words for the shared adapter (app/host/basic_open_game.h).
+// The game's words for the shared adapter (kit/host/basic_open_game.h).
 struct BigBoardRaidersHost {
     using Game = BigBoardRaiders;
     using Store = bbr::Store;
@@ -305,10 +305,12 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 
 } // namespace rutland::bbr
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kBigBoardRaidersGame = {
+using namespace rutland::host;
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition big_board_raiders = {
     .name = kFirstGame,  // its header has no game word (kernel/game_word.h)
     .title = "Big Board Raiders",
     .rules_version = bbr::kRulesVersion,
@@ -329,4 +331,4 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .board_commands = &bbr::kBoardCommands,
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

@@ -17,7 +17,7 @@
 
 namespace rutland::bbr {
 
-// The entry line's game-free parts (app/view/entry_line.h).
+// The entry line's game-free parts (kit/view/entry_line.h).
 using view::CommonPrefix;
 using view::History;
 

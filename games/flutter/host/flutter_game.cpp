@@ -1,4 +1,4 @@
-// Flutter's OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h: the
+// Flutter's OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h: the
 // kernel's session over Flutter's ruleset, rules/flutter.h, and its game file, store/store.h, or
 // that store opened read-only for a game only read) with Flutter's words: its effects' renderer
 // (lang/effect_text.h, with the broker's tokens to hand over, U-2), the state for a terminal and
@@ -338,10 +338,12 @@ const ShownTables* ShownTablesOf(const host::OpenGame& game) {
 
 } // namespace rutland::flutter
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kFlutterGame = {
+using namespace rutland::host;
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition flutter = {
     .name = flutter::Flutter::kGameName,
     .title = "Flutter",
     .rules_version = flutter::FlutterFile::kRulesVersion,
@@ -359,4 +361,4 @@ constinit const GameDefinition kFlutterGame = {
     .header_options = flutter::kHeaderOptions,  // host/flutter_desk.h
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

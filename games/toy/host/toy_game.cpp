@@ -1,4 +1,4 @@
-// The toy game's OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
+// The toy game's OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h:
 // the kernel's session over the toy's ruleset, toy.h, and the kernel's game file, basic_store.h, or
 // that store opened read-only for a game only read) with the toy's words (ToyHost) and its extras. Its words are toy_words.h's; its texts for
 // rutland-cli follow Big Board Raiders' in their shape (the same header lines, the same JSON keys
@@ -61,7 +61,7 @@ std::string LogLine(const ToyEntry& entry, const EntryRecord& record) {
 
 const ToyCommand& CommandOf(const ReadLine& line) { return line.command.As<ToyCommand>(); }
 
-// The toy's words for the shared adapter (app/host/basic_open_game.h).
+// The toy's words for the shared adapter (kit/host/basic_open_game.h).
 struct ToyHost {
     using Game = Toy;
     using Store = ToyStore;
@@ -264,10 +264,12 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 
 } // namespace rutland::toy
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kToyGame = {
+using namespace rutland::host;
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition toy = {
     .name = toy::Toy::kGameName,
     .title = "Toy",
     .rules_version = toy::Toy::kRulesVersion,
@@ -281,4 +283,4 @@ constinit const GameDefinition kToyGame = {
     .serve = toy::ServeToyFile,  // host/toy_page.h
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

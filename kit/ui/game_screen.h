@@ -1,7 +1,7 @@
 // The open game's screen: what the dashboard (app.h App) asks of whichever game is open, once a
 // frame or once a line, and nothing else. The generic desk every game gets is one
 // (desk_screen.h); a game that brings a whole screen of its own (Big Board Raiders) is another.
-// game_screens.h names which game is played on which: App holds one GameScreen and never asks
+// desk_games.h names which game is played on which: App holds one GameScreen and never asks
 // which game it is.
 //
 // Invariants:
@@ -21,11 +21,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "fonts.h"
 #include "rule_text_draw.h"
 #include "settings.h"
 #include "share_ui.h"
+#include "start_view.h"
 
 namespace rutland::dash {
 
@@ -122,7 +124,7 @@ public:
 
 struct KeyFocus;  // key_focus.h
 
-// A game's own new-game form on the start screen (game_screens.h; a game with none gets the form
+// A game's own new-game form on the start screen (desk_games.h; a game with none gets the form
 // every game has, start_host_form.cpp). App keeps one per game for its life: what was typed stays
 // when the broker looks at another game's form and comes back.
 class NewGameForm {
@@ -139,6 +141,24 @@ public:
     virtual void DrawFullscreen() {}
     // A game was opened or closed: a step of the form in progress is dropped.
     virtual void Reset() {}
+};
+
+// A game's own screen (kit/ui/desk_game.h DeskGame::screen), instead of the desk every game gets.
+struct GameScreenMaker {
+    // Opens the game's file on its screen; nullptr and *error (in words) when it cannot be read.
+    std::unique_ptr<GameScreen> (*open)(const std::string& path, ScreenShell& shell, std::string* error);
+    // A new file at `path` from a script's header line (--script); nullptr and *error when the line
+    // is not the game's header or the file cannot be made.
+    std::unique_ptr<GameScreen> (*create)(const std::string& path, const std::string& header_line, ScreenShell& shell,
+                                          std::string* error);
+    // True when --panel NAME names one of the screen's panels.
+    bool (*has_panel)(std::string_view name);
+    // Its new-game form on the start screen (NewGameForm).
+    std::unique_ptr<NewGameForm> (*new_game_form)(ScreenShell& shell);
+    // What the start screen's recent games say of a file of the game (start_view.h).
+    view::RecentGame (*read_recent)(const std::string& path);
+    // Set up once before any file of the game opens (main.cpp), or nullptr.
+    void (*prepare)();
 };
 
 } // namespace rutland::dash

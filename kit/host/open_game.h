@@ -374,7 +374,7 @@ public:
 
 // The boards of a game whose boards are its own data (Flutter's; Big Board Raiders' keep their older
 // way, BoardCommands below): the built-in ones, and the user's, kept as NAME.json in the user's board
-// folder (app/view/board_folder.h) under a subfolder of the game's name, so no game reads another's. Every
+// folder (kit/view/board_folder.h) under a subfolder of the game's name, so no game reads another's. Every
 // board is the game's JSON text; every word about one is the game's.
 struct BoardKit {
     std::vector<std::string> (*builtin)() = nullptr;                    // the built-in boards' names

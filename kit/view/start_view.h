@@ -33,7 +33,7 @@ RecentGame ReadRecentGame(const std::string& path, const host::GameDefinition& g
 // such as the toy is not listed), in its order. The first is the one chosen when the screen opens.
 std::vector<const host::GameDefinition*> ListedGames(std::span<const host::GameDefinition* const> games);
 
-// The start screen's keyboard focus (app/dashboard/key_focus.h): the stop after `at` (`step` +1,
+// The start screen's keyboard focus (kit/ui/key_focus.h): the stop after `at` (`step` +1,
 // Tab) or before it (-1, Shift+Tab) among `count` stops, round from the last to the first.
 int NextStop(int at, int step, int count);
 

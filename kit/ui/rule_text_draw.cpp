@@ -26,7 +26,7 @@ RuleHookScope::~RuleHookScope() { g_hook = m_previous; }
 
 void RuleHoverLastItem(std::string_view text) {
     if (!g_hook || !g_hook->find) return;
-    const std::vector<RuleMention> mentions = g_hook->find(text);
+    const std::vector<RuleMention>& mentions = g_hook->found.Find(text, g_hook->find);
     if (mentions.empty()) return;
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();

@@ -25,11 +25,13 @@ namespace rutland::dash {
 using RuleMention = view::RuleIdAt;
 
 // What a screen lends the shell's text for a frame. `find` finds the game's rule IDs in words (no
-// GUI, no state). The rest is the frame's: the rule under the mouse, with the frame and the ImGui
-// context it was set in (the players' window draws with its own), so nothing is read in another
-// frame or window.
+// GUI, no state); `found` keeps what it found, so each text is searched once, when it changes, not
+// once a frame (rule_ids.h RuleIdCache). The rest is the frame's: the rule under the mouse, with the
+// frame and the ImGui context it was set in (the players' window draws with its own), so nothing is
+// read in another frame or window.
 struct RuleHook {
     std::function<std::vector<RuleMention>(std::string_view)> find;
+    view::RuleIdCache found;
     std::string hovered;
     const ImGuiContext* context = nullptr;
     int frame = -1;

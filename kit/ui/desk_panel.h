@@ -1,8 +1,8 @@
 // What the desk (desk.h) lends a game's own panels (games/<name>/panels/): the outbox they may ask
 // through, the view they read, and the desk's colours. Game-free and free of the rest of the
-// dashboard (no games.h, no theme.h), so a game's panels compile against their own game's include
-// root alone (tests/check_layers.cmake rule 6). The games' panels are listed in one place,
-// desk_games.cpp (desk_games.h).
+// dashboard (no theme.h), so a game's panels compile against their own game's include root and the
+// kit alone (tests/check_layers.cmake rule 4). A game lists its panels in its registration's desk
+// half (kit/ui/desk_game.h), which the dashboard finds through the one list of games.
 //
 // Invariants:
 //  1. A game's panel changes nothing itself: it reads the open game (and, through its own game's

@@ -3,7 +3,7 @@
 // games had a registry: games/big-board-raiders/view/board_files.h BoardsDir), every other game with
 // board files in a subfolder named for the game (BoardsDir()/flutter/), so no game reads another's.
 // Game-free: rutland-cli's board commands read any game's boards through its BoardKit
-// (app/host/open_game.h) and these.
+// (kit/host/open_game.h) and these.
 #pragma once
 
 #include <cstdint>

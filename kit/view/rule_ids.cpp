@@ -30,4 +30,10 @@ std::vector<RuleIdAt> FindRuleIds(std::string_view words, const std::function<bo
     return out;
 }
 
+const std::vector<RuleIdAt>& RuleIdCache::Find(std::string_view words, const Finder& find) {
+    if (auto it = m_found.find(words); it != m_found.end()) return it->second;
+    if (m_found.size() >= kMaxTexts) m_found.clear();
+    return m_found.emplace(std::string(words), find ? find(words) : std::vector<RuleIdAt>{}).first->second;
+}
+
 } // namespace rutland::view
