@@ -240,6 +240,16 @@ struct Row {
     bool undone = false;        // taken back by a later undo (and not redone)
 };
 
+// One player as the desk's players' strip shows him: every player's money in view at all times,
+// questions included (the strip is never covered). Words made by the game, for its shown entry.
+struct StripPlayer {
+    std::string name;
+    std::string money;   // what he holds in hand, in the game's unit ("£120", "5")
+    std::string worth;   // what he is worth in all, "" when the game has no such figure ("capital £340")
+    bool current = false;  // the player to act now
+    bool out = false;      // out of the game (bankrupt, resigned)
+};
+
 class OpenGame {
 public:
     virtual ~OpenGame() = default;
@@ -276,6 +286,8 @@ public:
     virtual std::string StateJson() const = 0;                    // the game's JSON state, one object
     virtual std::string Settlement() const = 0;  // "if the year / round ended now", in words ("" when none)
     virtual std::string RuleText(std::string_view id) const = 0;  // the rule's words, "" when no such rule
+    // The players' strip, in seating order, at the entry shown; empty: the game has no players' money.
+    virtual std::vector<StripPlayer> PlayersStrip() const { return {}; }
 
     // [SECTION] The file as a terminal reads it (rutland-cli; invariant 5). `file` is the name as
     // the table typed it, for the messages.

@@ -23,6 +23,7 @@
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
+#include "report/table_view.h"
 #include "ledger/ledger.h"
 #include "rules/flutter.h"
 #include "rules/legal.h"
@@ -195,6 +196,15 @@ public:
     }
     std::string Settlement() const override { return SettlementIfEndedNow(Shown()); }  // host/flutter_desk.h
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
+    // Every player's cash and capital (W-1) in the desk's strip, the one who trades and throws first marked.
+    std::vector<host::StripPlayer> PlayersStrip() const override {
+        const GameState& state = Shown();
+        std::vector<host::StripPlayer> out;
+        for (const PlayerLine& line : TableOf(state).players)
+            out.push_back({state.players[static_cast<size_t>(line.seat)].name, FormatPounds(line.cash),
+                           "capital " + FormatPounds(line.capital), line.current && !state.Over(), false});
+        return out;
+    }
 
     // [SECTION] The file as a terminal reads it
 

@@ -156,6 +156,12 @@ public:
     }
     std::string Settlement() const override { return ""; }  // the toy has no year or round to settle
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
+    // Every player's counters in the desk's strip (the toy has no other money).
+    std::vector<host::StripPlayer> PlayersStrip() const override {
+        std::vector<host::StripPlayer> out;
+        for (const auto& [name, counters] : Shown().counters) out.push_back({name, std::to_string(counters), "", false, false});
+        return out;
+    }
 
     // [SECTION] The file as a terminal reads it
 
