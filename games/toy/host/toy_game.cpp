@@ -266,6 +266,10 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 
 namespace rutland::host {
 
+namespace {
+constexpr std::string_view kToyKeyTwiceLines[] = {"game toy players=A,B players=C"};
+} // namespace
+
 // Constant data (registry.h invariant 1): nothing runs before main() for it.
 constinit const GameDefinition kToyGame = {
     .name = toy::Toy::kGameName,
@@ -279,6 +283,8 @@ constinit const GameDefinition kToyGame = {
     .create = toy::CreateGameFile,
     .in_memory = toy::StartInMemory,
     .serve = toy::ServeToyFile,  // host/toy_page.h
+    // No free text (TOY.md): its only key is the header's players= (tests/view/test_input_guards.cpp).
+    .key_twice_lines = kToyKeyTwiceLines,
 };
 
 } // namespace rutland::host
