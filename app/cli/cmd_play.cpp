@@ -106,7 +106,8 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
     // Bounded before it is parsed, as every JSON from outside (base/json_guard.h): three fields of at
     // most kMaxStampFieldBytes, one object of strings, each key once.
     const std::string_view json = line.substr(at + 2);
-    static constexpr JsonBounds kStampBounds{kMaxStampLineBytes, 1, "the '#=' line", "a stamp line",
+    // Depth 2: a value that is an array or an object is still told apart below ("gives who as a JSON array").
+    static constexpr JsonBounds kStampBounds{kMaxStampLineBytes, 2, "the '#=' line", "a stamp line",
                                              "kMaxStampLineBytes", "a stamp is one object of strings"};
     if (std::optional<std::string> problem = JsonGuardProblem(json, kStampBounds)) return fail("is refused: " + *problem);
     const auto j = nlohmann::json::parse(json, nullptr, false);

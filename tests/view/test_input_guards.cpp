@@ -164,7 +164,7 @@ TEST_CASE("input guards: '#=' stamps are bounded and never echoed whole, in ever
         {"{\"id\":\"" + long_field + "\"}", "kMaxStampFieldBytes"},
         {"{\"time\":\"" + long_field + "\"}", "bytes in all"},
         {"{\"who\":\"Ann\",\"who\":\"Bob\"}", "given twice"},
-        {"{\"who\":{\"a\":\"b\"}}", "deep"},
+        {"{\"who\":[[\"b\"]]}", "deep"},
         {"{\"who\":\"A\\u001b[2Jnn\"}", "control character"},
     };
     for (const GameDefinition* game : host::Games()) {

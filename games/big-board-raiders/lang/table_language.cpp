@@ -1396,7 +1396,8 @@ ParseResult ParseLine(std::string_view raw_line) {
     for (char ch : line) {
         const auto byte = static_cast<unsigned char>(ch);
         if (ch == '\n' || ch == '\r') return Reject("one command per line: this line has a line break in it");
-        if ((byte < 0x20 && ch != '\t') || byte == 0x7F) return Reject("the line has a control character in it");
+        if ((byte < 0x20 && ch != '\t') || byte == 0x7F)
+            return Reject(fmt::format("the line has a control character in it (U+{:04X})", static_cast<unsigned>(byte)));
     }
     // Lines end up in JSON (the ledger, --json) and nlohmann::json refuses to dump invalid UTF-8, so
     // such a line is turned away here rather than breaking a save later (safe_text.h).
