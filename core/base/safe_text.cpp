@@ -78,6 +78,34 @@ std::string ShortText(std::string_view text, size_t max_bytes) {
     return PrintableText(text.substr(0, cut)) + "... (" + GroupedNumber(text.size()) + " bytes in all)";
 }
 
+std::string JsonEscapedControls(std::string json) {
+    size_t i = 0;
+    while (i < json.size()) {  // the first such character, if any: most documents have none
+        const auto byte = static_cast<unsigned char>(json[i]);
+        if (byte >= 0xC2) {
+            const Decoded d = DecodeAt(json, i);
+            if (d.length > 1 && IsControlCodePoint(d.code_point)) break;
+            i += d.length ? d.length : 1;
+        } else {
+            ++i;
+        }
+    }
+    if (i == json.size()) return json;
+    std::string out = json.substr(0, i);
+    while (i < json.size()) {
+        const Decoded d = DecodeAt(json, i);
+        if (d.length > 1 && IsControlCodePoint(d.code_point)) {
+            out += fmt::format("\\u{:04x}", static_cast<uint32_t>(d.code_point));
+            i += d.length;
+        } else {
+            const size_t n = d.length ? d.length : 1;
+            out.append(json, i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
 std::optional<std::string> FreeTextProblem(std::string_view text, bool tab_ok) {
     for (size_t i = 0; i < text.size();) {
         const Decoded d = DecodeAt(text, i);

@@ -74,6 +74,13 @@ private:
     std::string m_held;  // the start of a UTF-8 sequence the last piece ended inside
 };
 
+// A JSON document (nlohmann's dump(), which escapes only C0 controls) with every other character
+// IsControlCodePoint names (C1 controls, U+2028, U+2029, the bidi controls) written as \uXXXX:
+// the same document to a JSON reader, and a text holding U+202E from a file written before such
+// text was refused (or a stamp) reaches no page raw. They can stand only inside strings, where
+// \uXXXX is their own escape. A document without them is returned unchanged.
+std::string JsonEscapedControls(std::string json);
+
 // `text` as valid UTF-8: every byte that is not part of a UTF-8 sequence becomes U+FFFD (what
 // nlohmann's dump() does with error_handler_t::replace). Valid text passes unchanged.
 std::string ValidUtf8(std::string_view text);

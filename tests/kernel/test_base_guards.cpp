@@ -100,3 +100,9 @@ TEST_CASE("line keys: a key twice in one line, whatever its case") {
     CHECK(keys.Twice("CASH"));
     CHECK(keys.Twice("w"));
 }
+
+TEST_CASE("json output: bidi, line-separator and C1 characters are escaped; other text passes byte for byte") {
+    CHECK(JsonEscapedControls(R"({"a":"plain \u001b é"})") == R"({"a":"plain \u001b é"})");
+    CHECK(JsonEscapedControls("{\"a\":\"x\xe2\x80\xaey\"}") == R"({"a":"x\u202ey"})");
+    CHECK(JsonEscapedControls("[\"\xe2\x80\xa8\xe2\x80\xa9\xc2\x85\"]") == R"(["\u2028\u2029\u0085"])");
+}
