@@ -473,6 +473,14 @@ struct GameDefinition {
     // The header's options after `players=`, for the start screen's new-game form
     // (app/view/new_game_form.h); empty: players alone.
     std::span<const HeaderOption> header_options = {};
+    // The game's words for the input guards every game has (core/base: names.h, safe_text.h,
+    // text.h LineKeys, json_guard.h), tested on every registered game by
+    // tests/view/test_input_guards.cpp: lines of its language that hold free text, "{}" where the
+    // text goes (`note {}`, `board W name="{}"`): a text with a control, line-separator or bidi
+    // character is refused there, a plain one read; and lines that give one key twice (`count Ann
+    // cash=5 cash=10`), each refused. Empty: the language has none.
+    std::span<const std::string_view> free_text_lines = {};
+    std::span<const std::string_view> key_twice_lines = {};
 };
 
 } // namespace rutland::host

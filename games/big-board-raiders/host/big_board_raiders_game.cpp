@@ -309,6 +309,13 @@ namespace rutland::registered {
 
 using namespace rutland::host;
 
+namespace {
+// Its words for the input guards (open_game.h GameDefinition::free_text_lines; COMMANDS.md).
+constexpr std::string_view kBbrFreeTextLines[] = {"note {}", "Ann: note {}"};
+constexpr std::string_view kBbrKeyTwiceLines[] = {"count Ann cash=5 cash=10", "count market Y=2.35 Y=2.40",
+                                                  "game players=Ann,Bob players=Cy,Dee"};
+} // namespace
+
 // Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
 constinit const GameDefinition big_board_raiders = {
     .name = kFirstGame,  // its header has no game word (kernel/game_word.h)
@@ -329,6 +336,8 @@ constinit const GameDefinition big_board_raiders = {
     .rule_listing = bbr::RuleListing,
     .rule_nearest = bbr::RuleNearest,
     .board_commands = &bbr::kBoardCommands,
+    .free_text_lines = kBbrFreeTextLines,
+    .key_twice_lines = kBbrKeyTwiceLines,
 };
 
 } // namespace rutland::registered

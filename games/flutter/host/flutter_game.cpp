@@ -352,6 +352,16 @@ namespace rutland::registered {
 
 using namespace rutland::host;
 
+namespace {
+// Its words for the input guards (open_game.h GameDefinition::free_text_lines; RULES.md section 15, L-1).
+constexpr std::string_view kFlutterFreeTextLines[] = {"note {}", "board W name=\"{}\"", "board W colour={}",
+                                                      "board W letter={}"};
+constexpr std::string_view kFlutterKeyTwiceLines[] = {"count Ann cash=5 cash=10", "count Ann W=1 w=2",
+                                                      "board W name=\"a\" name=\"b\"", "board W colour=red color=blue",
+                                                      "peg W price=100 price=120",
+                                                      "game flutter players=Ann,Bob players=Cy,Dee"};
+} // namespace
+
 // Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
 constinit const GameDefinition flutter = {
     .name = flutter::Flutter::kGameName,
@@ -369,6 +379,8 @@ constinit const GameDefinition flutter = {
     .rule_ids = flutter::RuleIds,
     .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
     .header_options = flutter::kHeaderOptions,  // host/flutter_desk.h
+    .free_text_lines = kFlutterFreeTextLines,
+    .key_twice_lines = kFlutterKeyTwiceLines,
 };
 
 } // namespace rutland::registered

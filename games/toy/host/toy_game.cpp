@@ -274,6 +274,10 @@ namespace rutland::registered {
 
 using namespace rutland::host;
 
+namespace {
+constexpr std::string_view kToyKeyTwiceLines[] = {"game toy players=A,B players=C"};
+} // namespace
+
 // Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
 constinit const GameDefinition toy = {
     .name = toy::Toy::kGameName,
@@ -287,6 +291,8 @@ constinit const GameDefinition toy = {
     .create = toy::CreateGameFile,
     .in_memory = toy::StartInMemory,
     .serve = toy::ServeToyFile,  // host/toy_page.h
+    // No free text (TOY.md): its only key is the header's players= (tests/view/test_input_guards.cpp).
+    .key_twice_lines = kToyKeyTwiceLines,
 };
 
 } // namespace rutland::registered
