@@ -270,9 +270,12 @@ private:
 
 // [SECTION] The definition's functions
 
+// A script's line takes the entry line's quick forms ("342", "+b10", "e": view/entry_model.h
+// ExpandQuickForm, as the dashboard does before parsing), so a script plays what the broker types;
+// the ledger keeps the canonical line (PrintCommand), never the quick form.
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
     return host::ReadLineOf(
-        ParseCommand(line), with_printed,
+        ParseCommand(ExpandQuickForm(line)), with_printed,
         [](const Command& c) -> std::optional<std::string> {
             const auto* header = std::get_if<GameHeader>(&c.action);
             if (!header) return std::nullopt;
