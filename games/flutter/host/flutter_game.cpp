@@ -67,11 +67,13 @@ struct FlutterHost {
     static constexpr std::string_view kExportGame = Flutter::kGameName;
 };
 
-// What the broker hands over for an entry's effects, one line each (U-2).
+// What the table does for an entry's effects, one line each, in the order the rules did them:
+// the money and certificates the broker hands over (U-2) and the pegs and cards moved
+// (lang/effect_text.h TableStep).
 std::vector<std::string> BrokerSteps(const Effects& effects, const GameState& names) {
     std::vector<std::string> out;
     for (const Effect& e : effects) {
-        std::string step = BrokerStep(e, names);
+        std::string step = TableStep(e, names);
         if (!step.empty()) out.push_back(std::move(step));
     }
     return out;
@@ -79,6 +81,24 @@ std::vector<std::string> BrokerSteps(const Effects& effects, const GameState& na
 
 bool Mentions(const Entry& entry, int player, int company, const std::string& rule) {
     return std::any_of(entry.effects.begin(), entry.effects.end(), [&](const Effect& e) {
+// What the table does for entry `seq`: an undo's are the commands it takes back, the newest first
+// and each one's effects last first, every step the other way round (L-2; `after` is the game
+// once undone); any other entry's (a redo's: the commands it puts back) its own effects' steps.
+std::vector<std::string> EntrySteps(const Ledger& ledger, int seq, const GameState& after) {
+    const Entry& entry = ledger.At(seq);
+    if (entry.kind != EntryKind::Undo) return BrokerSteps(entry.effects, after);
+    std::vector<std::string> out;
+    for (int target : entry.targets) {  // basic_ledger.h: an undo's targets, newest first
+        if (target < ledger.FirstHeld() || target >= ledger.Size()) continue;
+        const Effects& fx = ledger.At(target).effects;
+        for (auto it = fx.rbegin(); it != fx.rend(); ++it) {
+            std::string step = ReversedTableStep(*it, after);
+            if (!step.empty()) out.push_back(std::move(step));
+        }
+    }
+    return out;
+}
+
         return (player < 0 || e.player == player) && (company < 0 || e.company == company) &&
                (rule.empty() || e.rule == rule);
     });
@@ -147,7 +167,10 @@ public:
         if (Flutter::LedgerOpOf(*parsed.command)) {
             Ledger copy = GetLedger();
             const SubmitResult r = copy.Submit(*parsed.command);
-            return r.accepted ? accepted(copy.State(), copy.At(r.seq).effects) : rejected(r.rejection);
+            if (!r.accepted) return rejected(r.rejection);
+            accepted(copy.State(), copy.At(r.seq).effects);
+            out.hand_over = EntrySteps(copy, r.seq, copy.State());  // an undo: what the table gives back
+            return out;
         }
         GameState after = GetLedger().State();
         const ApplyResult r = Apply(after, *parsed.command);
@@ -190,7 +213,11 @@ public:
         const Ledger& ledger = GetLedger();
         if (seq < 0 || seq >= ledger.Size()) return "";
         std::string out;
-        for (const std::string& step : BrokerSteps(ledger.At(seq).effects, ledger.State())) out += step + "\n";
+        // An undo's: what it takes back, reversed (EntrySteps), on the game as it was once undone
+        // (replayed only for an older undo: any other entry's steps need only the names).
+        std::optional<GameState> replayed;
+        if (ledger.At(seq).kind == EntryKind::Undo && seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
+        for (const std::string& step : EntrySteps(ledger, seq, replayed ? *replayed : ledger.State())) out += step + "\n";
         return out;
     }
     std::string Settlement() const override { return SettlementIfEndedNow(Shown()); }  // host/flutter_desk.h
@@ -231,7 +258,7 @@ public:
         out.push_back(fmt::format("Entry {}: {}", seq, e.line));
         for (const Effect& effect : e.effects) out.push_back("  " + EffectLine(effect, after));
         if (e.effects.empty()) out.push_back("  (no effects)");
-        for (const std::string& step : BrokerSteps(e.effects, after)) out.push_back("  > " + step);
+        for (const std::string& step : EntrySteps(ledger, seq, after)) out.push_back("  > " + step);
         for (std::string& line : ExplainStamp(seq)) out.push_back(std::move(line));
         return out;
     }
@@ -291,7 +318,7 @@ public:
         if (effects)
             for (const Effect& effect : e.effects) out += "  " + EffectLine(effect, after) + "\n";
         if (explain)
-            for (const std::string& step : BrokerSteps(e.effects, after)) out += "  > " + step + "\n";
+            for (const std::string& step : EntrySteps(ledger, seq, after)) out += "  > " + step + "\n";
         return out;
     }
 };
