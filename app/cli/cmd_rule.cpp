@@ -119,8 +119,8 @@ std::string TableText(const std::vector<std::string_view>& rows, size_t indent) 
 }
 
 // Wrapped at spaces to the terminal's usual 80 columns; every line of it indented by `indent`. A
-// line of the text that is a table's row ("| ... |", a RULES.md table the rule holds: Flutter's
-// BD-5 board) is set out with the rest of its table (TableText), between blank lines.
+// line of the text that is a table's row ("| ... |": a RULES.md table a rule holds, Flutter's
+// provisional board) is set out with the rest of its table (TableText), between blank lines.
 std::string Wrap(std::string_view text, size_t indent) {
     std::string out;
     size_t pos = 0;
