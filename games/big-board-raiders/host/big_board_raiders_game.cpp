@@ -214,6 +214,12 @@ public:
     // [SECTION] The file as a terminal reads it
 
     std::string FileSummary() const override { return InFile() ? "board: " + bbr::GameBoardSummary(GetStore()) : ""; }
+    host::GameSummary Summary() const override {
+        host::GameSummary out;
+        for (const PlayerState& p : GetLedger().State().players) out.players.push_back(p.name);
+        out.period = GetLedger().State().year;
+        return out;
+    }
     bool WriteLog(const host::LogFilter& options, const std::string& file, std::ostream& out,
                   std::string* error) const override {
         const Store& store = GetStore();

@@ -179,6 +179,11 @@ public:
         for (const auto& counter : s.counters) players += (players.empty() ? "" : ", ") + counter.first;
         return fmt::format("toy: players {}; the counters sum to {} (T-4)", players, s.added);
     }
+    host::GameSummary Summary() const override {  // the toy has no year or round
+        host::GameSummary out;
+        for (const auto& counter : GetLedger().State().counters) out.players.push_back(counter.first);
+        return out;
+    }
     bool WriteLog(const host::LogFilter& filter, const std::string& file, std::ostream& out,
                   std::string* error) const override {
         const ToyStore& store = GetStore();
