@@ -42,7 +42,7 @@ TEST_CASE("G-1: 2 to 8 players with distinct names and at least $100,000; unknow
     CHECK(ok.canonical.start[0] == "fulwell");
 }
 
-TEST_CASE("G-2: start= with one space starts every player there; a list starts each player in turn order") {
+TEST_CASE("G-2: start= with one space starts every player there, a list each player in turn order") {
     Table all("game players=Ann,Bob,Cy start=@market-1");
     const auto& board = *all.State().board;
     const int market1 = *board.Find("market-1", nullptr);

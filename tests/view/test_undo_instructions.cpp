@@ -163,7 +163,7 @@ TEST_CASE("the recent games row of a Flutter game has its players and its round,
     std::filesystem::remove(path);
 }
 
-TEST_CASE("flutter's header takes broker=: the form writes it, the entries are the broker's; a header without it reads as before") {
+TEST_CASE("flutter's header takes broker=: the form writes it, the entries are the broker's, a header without it reads as before") {
     const host::GameDefinition* flutter = host::FindGame("flutter");
     REQUIRE(flutter != nullptr);
     view::HostGameForm form;
