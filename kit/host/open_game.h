@@ -210,6 +210,12 @@ struct LinePreview {
     int entries = -1;  // the number of entries it was computed on: Enter records only onto those
 };
 
+// What the start screen's recent games list says of a game (app/view/start_view.h ReadRecentGame).
+struct GameSummary {
+    std::vector<std::string> players;  // in turn order
+    int period = 0;                    // the year (Big Board Raiders) or round (Flutter) it is in; 0: none
+};
+
 // What became of a line submitted (basic_session.h SubmitOutcome, in words).
 struct SubmitReply {
     enum class Status { Accepted, Duplicate, Rejected, Blank, Refused } status = Status::Blank;
@@ -294,6 +300,7 @@ public:
     virtual FileCheck Check() const = 0;                          // what the open found
     virtual std::string FingerprintAt(int seq) const = 0;         // of the game after entry seq ("" in memory)
     virtual std::string FileSummary() const = 0;                  // what `verify` adds after the chain ("" when nothing)
+    virtual GameSummary Summary() const = 0;                      // the players and the year or round, as it stands
     virtual bool Backup(const std::string& dest, std::string* error) const = 0;  // SQLite's backup API; the copy unverified
     // `state`: after entry seq, for a terminal or as JSON (with "entry" and "fingerprint"); false and *error when
     // that state cannot be had.
@@ -481,6 +488,9 @@ struct GameDefinition {
     // cash=5 cash=10`), each refused. Empty: the language has none.
     std::span<const std::string_view> free_text_lines = {};
     std::span<const std::string_view> key_twice_lines = {};
+    // The header takes `broker=NAME` (Flutter's, its RULES.md G-1): the form's broker is written
+    // into the header as well as into the entries' stamps.
+    bool header_broker = false;
 };
 
 } // namespace rutland::host

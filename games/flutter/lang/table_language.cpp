@@ -192,6 +192,9 @@ ParseResult ParseHeader(const std::vector<std::string>& t, Reading reading) {
             auto n = Number(value);
             if (!n || *n > 1000) return Fail(L1("box= must be a number of certificates"));
             h.box = static_cast<int>(*n);
+        } else if (key == "broker") {
+            if (auto problem = CheckName(value)) return Fail(*problem);
+            h.broker = value;
         } else if (key == "variants") {
             for (const std::string& v : SplitCommas(LowerLineWord(value))) {
                 if (v == "rethrow-bankrupt") h.rethrow_bankrupt = true;
@@ -605,6 +608,7 @@ struct Printer {
         for (size_t i = 0; i < h.players.size(); ++i) out += (i ? "," : "") + h.players[i];
         out += " cash=" + std::to_string(h.cash.value) + " target=" + std::to_string(h.target.value) +
                " board=" + h.board + " box=" + std::to_string(h.box);
+        if (h.broker) out += " broker=" + *h.broker;  // only when given: older headers print as they did
         if (h.rethrow_bankrupt || h.bonus_from_stock) {
             out += " variants=";
             if (h.rethrow_bankrupt) out += "rethrow-bankrupt";
