@@ -1457,6 +1457,15 @@ ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
             result.error = std::move(why);
         }
     }
+    // A new header's `start=` with one space starts every player there (COMMANDS.md, the game
+    // header; as the new-game form's Start spaces): the line is kept with the space once a player,
+    // so the rules and every file, older ones included (one space for the first player alone), read
+    // a stored header exactly as it was written.
+    if (mode == ParseMode::NewInput && result.command) {
+        if (auto* header = std::get_if<GameHeader>(&result.command->action);
+            header && header->start.size() == 1 && header->players.size() > 1)
+            header->start.assign(header->players.size(), header->start.front());
+    }
     return result;
 }
 
