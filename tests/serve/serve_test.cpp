@@ -38,6 +38,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1117,6 +1118,46 @@ int Files(const std::string& cli, const fs::path& work) {
         const nlohmann::json v = WaitForView(g.port, g.token, 5, [](const nlohmann::json& j) { return ProblemOf(j) != ""; });
         Check(ProblemOf(v).find("deleted or moved away") != std::string::npos,
               fmt::format("gone.rutland deleted: the page says so: '{}'", ProblemOf(v)));
+        Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
+    }
+    // 5. Another game written over the file in place (`cp other.rutland game.rutland` keeps the
+    // inode; the server's SQLite connection keeps the pages it read): the page stops and says so,
+    // for Big Board Raiders' page and for the shared one (basic_served_game.h, the toy's).
+    for (const std::string game : {"bbr", "toy"}) {
+        const std::string served = (work / ("inplace-" + game + ".rutland")).string();
+        const std::string other = (work / ("inplace-other-" + game + ".rutland")).string();
+        bool made = false;
+        if (game == "bbr") {
+            made = MakeGame(cli, work, served, 10, "inplace.txt") && MakeGame(cli, work, other, 25, "inplace-other.txt");
+        } else {
+            std::ofstream(work / "inplace-toy.txt") << "game toy players=Ann,Bob\nadd Ann 1\nadd Bob 2\n";
+            std::ofstream(work / "inplace-other-toy.txt") << "game toy players=Cy,Dee\nadd Cy 3\nadd Dee 4\nadd Cy 5\n";
+            made = Run(cli, {"play", (work / "inplace-toy.txt").string(), "--db", served}, work, "inplace-toy") == 0 &&
+                   Run(cli, {"play", (work / "inplace-other-toy.txt").string(), "--db", other}, work, "inplace-other-toy") == 0;
+        }
+        if (!made) return 2;
+        const Served g = StartServe(cli, served, work);
+        Check(g.port > 0, "serve follows " + served + ": " + g.address);
+        if (g.port <= 0) return 1;
+        const nlohmann::json first_view = GetJson(g.port, g.token, "view.json");
+        const int at = EntryOf(first_view);
+        const std::string fingerprint = first_view.is_object() ? first_view["game"]["fingerprint"].dump() : "";
+        struct stat before {}, after {};
+        ::stat(served.c_str(), &before);
+        {
+            std::ifstream from(other, std::ios::binary);
+            std::ofstream to(served, std::ios::binary | std::ios::trunc);  // in place: the same inode
+            to << from.rdbuf();
+        }
+        ::stat(served.c_str(), &after);
+        Check(before.st_ino == after.st_ino, game + ": the other game was written over the file in place (the same inode)");
+        const auto start = Clock::now();
+        const nlohmann::json v = WaitForView(g.port, g.token, 5, [](const nlohmann::json& j) { return ProblemOf(j) != ""; });
+        const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+        Check(ProblemOf(v).find("was written over in place") != std::string::npos && EntryOf(v) == at &&
+                  v["game"]["fingerprint"].dump() == fingerprint,
+              fmt::format("{}: another game written over it in place: the page stays at entry {} ({}), fingerprint {}, "
+                          "and says why within {} ms: '{}'", game, at, EntryOf(v), fingerprint, waited, ProblemOf(v)));
         Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
     }
     return g_failures == 0 ? 0 : 1;
