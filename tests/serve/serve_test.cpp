@@ -10,7 +10,9 @@
 //                                echoed (game_server.h invariant 5)
 //   files CLI WORK               the game file migrated in place while followed (followed on), a
 //                                copy of the same game moved over it (followed on), another game
-//                                moved over it and the file deleted (stopped, said) (invariant 9)
+//                                moved over it, another game written over it in place (the
+//                                same inode; Big Board Raiders' page and the toy's) and the file
+//                                deleted (stopped, said) (invariant 9)
 //   flood CLI WORK               500 idle and 500 slow-header sockets, each reopened when closed,
 //                                for RUTLAND_FLOOD_SECONDS (8; 60 for a full minute) while the
 //                                broker appends: every request with the token answered within 1 s,
