@@ -36,7 +36,8 @@ const GameDefinition* GameOfHeader(std::string_view header_line, std::string* er
 const GameDefinition* GameOfFile(const std::string& path, std::string* error);
 // The game whose `open` should read `path`: the game the file records; when its meta says none (a
 // row removed outside Rutland), the game its header names; the first game when neither can be read
-// (missing, damaged, not Rutland's, newer), so that its open says why in the words it always has. nullptr and *error only for a game this build lacks (invariant 2).
+// (missing, damaged, not Rutland's, newer), so that its open says why in the words it always has.
+// nullptr and *error only for a game this build lacks (invariant 2).
 const GameDefinition* GameToOpen(const std::string& path, std::string* error);
 
 } // namespace rutland::host

@@ -120,8 +120,10 @@
 //     problem (or opened with one) stops following and says why. A file written over in place
 //     (`cp other.rutland game.rutland`: the same inode, another game) may not show through the
 //     store's own connection, which keeps the pages it read: ChangedUnder reads the file with a
-//     connection of its own and says when its schema or its entry at the store's last seq (and
-//     so the chain up to it) is not what the store read.
+//     connection of its own and says when its schema, its entry 0 or its entry at the store's last
+//     seq (and so the chain up to it) is not what the store read. (A WAL the old file left beside
+//     it is laid over the new file by SQLite itself, so what any reader sees is a mix: entry 0's
+//     page is the one least likely to be in it.)
 // 19. Start data. A game whose D keeps start data (KeepsStartData; Big Board
 //     Raiders: the board's JSON, the format of assets/boards/*.json) is created as schema 4: meta
 //     row 'start_data' holds D::StartData of the state its header started, and entry 0 chains from
@@ -398,7 +400,7 @@ public:
     // from the header alone. nullopt and *why when the header is refused.
     std::optional<Ledger> StartOf(const Header& header, Rejection* why) const;
     // Invariant 18: nullopt when the file at Path(), read by a connection of its own, still holds
-    // this store's schema and its last entry with the same hash; else what differs in words. A
+    // this store's schema, entry 0 and its last entry with the same hashes; else what differs in words. A
     // follower's own connection does not see a file written over in place (the same inode).
     std::optional<std::string> ChangedUnder() const;
 
@@ -446,6 +448,7 @@ private:
     bool m_streamed = false;   // streaming: the file checked clean row by row (invariant 20)
     std::string m_fingerprints;  // streamed: kFingerprintDigits hex digits an entry (FingerprintAt)
     std::string m_chain_start;   // streamed: hash(-1) of table entry, where a re-read starts
+    std::string m_first_hash;    // entry 0's hash in table entry (ChangedUnder)
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;
     std::string m_follow_problem;  // invariant 18: why following stopped ("" while it goes on)

@@ -757,6 +757,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
                 }
             }
         }
+        if (seq == 0) m_first_hash = rows[replayed].record.hash;
         m_records.push_back(std::move(rows[replayed].record));  // rows keeps only the line from here on
         m_ids.emplace(m_records.back().stamp.command_id, seq);
     }
@@ -813,6 +814,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
+    if (seq == 0) m_first_hash = record.hash;
     if (!m_streamed) {
         m_ids.emplace(record.stamp.command_id, seq);
         m_records.push_back(std::move(record));
@@ -1120,7 +1122,7 @@ template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 std::optional<std::string> BasicStore<R, D>::ChangedUnder() const {
     if (m_records.empty()) return std::nullopt;
-    return store_detail::ChangedInPlace(m_path, m_schema, Size() - 1, m_records.back().hash);
+    return store_detail::ChangedInPlace(m_path, m_schema, Size() - 1, m_records.back().hash, m_first_hash);
 }
 
 template <Ruleset R, class D>

@@ -343,8 +343,9 @@ std::string ImmutableUri(const std::string& path) {
 // =============================================================================================
 // [SECTION] Schema and migrations; the exact schema (invariant 12)
 // =============================================================================================
-// Version 1: the entries and a key/value meta table (its 'format' row is kMetaFormat). STRICT: a value of the wrong type cannot be
-// written through SQL (a tamperer's `UPDATE entry SET rules_version = '1x'` fails).
+// Version 1: the entries and a key/value meta table (its 'format' row is kMetaFormat). STRICT: a
+// value of the wrong type cannot be written through SQL (a tamperer's `UPDATE entry SET
+// rules_version = '1x'` fails).
 const char* const kSchemaV1 = R"(
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE entry(
@@ -543,25 +544,33 @@ std::vector<Finding> MetaFindings(sqlite3* db) {
 
 // Invariant 18: the file at `path` read by a connection of its own (a follower's may keep pages of
 // the file it opened: a file written over in place, same inode, is not seen through it).
-std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash) {
-    if (auto refused = CheckFileHeader(path)) return *refused;
+std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash,
+                                          std::string_view first_hash) {
+    // Words without the path: a follower's page says them on other machines.
+    if (CheckFileHeader(path))
+        return std::string("it is no longer a game file this Rutland reads (rutland-cli verify says why)");
     std::string why;
     sqlite3* db = HasWal(path) ? OpenDb(path, SQLITE_OPEN_READONLY, &why)
                                : OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &why);
-    if (!db) return "it cannot be read: " + why;
+    if (!db) return std::string("it cannot be read (rutland-cli verify says why)");
     std::optional<std::string> changed;
     const auto version = QueryInt(db, "PRAGMA user_version");
     if (!version) {
-        changed = "it cannot be read: " + DbError(db);
+        changed = "it cannot be read (rutland-cli verify says why)";
     } else if (*version != schema) {
         changed = fmt::format("its schema version is now {}, not {}", *version, schema);
     } else {
-        Statement q(db, "SELECT hash FROM entry WHERE seq = ?");
-        q.Bind(1, static_cast<int64_t>(last_seq));
-        const int rc = q.Step();
-        if (rc == SQLITE_DONE) changed = fmt::format("it has no entry {}", last_seq);
-        else if (rc != SQLITE_ROW) changed = "it cannot be read: " + q.Error();
-        else if (q.Text(0) != last_hash) changed = fmt::format("its entry {} is another entry (another hash)", last_seq);
+        // Entry 0 too: a WAL the old file left beside it may still hold the pages of its last
+        // entries, which SQLite lays over the new file's; entry 0's page is rarely among them.
+        for (const auto& [seq, hash] : {std::pair<int, std::string_view>{0, first_hash}, {last_seq, last_hash}}) {
+            if (changed || (seq == 0 && hash.empty())) continue;
+            Statement q(db, "SELECT hash FROM entry WHERE seq = ?");
+            q.Bind(1, static_cast<int64_t>(seq));
+            const int rc = q.Step();
+            if (rc == SQLITE_DONE) changed = fmt::format("it has no entry {}", seq);
+            else if (rc != SQLITE_ROW) changed = "it cannot be read (rutland-cli verify says why)";
+            else if (q.Text(0) != hash) changed = fmt::format("its entry {} is another entry (another hash)", seq);
+        }
     }
     sqlite3_close(db);
     return changed;

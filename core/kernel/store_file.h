@@ -128,9 +128,12 @@ inline constexpr std::string_view kMetaFormat = "rutland game";
 // whose key Rutland never writes. Empty: they are Rutland's.
 std::vector<Finding> MetaFindings(sqlite3* db);
 // Invariant 18: nullopt when the file at `path`, read by a new read-only connection, still holds
-// schema `schema` and entry `last_seq` with hash `last_hash` (what a store read, the chain up to it
-// included); else what differs, in words ("its entry 41 is another entry (another hash)").
-std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash);
+// schema `schema`, entry 0 with hash `first_hash` (unchecked when empty) and entry `last_seq` with
+// hash `last_hash` (what a store read, the chain up to it included); else what differs, in words
+// without the path ("its entry 41 is another entry (another hash)"), which a follower's page shows
+// on other machines.
+std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash,
+                                          std::string_view first_hash);
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...
 std::string FreeBackupName(const std::string& path, int version);
 const char* KindName(EntryKind kind);
