@@ -546,17 +546,21 @@ std::vector<Finding> MetaFindings(sqlite3* db) {
 // the file it opened: a file written over in place, same inode, is not seen through it).
 std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash,
                                           std::string_view first_hash) {
-    // Words without the path: a follower's page says them on other machines.
-    if (CheckFileHeader(path))
-        return std::string("it is no longer a game file this Rutland reads (rutland-cli verify says why)");
+    // Words without the path: a follower's page says them on other machines. Through SQLite only,
+    // never a file descriptor of its own: closing one would drop every POSIX lock this process
+    // holds on the file (the follower's read lock too, and a writer would then take the WAL away
+    // from under it); SQLite's unix VFS keeps such descriptors open while the file is locked.
     std::string why;
     sqlite3* db = HasWal(path) ? OpenDb(path, SQLITE_OPEN_READONLY, &why)
                                : OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &why);
     if (!db) return std::string("it cannot be read (rutland-cli verify says why)");
     std::optional<std::string> changed;
+    const auto app_id = QueryInt(db, "PRAGMA application_id");
     const auto version = QueryInt(db, "PRAGMA user_version");
-    if (!version) {
+    if (!app_id || !version) {
         changed = "it cannot be read (rutland-cli verify says why)";
+    } else if (static_cast<uint32_t>(*app_id) != kApplicationId) {
+        changed = "it is no longer a Rutland game";
     } else if (*version != schema) {
         changed = fmt::format("its schema version is now {}, not {}", *version, schema);
     } else {

@@ -12,7 +12,8 @@
 //                                copy of the same game moved over it (followed on), another game
 //                                moved over it, another game written over it in place (the
 //                                same inode; Big Board Raiders' page and the toy's) and the file
-//                                deleted (stopped, said) (invariant 9)
+//                                deleted (stopped, said); three plays one after another into a
+//                                followed file, each followed (invariant 9)
 //   flood CLI WORK               500 idle and 500 slow-header sockets, each reopened when closed,
 //                                for RUTLAND_FLOOD_SECONDS (8; 60 for a full minute) while the
 //                                broker appends: every request with the token answered within 1 s,
@@ -1160,6 +1161,30 @@ int Files(const std::string& cli, const fs::path& work) {
                   v["game"]["fingerprint"].dump() == fingerprint,
               fmt::format("{}: another game written over it in place: the page stays at entry {} ({}), fingerprint {}, "
                           "and says why within {} ms: '{}'", game, at, EntryOf(v), fingerprint, waited, ProblemOf(v)));
+        Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
+    }
+    // 6. Several plays into the followed file, one after another: each followed. (A check of the
+    // file that closed a descriptor of its own on it dropped the follower's POSIX read lock; the
+    // next writer, closing, then took the WAL away and the page stayed where it was.)
+    {
+        const std::string db = (work / "plays.rutland").string();
+        if (!MakeGame(cli, work, db, 10, "plays.txt")) return 2;
+        const Served g = StartServe(cli, db, work);
+        Check(g.port > 0, "serve follows plays.rutland: " + g.address);
+        if (g.port <= 0) return 1;
+        int at = EntryOf(GetJson(g.port, g.token, "view.json"));
+        for (int play = 1; play <= 3; ++play) {
+            std::ofstream lines(work / fmt::format("plays-{}.txt", play));
+            for (int i = 1; i <= 150; ++i) lines << "note play " << play << " line " << i << "\n";
+            lines.close();
+            Check(Run(cli, {"play", (work / fmt::format("plays-{}.txt", play)).string(), "--db", db}, work,
+                      fmt::format("plays-{}", play)) == 0,
+                  fmt::format("play {} appended 150 lines", play));
+            at += 150;
+            const nlohmann::json v = WaitForView(g.port, g.token, 5, [&](const nlohmann::json& j) { return EntryOf(j) == at; });
+            Check(EntryOf(v) == at && ProblemOf(v).empty(),
+                  fmt::format("after play {} the page is at entry {} ({}), no problem: '{}'", play, at, EntryOf(v), ProblemOf(v)));
+        }
         Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
     }
     return g_failures == 0 ? 0 : 1;
