@@ -180,8 +180,11 @@ bool SameScriptCommand(const host::OpenGame& game, int seq, const ScriptCommand&
 //    continued after them, as resuming the same script continues after its own lines);
 //  - the script's next line is such an entry but the script then departs from them: refused,
 //    naming that line and the session that recorded it, and the first line that differs;
-//  - the next line is not the first of them: the script's lines are new (another script played
-//    into the same game, e.g. a second day's under --session).
+//  - the next line is not the first of them, yet the script starts with the game's header and a
+//    later line is the line a session recorded at that place of its script (a copy whose earlier
+//    lines were edited): refused, naming its first line that differs;
+//  - otherwise the script's lines are new (another script played into the same game, e.g. a
+//    second day's under --session).
 // Returns false (and *error) when refused; nothing was applied.
 bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
                             std::vector<Standing>& standing, const std::vector<int>& seqs, const std::string& name,
@@ -196,7 +199,39 @@ bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
     std::vector<size_t> fresh;  // the script's lines about to be applied, in order
     for (size_t i = first_new; i < script.size(); ++i)
         if (standing[i] == Standing::New && !script[i].IsHeader()) fresh.push_back(i);
-    if (recorded.empty() || fresh.empty() || !SameScriptCommand(game, recorded[0], script[fresh[0]])) return true;
+    if (recorded.empty() || fresh.empty()) return true;
+    if (!SameScriptCommand(game, recorded[0], script[fresh[0]])) {
+        // A copy of the game's script with its earlier lines changed: it starts with the game's own
+        // header, none of its lines is in the game by id, and a later line is the very line another
+        // session recorded at that place of its script (the same ordinal, the same command). Its
+        // other lines would be applied again as new ones: refused, naming the first line that
+        // differs, before anything is applied, --keep-going or not. A script of new lines (a
+        // second day's, or the header and a note) has no such line and is new lines.
+        std::string ignored;
+        const bool game_header = after == 0 && !script.empty() && script.front().IsHeader() &&
+                                 game.HeaderLine(script.front().parsed, &ignored) == std::optional(game.Line(0));
+        if (!game_header) return true;
+        size_t same = 0;  // the first later line that is the recorded one at its place
+        for (size_t i = 1; !same && i < fresh.size() && i < recorded.size(); ++i) {
+            const std::string recorded_id = game.CommandId(recorded[i]);  // the ScriptId's views point into it
+            const auto id = ReadScriptId(recorded_id);
+            if (id && id->ordinal == script[fresh[i]].ordinal && SameScriptCommand(game, recorded[i], script[fresh[i]]))
+                same = i;
+        }
+        if (!same) return true;
+        const ScriptCommand& first = script[fresh[0]];
+        const std::string same_id = game.CommandId(recorded[same]);
+        const auto session = ReadScriptId(same_id)->session;
+        *error = fmt::format("{}:{}: this script starts with the header of {} and its line {} is entry {} of the game, "
+                             "as the script session '{}' recorded it, but its line {} is `{}`, where the game recorded "
+                             "entry {}: `{}`: a copy of that script whose earlier lines differ; nothing was applied\n  to "
+                             "continue a game, play the script it was played from (or give --session {}) and append "
+                             "new lines at its end",
+                             name, first.line_no, db, script[fresh[same]].line_no, recorded[same],
+                             PrintableText(session), first.line_no, PrintableText(first.printed), recorded[0],
+                             PrintableText(game.Line(recorded[0])), PrintableText(session));
+        return false;
+    }
     size_t k = 0;
     while (k < recorded.size() && k < fresh.size() && SameScriptCommand(game, recorded[k], script[fresh[k]])) ++k;
     if (k == recorded.size()) {
@@ -376,6 +411,22 @@ int Play(const PlayOptions& options) {
         return kExitUnusable;
     }
 
+    // The game of the file played into, when it exists: a script without a header continues it,
+    // whatever its game (a line without a game word is otherwise Big Board Raiders').
+    std::error_code ec;
+    const bool file_exists = !options.db.empty() && std::filesystem::exists(options.db, ec);
+    const host::GameDefinition* file_game = nullptr;
+    bool file_says_game = false;  // the file records its game (else its open says what is wrong with it)
+    if (file_exists) {
+        std::string error;
+        file_game = host::GameToOpen(options.db, &error);
+        if (!file_game) {
+            std::cerr << "rutland-cli: " << error << "; nothing was played\n";
+            return kExitUnusable;
+        }
+        file_says_game = host::GameOfFile(options.db, nullptr) != nullptr;
+    }
+
     // The whole script is read first: its "#=" lines checked and every command's id formed, so
     // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
     Script script;
@@ -411,8 +462,11 @@ int Play(const PlayOptions& options) {
             // The line limit is every game's (open_game.h kMaxLineBytes): nothing of a longer line is read.
             const bool too_long = line.size() > host::kMaxLineBytes;
             if (!definition && (too_long || !BeforeHeader(line))) {
-                // A line without a game word is Big Board Raiders', whose language says what is wrong with it.
-                definition = host::GameOfHeader(line, &error);
+                // A script whose first line is no header continues the game of the file it is played
+                // into, whatever that game; otherwise a line without a game word is Big Board Raiders',
+                // whose language says what is wrong with it.
+                definition = file_game && (too_long || !HasHeaderWord(line)) ? file_game
+                                                                             : host::GameOfHeader(line, &error);
                 if (!definition) {
                     std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
                     return kExitUnusable;
@@ -444,15 +498,11 @@ int Play(const PlayOptions& options) {
     }
 
     Game game;
-    std::error_code ec;
-    if (!options.db.empty() && std::filesystem::exists(options.db, ec)) {
+    if (file_exists) {
         std::string error;
-        const host::GameDefinition* file_game = host::GameToOpen(options.db, &error);
-        if (!file_game) {
-            std::cerr << "rutland-cli: " << error << "; nothing was played\n";
-            return kExitUnusable;
-        }
-        if (definition && file_game != definition) {
+        // A file that does not say its game (edited) is opened by the game GameToOpen found, whose
+        // open or verify says what is wrong, never refused as a game of another name.
+        if (definition && file_says_game && file_game != definition) {
             const ScriptCommand* header = script.empty() ? nullptr : &script.front();
             std::cerr << name << ":" << (header ? header->line_no : 1) << ": this script is a game of " << definition->name
                       << ", and " << options.db << " holds a game of " << file_game->name << "; nothing was played\n";

@@ -84,8 +84,15 @@ const GameDefinition* GameOfFile(const std::string& path, std::string* error) {
 
 const GameDefinition* GameToOpen(const std::string& path, std::string* error) {
     std::string ignored;
-    const std::optional<std::string> name = GameOfStoreFile(path, &ignored);
-    if (!name) return kGames.front();
+    std::optional<std::string> name = GameOfStoreFile(path, &ignored);
+    // A file whose meta does not say its game (its row removed or emptied outside Rutland) is
+    // opened by the game its header names, whose verify says what is wrong, in the words verify
+    // always uses ("meta does not say which game the file holds..."), not as another game.
+    if (!name) {
+        const std::optional<std::string> named = HeaderGameOfStoreFile(path);
+        const GameDefinition* game = named ? FindGame(*named) : nullptr;
+        return game ? game : kGames.front();
+    }
     if (const GameDefinition* game = FindGame(*name)) return game;
     if (error) *error = UnknownGame(path, *name);
     return nullptr;

@@ -34,9 +34,10 @@ const GameDefinition* GameOfHeader(std::string_view header_line, std::string* er
 // not a Rutland game or holds a game this build lacks ("x.rutland holds a game of 'othergame', which
 // this Rutland does not have (it has big-board-raiders, flutter)").
 const GameDefinition* GameOfFile(const std::string& path, std::string* error);
-// The game whose `open` should read `path`: the game the file records; the first game when the file
-// records none a game could be read from (missing, damaged, not Rutland's), so that its open says
-// why in the words it always has. nullptr and *error only for a game this build lacks (invariant 2).
+// The game whose `open` should read `path`: the game the file records; when its meta says none (a
+// row removed outside Rutland), the game its header names; the first game when neither can be read
+// (missing, damaged, not Rutland's, newer), so that its open says why in the words it always has.
+// nullptr and *error only for a game this build lacks (invariant 2).
 const GameDefinition* GameToOpen(const std::string& path, std::string* error);
 
 } // namespace rutland::host

@@ -244,6 +244,26 @@ public:
 
     // [SECTION] A script played in
 
+    // The entry 0 `header` would make in this game, to compare with Line(0): in a file, started as
+    // the file starts its game (BasicStore::StartOf: on the start data it carries, basic_store.h
+    // invariant 19), so a game is continued from its script after the board file its header names
+    // was deleted or changed; in memory, from the header alone. Big Board Raiders writes its own
+    // (its schema-3 files carry no board, and start on the one its state holds).
+    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
+        const std::optional<typename Game::Header> h =
+            Store::File::HeaderOf(header.command.template As<typename Game::Command>());
+        if (!h) {
+            *rejection = fmt::format("not a header ({})", Game::kLanguageRule);
+            return std::nullopt;
+        }
+        Rejection why;
+        const std::optional<Ledger> ledger = InFile() ? GetStore().StartOf(*h, &why) : Ledger::Start(*h, &why);
+        if (!ledger) {
+            *rejection = why.ToString();
+            return std::nullopt;
+        }
+        return ledger->At(0).line;
+    }
     SubmitReply SubmitRead(const ReadLine& line, const StampText* stamp) override {
         if (m_reader) return Refused();
         // In memory nothing is stamped: no clock is read for it.

@@ -73,6 +73,8 @@ public:
         return n;
     }
 
+    std::optional<std::string> ChangedInPlace() const override { return m_store->ChangedUnder(); }
+
     int FirstEvent() const override { return m_taken - static_cast<int>(m_heads.size()); }
     std::string EventJson(int seq) const override {
         const Head& h = m_heads.at(static_cast<size_t>(seq - FirstEvent()));

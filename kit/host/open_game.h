@@ -376,6 +376,9 @@ public:
     // Takes in what other programs appended (basic_store.h invariant 18): how many entries; -1 and
     // *why when what it finds does not carry the game on.
     virtual int Follow(std::string* why) = 0;
+    // nullopt when the file, read by a connection of its own, still holds the last entry taken in
+    // (basic_store.h BasicStore::ChangedUnder); else what differs: the file was written over in place.
+    virtual std::optional<std::string> ChangedInPlace() const = 0;
 
     // [SECTION] The page, as JSON text
     // The page (invariant S3); throws std::exception when what it must read back from the file is

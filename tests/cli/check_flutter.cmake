@@ -14,7 +14,8 @@
 # board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
 #        show the provisional board, export, import a renamed copy, the same name again, a board
 #        breaking BD-6 and a built-in name refused (nothing written), a new game on the imported
-#        board (`board=club`; its file verifies with the board file gone), save a Flutter file's board
+#        board (`board=club`; its file verifies with the board file gone, and is continued by its
+#        script and by a script without a header), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
 #        `rule BD-1` (both games') stays Big Board Raiders' and names Flutter's on stderr; `rule`
 #        lists both games' rules, `rule F-D5` finds Flutter's; an unknown ID or game refused, exit 2
@@ -372,6 +373,21 @@ elseif(SCENARIO STREQUAL "board")
     expect("${out}" "clean: 2 entries.*board club")
     run(2 out ${CLI} play ${dir}/club-game.txt)
     expect("${out_err}" "no board named club .*\\(L-1\\)")
+    # The game is continued from its script with the board file gone (the header started on the
+    # board the file carries, basic_store.h invariant 19), and by a script with no header, which
+    # continues the game the file holds, whatever its game (not read as Big Board Raiders').
+    file(APPEND ${dir}/club-game.txt "note after the board file was deleted\n")
+    run(0 out ${CLI} play ${dir}/club-game.txt --db ${dir}/club.rutland)
+    expect("${out}" "club.rutland: 3 entries, fingerprint ${FP}\n$")
+    file(WRITE ${dir}/club-more.txt "# the next round, no header\nnote a script of new lines\nbuy W 1\n")
+    run(0 out ${CLI} play ${dir}/club-more.txt --db ${dir}/club.rutland)
+    expect("${out}" "club.rutland: 5 entries, fingerprint ${FP}\n$")
+    # Another header is still refused as not the game's, naming the one in the file.
+    file(WRITE ${dir}/club-other.txt "game flutter players=Ann,Bob\nnote x\n")
+    run(2 out ${CLI} play ${dir}/club-other.txt --db ${dir}/club.rutland)
+    expect("${out_err}" "this script's game header is not the one in [^\n]*club.rutland:\n  game flutter players=Ann,Bob [^\n]*board=club")
+    run(0 out ${CLI} verify ${dir}/club.rutland)
+    expect("${out}" "clean: 5 entries")
     # save: the board a Flutter file ended with, its game taken from the file.
     run(0 out ${CLI} play ${GAMES}/first-round.txt --db ${dir}/game.rutland)
     run(0 out ${CLI} board save ${dir}/game.rutland table1)

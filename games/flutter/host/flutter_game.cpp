@@ -362,11 +362,7 @@ public:
 
     // [SECTION] A script played in
 
-    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        const std::optional<Ledger> ledger = StartLedger(FlutterFile::HeaderOf(CommandOf(header)), "not a header (F-D1)", rejection);
-        if (!ledger) return std::nullopt;
-        return ledger->At(0).line;
-    }
+    // HeaderLine is the shared adapter's: on the board the file carries (store/store.h item 4).
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
         const Ledger& ledger = GetLedger();
         const Entry& e = ledger.At(seq);

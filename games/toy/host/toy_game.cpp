@@ -244,11 +244,6 @@ public:
 
     // [SECTION] A script played in
 
-    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        const std::optional<ToyLedger> ledger = StartLedger(Toy::HeaderOf(CommandOf(header)), "not a header (TOY.md)", rejection);
-        if (!ledger) return std::nullopt;
-        return ledger->At(0).line;
-    }
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
         const ToyEntry& e = GetLedger().At(seq);
         std::string out = std::to_string(seq) + ": " + e.line + "\n";
