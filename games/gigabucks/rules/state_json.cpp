@@ -92,8 +92,7 @@ Json ToJson(const GameState& s) {
     if (s.turn && !over) {
         const Turn& t = *s.turn;
         j["turn"] = {{"player", NameOr(s, s.current)}, {"kind", t.flexible ? "flexible" : "inflexible"},
-                     {"roll", t.roll ? Json(*t.roll) : Json(nullptr)}, {"space", t.space}, {"landed", LandedWord(t.landed)},
-                     {"diversified", t.diversified}, {"voluntary", t.voluntary != VoluntaryDone::No}};
+                     {"roll", t.roll ? Json(*t.roll) : Json(nullptr)}, {"space", t.space}, {"landed", LandedWord(t.landed)}};
     } else {
         j["turn"] = nullptr;
     }
@@ -160,7 +159,6 @@ Json ToJson(const GameState& s) {
                     {"bid", bid ? Json(a.bid) : Json(nullptr)}, {"spaces", a.spaces},
                     {"lines", a.kind == AuctionKind::Diversify ? Json(a.lines) : Json(nullptr)},
                     {"each", a.each ? Json(*a.each) : Json(nullptr)}, {"total", a.total}};
-        if (a.kind == AuctionKind::Voluntary) one["min"] = a.min ? Json(*a.min) : Json(nullptr);
         j["last_auction"] = one;
     } else {
         j["last_auction"] = nullptr;
