@@ -61,3 +61,24 @@ TEST_CASE("DS-2, DS-3: the JSON of section 18 has every key, with bid limits and
     CHECK(j["forecast"]["2"] == nlohmann::json::parse(R"({"space": 12, "landed": "unchartered", "owner": null, "royalty": 0})"));
     CHECK(j["forecast"].size() == 11);
 }
+
+TEST_CASE("DS-1, DS-4: what the desk shows of the turn and the ring is in the state: turn, due, held resignations, mover; owners, lines, tokens, inactive marks") {
+    Table t;
+    t.Do("space 20 owner=inactive lines=2");
+    t.Do("space 21 owner=Cy lines=1");
+    t.Do("at Ann 12 turns=1");
+    t.Do("r8");  // 20: inactive
+    nlohmann::json j = t.Json();
+    CHECK(j["turn"] == nlohmann::json::parse(R"({"player": "Ann", "kind": "inflexible", "roll": 8, "space": 20, "landed": "inactive"})"));
+    CHECK(j["due"] == nlohmann::json::parse(R"([{"kind": "reactivation", "space": 20}])"));
+    CHECK(j["to_roll"] == nullptr);
+    CHECK(j["corporations"]["20"] == nlohmann::json::parse(R"({"owner": null, "status": "inactive", "lines": 2, "token": "Ann"})"));
+    CHECK(j["corporations"]["21"] == nlohmann::json::parse(R"({"owner": "Cy", "status": "chartered", "lines": 1, "token": null})"));
+    t.Do("re -");
+    t.Do("resign Bob");
+    j = t.Json();
+    CHECK(j["phase"] == "open");
+    CHECK(j["pending_resignations"] == nlohmann::json::array({"Bob"}));
+    CHECK(j["to_roll"] == "Cy");
+    CHECK(j["to_roll_kind"] == "place");
+}

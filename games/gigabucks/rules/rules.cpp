@@ -544,6 +544,7 @@ struct Applier {
                 en.Add(K::CorporationSold, "VO-2", w, cupl, space, c.price);
                 a.spaces.push_back(space);
             }
+            std::sort(a.spaces.begin(), a.spaces.end());  // section 18: the spaces bought, ascending
             a.winner = w;
             a.bid = c.price;
             a.total = c.price;
