@@ -82,3 +82,28 @@ TEST_CASE("DS-1, DS-4: what the desk shows of the turn and the ring is in the st
     CHECK(j["to_roll"] == "Cy");
     CHECK(j["to_roll_kind"] == "place");
 }
+
+TEST_CASE("DS-6, CG-D20: the players' view shows no cash, bid limit or shortfall unless open-money; owners, lines, tokens and the total always") {
+    const auto play = [](Table& t) {
+        t.Do("space 24-31 owner=Bob lines=4,0,2,3,4,5,1,6");
+        t.Do("space 3 owner=Ann lines=1");
+        t.Do("count Ann=10 Cy=590");
+        t.Do("at Ann 21 turns=1");
+        t.Do("r7");  // 15 owed, 10 in hand: 5 short
+    };
+    Table closed;
+    play(closed);
+    const nlohmann::json shown = nlohmann::json::parse(PublicJson(closed.S()).dump());
+    CHECK(!shown["players"][0].contains("cash"));
+    CHECK(!shown["players"][0].contains("max_bid"));
+    CHECK(!shown["due"][0].contains("short"));
+    CHECK(shown["due"][0]["amount"] == 15);
+    CHECK(shown["corporations"]["28"]["token"] == "Ann");
+    CHECK(shown["money_total"] == 1200);
+    CHECK(closed.Json()["players"][0]["cash"] == 10);  // the keeper's JSON keeps them
+    Table open("game gigabucks players=Ann,Bob,Cy,Dee variants=open-money");
+    play(open);
+    const nlohmann::json all = nlohmann::json::parse(PublicJson(open.S()).dump());
+    CHECK(all["players"][0]["cash"] == 10);
+    CHECK(all["due"][0]["short"] == 5);
+}

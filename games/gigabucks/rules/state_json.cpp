@@ -182,4 +182,15 @@ Json ToJson(const GameState& s) {
     return j;
 }
 
+Json PublicJson(const GameState& s) {
+    Json j = ToJson(s);
+    if (s.header.open_money) return j;
+    for (Json& p : j["players"]) {
+        p.erase("cash");
+        p.erase("max_bid");
+    }
+    for (Json& d : j["due"]) d.erase("short");
+    return j;
+}
+
 } // namespace rutland::gigabucks
