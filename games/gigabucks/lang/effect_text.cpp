@@ -37,7 +37,9 @@ std::string EffectText(const Effect& e, const GameState& s) {
         case EffectKind::AuctionDue: return fmt::format("the {} for {} is due", AuctionName(e.n[0]), e.space);
         case EffectKind::RoyaltyFigured: return fmt::format("{} owes {} a royalty of {} for landing on {}", p, o, e.n[0], e.space);
         case EffectKind::RoyaltyDue: return fmt::format("{} is {} short of the {} he owes {}: involuntary liquidation auctions are due", p, e.n[1], e.n[0], o);
-        case EffectKind::Paid: return fmt::format("{} pays {} to {}", p, e.n[0], o);
+        case EffectKind::Paid:
+            if (e.player == -1) return fmt::format("the remainders waiting pay {} to {}", e.n[0], o);
+            return fmt::format("{} pays {} to {}", p, e.n[0], o);
         case EffectKind::Chartered: return fmt::format("{} wins the charter of {} at {}", p, e.space, e.n[0]);
         case EffectKind::NobodyBid: return e.space >= 0 ? fmt::format("nobody bid in the {} for {}", AuctionName(e.n[0]), e.space)
                                                         : fmt::format("no sale in the {}", AuctionName(e.n[0]));
