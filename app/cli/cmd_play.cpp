@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "base/json_guard.h"
 #include "base/safe_text.h"
 #include "base/sha256.h"
 #include "host/registry.h"
@@ -89,6 +90,10 @@ struct GivenStamp {
     std::optional<std::string> time, who, id;
 };
 
+// The longest '#=' line: its three fields at their longest (safe_text.h kMaxStampFieldBytes), with room
+// for their keys and escapes.
+constexpr size_t kMaxStampLineBytes = 4 * kMaxStampFieldBytes;
+
 // nullopt and no *error: not a "#=" line. nullopt and *error: a "#=" line that is wrong, and why.
 std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std::string* error) {
     const size_t at = line.find_first_not_of(" \t");
@@ -98,7 +103,14 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
                  "#= {\"time\":\"2026-11-22T01:15:14Z\",\"who\":\"Dee\",\"id\":\"g.txt:2:8f1d0c2e9a7b\"})";
         return std::nullopt;
     };
-    const auto j = nlohmann::json::parse(line.substr(at + 2), nullptr, false);
+    // Bounded before it is parsed, as every JSON from outside (base/json_guard.h): three fields of at
+    // most kMaxStampFieldBytes, one object of strings, each key once.
+    const std::string_view json = line.substr(at + 2);
+    // Depth 2: a value that is an array or an object is still told apart below ("gives who as a JSON array").
+    static constexpr JsonBounds kStampBounds{kMaxStampLineBytes, 2, "the '#=' line", "a stamp line",
+                                             "kMaxStampLineBytes", "a stamp is one object of strings"};
+    if (std::optional<std::string> problem = JsonGuardProblem(json, kStampBounds)) return fail("is refused: " + *problem);
+    const auto j = nlohmann::json::parse(json, nullptr, false);
     if (j.is_discarded()) return fail("is not valid JSON");
     if (!j.is_object()) return fail("is not a JSON object");
     GivenStamp given;
@@ -108,12 +120,12 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
                                             : key == "who"  ? &given.who
                                             : key == "id"   ? &given.id
                                                             : nullptr;
-        if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", PrintableText(key)));
+        if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", ShortText(key)));
         if (!value.is_string()) return fail(fmt::format("gives {} as a JSON {}, not a string", key, value.type_name()));
         const std::string& text = value.get_ref<const std::string&>();
         if (key == "time" && !IsUtcTime(text))
             return fail(fmt::format("gives the time '{}', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z",
-                                    PrintableText(text)));
+                                    ShortText(text)));
         if (auto why = StampTextProblem(text); why && key != "time")
             return fail(fmt::format("gives a {} that {}", key, *why));
         *field = text;

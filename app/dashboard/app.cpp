@@ -321,14 +321,15 @@ void App::DrawStart() {
     ImGui::PushFont(m_shell.fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
-    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit");
+    // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
+    // The form under it is that game's own (desk_games.h), or the form every game has.
+    const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
+    ImGui::TextDisabled("%s      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit",
+                        view::DeskFor(games).c_str());  // every game offered, not the first alone
     ImGui::Separator();
     ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
-    // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
-    // The form under it is that game's own (desk_games.h), or the form every game has.
-    const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
     const host::GameDefinition* host_game = nullptr;
     NewGameForm* own_form = nullptr;
     if (!games.empty()) {
@@ -432,7 +433,7 @@ void App::DrawStart() {
     }
     if (!m_start.recent.empty() &&
         ImGui::BeginTable("##recent", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
-        for (const char* h : {"File", "Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
+        for (const char* h : {"File", "Game", "Players", "Year/round", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const view::RecentGame& g : m_start.recent) {
             ImGui::TableNextRow();

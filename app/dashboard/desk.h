@@ -47,6 +47,9 @@ void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_d
 void DrawDeskLedger(DeskView& v, DeskUi& ui, DeskOutbox& out);        // panel_desk_ledger.cpp
 void DrawDeskInstructions(DeskView& v, DeskUi& ui, DeskOutbox& out);  // panel_desk_instructions.cpp
 void DrawDeskState(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_state.cpp
+void DrawDeskStrip(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_strip.cpp
+// The players' strip's height in a band of that width (0: the game shows no players' money).
+float DeskStripHeight(DeskView& v, float width);
 
 // The words of a rule shown in the desk: under the mouse, `id` shows its words in a tooltip and
 // is the one F1 opens (desk.cpp).

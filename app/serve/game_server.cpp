@@ -35,6 +35,7 @@
 
 #include "web_assets.h"
 
+#include "base/safe_text.h"
 #include "host/open_game.h"
 #include "host/registry.h"
 
@@ -713,7 +714,7 @@ struct GameServer::Impl {
         // The game kept every event since the last Publish (KeepEventsFrom); a game opened again
         // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
         for (int seq = std::max(from_seq, game->FirstEvent()); seq < game->Size(); ++seq)
-            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, game->EventJson(seq)));
+            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, JsonEscapedControls(game->EventJson(seq))));
         game->KeepEventsFrom(game->Size());  // invariant 6: the next entries' events, however many
         std::string problem;
         {
@@ -733,8 +734,9 @@ struct GameServer::Impl {
             last["game"]["problem"] = problem;
             page = last.dump();
         }
-        Published p{game->Size(), game->Fingerprint(), std::make_shared<const std::string>(std::move(page)),
-                    std::make_shared<const std::string>(game->StateJson())};
+        // No bidi, line-separator or C1 character reaches the page raw (safe_text.h JsonEscapedControls).
+        Published p{game->Size(), game->Fingerprint(), std::make_shared<const std::string>(JsonEscapedControls(std::move(page))),
+                    std::make_shared<const std::string>(JsonEscapedControls(game->StateJson()))};
         Batch b;
         if (!fresh.empty()) {
             std::string text;

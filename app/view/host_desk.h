@@ -104,6 +104,7 @@ public:
     void Select(int seq) { m_selected = seq; }
     const std::string& ExplainNow();          // what the table does after the entry shown (or the last)
     const std::string& StateNow();            // the game's state as a terminal shows it
+    const std::vector<host::StripPlayer>& Strip();  // every player's money (OpenGame::PlayersStrip)
     std::string& Status() { return m_status; }
 
 private:
@@ -136,6 +137,8 @@ private:
     std::string m_explain_key;
     std::string m_state;
     std::string m_state_key;
+    std::vector<host::StripPlayer> m_strip;
+    std::string m_strip_key;
     std::string m_status;
 };
 

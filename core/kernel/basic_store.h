@@ -77,7 +77,7 @@
 //     (no `-wal` beside it) such a file is read as immutable, so no `-shm` is left behind.
 // 14. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
 //     ("2026-11-22T01:15:14Z"), who and command id non-empty valid UTF-8 without control
-//     characters. Create and Submit refuse any other stamp and write nothing. Files written before
+//     characters, each at most kMaxStampFieldBytes (base/safe_text.h). Create and Submit refuse any other stamp and write nothing. Files written before
 //     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
 //     as stored), and every reader prints them through safe_text.h, never raw.
 // 15. Schema 3 stores an entry's effects as data (D::Encode; Big Board Raiders' effects_data.h: a

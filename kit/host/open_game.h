@@ -210,6 +210,12 @@ struct LinePreview {
     int entries = -1;  // the number of entries it was computed on: Enter records only onto those
 };
 
+// What the start screen's recent games list says of a game (app/view/start_view.h ReadRecentGame).
+struct GameSummary {
+    std::vector<std::string> players;  // in turn order
+    int period = 0;                    // the year (Big Board Raiders) or round (Flutter) it is in; 0: none
+};
+
 // What became of a line submitted (basic_session.h SubmitOutcome, in words).
 struct SubmitReply {
     enum class Status { Accepted, Duplicate, Rejected, Blank, Refused } status = Status::Blank;
@@ -238,6 +244,16 @@ struct Row {
     std::string summary;  // the effects in one short sentence
     std::vector<Note> effects;  // each effect in words, with its rule
     bool undone = false;        // taken back by a later undo (and not redone)
+};
+
+// One player as the desk's players' strip shows him: every player's money in view at all times,
+// questions included (the strip is never covered). Words made by the game, for its shown entry.
+struct StripPlayer {
+    std::string name;
+    std::string money;   // what he holds in hand, in the game's unit ("£120", "5")
+    std::string worth;   // what he is worth in all, "" when the game has no such figure ("capital £340")
+    bool current = false;  // the player to act now
+    bool out = false;      // out of the game (bankrupt, resigned)
 };
 
 class OpenGame {
@@ -276,12 +292,15 @@ public:
     virtual std::string StateJson() const = 0;                    // the game's JSON state, one object
     virtual std::string Settlement() const = 0;  // "if the year / round ended now", in words ("" when none)
     virtual std::string RuleText(std::string_view id) const = 0;  // the rule's words, "" when no such rule
+    // The players' strip, in seating order, at the entry shown; empty: the game has no players' money.
+    virtual std::vector<StripPlayer> PlayersStrip() const { return {}; }
 
     // [SECTION] The file as a terminal reads it (rutland-cli; invariant 5). `file` is the name as
     // the table typed it, for the messages.
     virtual FileCheck Check() const = 0;                          // what the open found
     virtual std::string FingerprintAt(int seq) const = 0;         // of the game after entry seq ("" in memory)
     virtual std::string FileSummary() const = 0;                  // what `verify` adds after the chain ("" when nothing)
+    virtual GameSummary Summary() const = 0;                      // the players and the year or round, as it stands
     virtual bool Backup(const std::string& dest, std::string* error) const = 0;  // SQLite's backup API; the copy unverified
     // `state`: after entry seq, for a terminal or as JSON (with "entry" and "fingerprint"); false and *error when
     // that state cannot be had.
@@ -461,6 +480,17 @@ struct GameDefinition {
     // The header's options after `players=`, for the start screen's new-game form
     // (app/view/new_game_form.h); empty: players alone.
     std::span<const HeaderOption> header_options = {};
+    // The game's words for the input guards every game has (core/base: names.h, safe_text.h,
+    // text.h LineKeys, json_guard.h), tested on every registered game by
+    // tests/view/test_input_guards.cpp: lines of its language that hold free text, "{}" where the
+    // text goes (`note {}`, `board W name="{}"`): a text with a control, line-separator or bidi
+    // character is refused there, a plain one read; and lines that give one key twice (`count Ann
+    // cash=5 cash=10`), each refused. Empty: the language has none.
+    std::span<const std::string_view> free_text_lines = {};
+    std::span<const std::string_view> key_twice_lines = {};
+    // The header takes `broker=NAME` (Flutter's, its RULES.md G-1): the form's broker is written
+    // into the header as well as into the entries' stamps.
+    bool header_broker = false;
 };
 
 } // namespace rutland::host

@@ -2,14 +2,21 @@
 #include "question_draw.h"
 
 #include <algorithm>
+#include <cfloat>
 
 #include <imgui.h>
 
 namespace rutland::dash {
 
-bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place) {
+bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place, float clear_below) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImGui::SetNextWindowBgAlpha(1.0f);  // the panels behind must not show through
+    if (clear_below > 0.0f) {
+        // Placed: from its top down to the line; in the middle: as far below the centre as above it.
+        const float top = place ? place->at.y : viewport->GetCenter().y;
+        const float room = std::max(ImGui::GetFontSize() * 4.0f, (clear_below - top) * (place ? 1.0f : 2.0f));
+        ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(FLT_MAX, room));
+    }
     if (place) {
         ImGui::SetNextWindowPos(place->at, ImGuiCond_Always);
         ImGui::SetNextWindowSize(ImVec2(place->width, 0.0f), ImGuiCond_Always);

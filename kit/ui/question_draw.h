@@ -15,8 +15,9 @@ struct QuestionPlace {
     float width = 0.0f;
 };
 
-// Begin/End pair like ImGui::Begin (always call EndQuestionWindow).
-bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place = std::nullopt);
+// Begin/End pair like ImGui::Begin (always call EndQuestionWindow). `clear_below`: a screen y the box
+// never reaches (the desk's players' strip, which no question covers; 0: none): past it, it scrolls.
+bool BeginQuestionWindow(const char* title, std::optional<QuestionPlace> place = std::nullopt, float clear_below = 0.0f);
 void EndQuestionWindow();
 
 } // namespace rutland::dash

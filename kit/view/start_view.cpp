@@ -19,6 +19,9 @@ RecentGame ReadRecentGame(const std::string& path, const host::GameDefinition& g
         r.last_played = t.size() >= 16 ? t.substr(0, 10) + " " + t.substr(11, 5) : t;
     }
     r.fingerprint = g->Fingerprint();
+    const host::GameSummary summary = g->Summary();  // the game's own: its players, its year or round
+    r.players = summary.players;
+    r.year = summary.period;
     return r;
 }
 
@@ -27,6 +30,15 @@ std::vector<const host::GameDefinition*> ListedGames(std::span<const host::GameD
     for (const host::GameDefinition* g : games)
         if (g && g->listed) out.push_back(g);
     return out;
+}
+
+std::string DeskFor(std::span<const host::GameDefinition* const> listed) {
+    std::string out = "the broker's desk for ";
+    for (size_t i = 0; i < listed.size(); ++i) {
+        if (i > 0) out += i + 1 == listed.size() ? " and " : ", ";
+        out += listed[i]->title;
+    }
+    return listed.empty() ? "the broker's desk for stock-market board games" : out;
 }
 
 int NextStop(int at, int step, int count) {

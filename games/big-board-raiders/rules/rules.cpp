@@ -123,12 +123,15 @@ StartResult StartGame(const GameHeader& header, std::shared_ptr<const Board> boa
     for (int i = 0; i < n; ++i) {
         PlayerState p;
         p.name = header.players[static_cast<size_t>(i)];
-        if (i < static_cast<int>(header.start.size())) {
+        // start= with one space starts every player there (the new-game form's "@market-1 for
+        // all", COMMANDS.md's game header); a list names each player's in turn order.
+        const size_t from = header.start.size() == 1 ? 0 : static_cast<size_t>(i);
+        if (from < header.start.size()) {
             std::string error;
-            auto space = board->Find(header.start[static_cast<size_t>(i)], &error);
+            auto space = board->Find(header.start[from], &error);
             if (!space) return reject(fmt::format("start for {}: {}", p.name, error), "G-2");
             p.space = *space;
-            out.canonical.start[static_cast<size_t>(i)] = board->At(*space).name;
+            out.canonical.start[from] = board->At(*space).name;
         }
         s.players.push_back(std::move(p));
     }
