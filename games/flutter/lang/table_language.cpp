@@ -193,7 +193,7 @@ ParseResult ParseHeader(const std::vector<std::string>& t, Reading reading) {
             if (!n || *n > 1000) return Fail(L1("box= must be a number of certificates"));
             h.box = static_cast<int>(*n);
         } else if (key == "broker") {
-            if (auto problem = CheckName(value)) return Fail(*problem);
+            if (auto problem = CheckName(value, reading)) return Fail(*problem);
             h.broker = value;
         } else if (key == "variants") {
             for (const std::string& v : SplitCommas(LowerLineWord(value))) {

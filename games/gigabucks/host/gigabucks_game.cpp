@@ -144,7 +144,23 @@ public:
     std::string Settlement() const override { return ""; }  // no year or round to settle
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
 
+    // Every player's cash in the desk's strip (CG-D20: the keeper's dashboard shows cash).
+    std::vector<host::StripPlayer> PlayersStrip() const override {
+        std::vector<host::StripPlayer> out;
+        const GameState& s = Shown();
+        for (size_t i = 0; i < s.players.size(); ++i)
+            out.push_back({s.players[i].name, std::to_string(s.players[i].cash), "",
+                           s.phase != Phase::Over && static_cast<int>(i) == s.current, !s.InGame(static_cast<int>(i))});
+        return out;
+    }
+
     // [SECTION] The file as a terminal reads it
+
+    host::GameSummary Summary() const override {  // turns, no year or round
+        host::GameSummary out;
+        for (const Player& p : GetLedger().State().players) out.players.push_back(p.name);
+        return out;
+    }
 
     std::string FileSummary() const override {
         const GameState& s = GetLedger().State();
@@ -261,6 +277,13 @@ namespace rutland::registered {
 
 using namespace rutland::host;
 
+namespace {
+// Its words for the input guards (open_game.h GameDefinition::free_text_lines; RULES.md section 17, L-1).
+constexpr std::string_view kGigabucksFreeTextLines[] = {"note {}"};
+constexpr std::string_view kGigabucksKeyTwiceLines[] = {"game gigabucks players=Ann,Bob players=Cy,Dee", "count Ann=5 Ann=6",
+                                                        "space 3 owner=Ann owner=Bob"};
+} // namespace
+
 // Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
 constinit const GameDefinition gigabucks = {
     .name = gigabucks::Gigabucks::kGameName,
@@ -275,6 +298,8 @@ constinit const GameDefinition gigabucks = {
     .in_memory = gigabucks::StartInMemory,
     .rule_text = gigabucks::RuleWords,  // host/gigabucks_words.h
     .rule_ids = gigabucks::RuleIds,
+    .free_text_lines = kGigabucksFreeTextLines,
+    .key_twice_lines = kGigabucksKeyTwiceLines,
 };
 
 } // namespace rutland::registered

@@ -1,6 +1,9 @@
 // The table language (lang/table_language.h; RULES.md section 17).
 #include "lang/table_language.h"
 
+#include "base/names.h"
+#include "base/safe_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -82,9 +85,12 @@ std::optional<int> Space(std::string_view s) {
     return static_cast<int>(*v);
 }
 
+// A letter then letters or digits (G-1); a byte above ASCII is part of a letter, which the kernel's
+// name guards (base/names.h) have checked in the header.
 bool IsName(std::string_view s) {
-    if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; });
+    const auto letter = [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) != 0 || static_cast<unsigned char>(ch) >= 0x80; };
+    if (s.empty() || !letter(s[0])) return false;
+    return std::all_of(s.begin(), s.end(), [&](char ch) { return letter(ch) || std::isdigit(static_cast<unsigned char>(ch)) != 0; });
 }
 
 ParseResult Error(const std::string& message) { return {std::nullopt, Rejection{message, "L-1"}}; }
@@ -159,6 +165,13 @@ ParseResult ParseHeader(const std::vector<std::string>& w) {
         }
     }
     if (!players) return Error("a header needs players=");
+    // G-1 after every key is read (L-1 first): a name with a control, bidi or invisible character,
+    // or two names that look alike (the kernel's guards, base/names.h rules 1-4).
+    for (const std::string& name : h.players)
+        if (auto problem = TypedNameProblem(name))
+            return {std::nullopt, Rejection{"a name may not hold " + *problem + ": '" + ShowName(name) + "'", "G-1"}};
+    if (const std::optional<NameClash> clash = FirstNameClash(h.players); clash && !clash->same)
+        return {std::nullopt, Rejection{NameClashWords(h.players[clash->earlier], h.players[clash->later], false), "G-1"}};
     return Ok(Command{h});
 }
 
@@ -433,6 +446,8 @@ ParseResult ParseCommand(std::string_view line) {
         const size_t first = rest.find_first_not_of(" \t");
         std::string t = first == std::string_view::npos ? "" : std::string(rest.substr(first));
         while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+        if (auto problem = FreeTextProblem(t))
+            return Error("a note may not hold a control or bidi character, which changes how it reads: it holds " + *problem);
         return Ok(Command{Note{t}});
     }
     return Error("not a Corporate Gigabucks command: " + w[0]);

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "base/names.h"
+
 namespace rutland::gigabucks {
 
 namespace {
@@ -19,24 +21,21 @@ struct Refused {
 
 [[noreturn]] void Refuse(std::string message, const char* rule) { throw Refused{Rejection{std::move(message), rule}}; }
 
-std::string Lower(std::string_view s) {
-    std::string out(s);
-    for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return out;
-}
-
+// G-1: a letter then letters or digits; a byte above ASCII is part of a letter (the header's names
+// passed the kernel's guards, base/names.h, when the line was read).
 bool IsName(std::string_view s) {
-    if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0; });
+    const auto letter = [](char ch) { return std::isalpha(static_cast<unsigned char>(ch)) != 0 || static_cast<unsigned char>(ch) >= 0x80; };
+    if (s.empty() || !letter(s[0])) return false;
+    return std::all_of(s.begin(), s.end(), [&](char ch) { return letter(ch) || std::isdigit(static_cast<unsigned char>(ch)) != 0; });
 }
 
 // Section 17: a player by his name or by a prefix no other name shares (retired players included);
 // a full name always names its player. Else L-1.
 int Resolve(const GameState& s, const std::string& typed) {
-    const std::string t = Lower(typed);
+    const std::string t = FoldName(typed);
     int found = -1, count = 0;
     for (size_t i = 0; i < s.players.size(); ++i) {
-        const std::string n = Lower(s.players[i].name);
+        const std::string n = FoldName(s.players[i].name);
         if (n == t) return static_cast<int>(i);
         if (n.rfind(t, 0) == 0) found = static_cast<int>(i), ++count;
     }
@@ -764,7 +763,7 @@ StartResult StartGame(const Header& h) {
     if (h.players.size() < 2 || h.players.size() > 10) return refuse("Corporate Gigabucks is for 2 to 10 players", "G-1");
     std::set<std::string> names;
     for (const std::string& p : h.players) {
-        const std::string l = Lower(p);
+        const std::string l = FoldName(p);
         if (!IsName(p)) return refuse("not a player's name (a letter, then letters or digits): " + p, "G-1");
         if (l == "none" || l == "inactive" || l == "pool" || l == "total" || l == "min") return refuse("a word of the language, not a name: " + p, "G-1");
         if (!names.insert(l).second) return refuse("a name twice: " + p, "G-1");
