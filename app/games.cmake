@@ -11,5 +11,6 @@
 set(RUTLAND_GAMES
     big-board-raiders
     flutter
+    gigabucks
     toy
 )
