@@ -144,7 +144,8 @@ TEST_CASE("ledger: canonical lines expand prefixes and replay to the same state"
     Table t("game players=Ann,Bob start=@fulw");
     for (const auto& l : SampleGame()) t.Play(l);
     t.Play("undo 3\nredo 1");
-    CHECK(t.Log().At(0).line == "game players=Ann,Bob cash=100000 board=standard start=@fulwell");
+    // One start space for two players is kept once a player (COMMANDS.md, the game header).
+    CHECK(t.Log().At(0).line == "game players=Ann,Bob cash=100000 board=standard start=@fulwell,@fulwell");
     CHECK(t.Log().At(3).line == "roll 3 4 2 @fulwell");
     // Replaying the ledger's own lines as a script gives the same state.
     Table replay(t.Log().At(0).line);
@@ -232,4 +233,14 @@ TEST_CASE("ledger: an undo or redo of many commands is one short entry naming th
     t.Play("redo 10");
     CHECK(t.LastEffects().size() > 10);
     CHECK(t.LastSaid("redoes entry"));
+}
+
+TEST_CASE("G-2: start= with one space is kept once a player as typed; a stored header is read as it was written") {
+    const ParseResult typed = ParseCommand("game players=Ann,Bob,Cy start=@fulwell");
+    REQUIRE(typed.command);
+    CHECK(std::get<GameHeader>(typed.command->action).start.size() == 3);
+    // A file written before kept this line as it is: its replay must start Ann alone there.
+    const ParseResult stored = ParseCommand("game players=Ann,Bob,Cy start=@fulwell", ParseMode::Stored);
+    REQUIRE(stored.command);
+    CHECK(std::get<GameHeader>(stored.command->action).start.size() == 1);
 }
