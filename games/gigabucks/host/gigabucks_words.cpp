@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "lang/effect_text.h"
+#include "rule_book_text.h"
 #include "rules/rules.h"
 
 namespace rutland::gigabucks {
@@ -46,102 +47,8 @@ std::string ShortEffects(const Entry& entry, const GameState& state) {
     return out;
 }
 
-namespace {
+std::string RuleWords(std::string_view id) { return view::RuleBookWords(RulesText(), id); }
 
-// "- T-2 ..." at a line's start: the ID, or "".
-std::string_view ItemId(std::string_view line) {
-    if (line.size() < 4 || line.substr(0, 2) != "- ") return {};
-    const size_t end = line.find(' ', 2);
-    const std::string_view id = line.substr(2, end == std::string_view::npos ? std::string_view::npos : end - 2);
-    const size_t dash = id.find('-');
-    if (dash == std::string_view::npos || dash == 0 || dash + 1 >= id.size()) return {};
-    for (size_t i = 0; i < id.size(); ++i) {
-        const char ch = id[i];
-        const bool ok = i < dash ? (ch >= 'A' && ch <= 'Z') : i == dash || (ch >= '0' && ch <= '9') || (ch >= 'A' && ch <= 'Z');
-        if (!ok) return {};
-    }
-    return id;
-}
-
-// "| CG-D1 | which game ... | ... |" (RULES.md section 16's decisions): the ID, or "".
-std::string_view RowId(std::string_view line) {
-    if (line.size() < 4 || line.substr(0, 2) != "| ") return {};
-    const size_t end = line.find(" |", 2);
-    if (end == std::string_view::npos) return {};
-    const std::string_view id = line.substr(2, end - 2);
-    std::string probe = "- ";
-    probe.append(id).append(" ");
-    return ItemId(probe).empty() ? std::string_view() : id;
-}
-
-// A decision's row in words: its cells after the ID, "; " apart ("—" cells left out).
-std::string RowWords(std::string_view line) {
-    std::string out;
-    size_t at = 1;
-    while (at < line.size()) {
-        size_t end = line.find('|', at);
-        if (end == std::string_view::npos) end = line.size();
-        std::string_view cell = line.substr(at, end - at);
-        while (!cell.empty() && cell.front() == ' ') cell.remove_prefix(1);
-        while (!cell.empty() && cell.back() == ' ') cell.remove_suffix(1);
-        if (!cell.empty() && cell != "\u2014") {
-            if (!out.empty()) out.append(out.find(' ') == std::string::npos ? " " : "; ");
-            out.append(cell);
-        }
-        at = end + 1;
-    }
-    return out;
-}
-
-template <class F>
-void ForEachLine(std::string_view text, F&& f) {
-    size_t at = 0;
-    while (at < text.size()) {
-        size_t end = text.find('\n', at);
-        if (end == std::string_view::npos) end = text.size();
-        f(text.substr(at, end - at));
-        at = end + 1;
-    }
-}
-
-} // namespace
-
-std::string RuleWords(std::string_view id) {
-    if (id.empty()) return "";
-    std::string out;
-    bool in = false;
-    bool done = false;
-    ForEachLine(RulesText(), [&](std::string_view line) {
-        if (done) return;
-        const std::string_view item = ItemId(line);
-        if (in) {
-            if (!item.empty() || line.empty() || line[0] != ' ') {
-                done = true;
-                return;
-            }
-            size_t first = line.find_first_not_of(' ');
-            out.append(" ").append(line.substr(first));
-            return;
-        }
-        if (item == id) {
-            in = true;
-            out = std::string(line.substr(2));
-        } else if (!RowId(line).empty() && RowId(line) == id) {
-            out = RowWords(line);
-            done = true;
-        }
-    });
-    return out;
-}
-
-std::vector<std::string> RuleIds() {
-    std::vector<std::string> out;
-    ForEachLine(RulesText(), [&](std::string_view line) {
-        std::string_view id = ItemId(line);
-        if (id.empty()) id = RowId(line);
-        if (!id.empty() && std::find(out.begin(), out.end(), id) == out.end()) out.emplace_back(id);
-    });
-    return out;
-}
+std::vector<std::string> RuleIds() { return view::RuleBookIds(RulesText()); }
 
 } // namespace rutland::gigabucks

@@ -1,5 +1,5 @@
 // Corporate Gigabucks' words for a terminal: the state, an entry's effects in short, and its rules'
-// text, which is games/gigabucks/docs/RULES.md compiled in (embed_rules.cmake).
+// text, which is games/gigabucks/docs/RULES.md compiled in (kit/embed_rules.cmake).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // The toy game's words: the one renderer of its typed effects (toy.h ToyEffect) into sentences, what
-// the table does for each, and its rules' text (docs/RULES.md, compiled in by embed_rules.cmake).
+// the table does for each, and its rules' text (docs/RULES.md, compiled in by kit/embed_rules.cmake).
 // Nothing durable or hashed depends on these words: the game file stores the effects as data
 // (Toy::Encode).
 #pragma once
@@ -20,7 +20,7 @@ std::string EffectShort(const ToyEffect& effect);
 // What the table does for it: "put 3 counters on Ann's pile", "Ann hands Bob 2 counters".
 std::string TableStep(const ToyEffect& effect);
 
-// docs/RULES.md as compiled in (embed_rules.cmake).
+// docs/RULES.md as compiled in (kit/embed_rules.cmake).
 std::string_view RulesText();
 // A rule's words from RULES.md: "T-1" (its list item), "TOY.md" (the language's section); "" for
 // no such rule.
