@@ -446,7 +446,8 @@ int Play(const PlayOptions& options) {
                       << ", and " << options.db << " holds a game of " << file_game->name << "; nothing was played\n";
             return kExitUnusable;
         }
-        game = file_game->open(options.db, host::Access::Play, session, &error);
+        // Streamed (basic_store.h invariant 20): memory that does not grow with the game.
+        game = file_game->open(options.db, host::Access::Append, session, &error);
         if (!game) {
             std::cerr << "rutland-cli: " << error << "\n";
             return kExitUnusable;
@@ -540,6 +541,8 @@ int Play(const PlayOptions& options) {
             if (!options.db.empty()) {
                 std::string error;
                 game = definition->create(options.db, parsed, stamp(parsed.who), session, &error);
+                // Opened again streamed (basic_store.h invariant 20), as a file that existed is.
+                if (game) game = definition->open(options.db, host::Access::Append, session, &error);
                 if (!game) {
                     std::cerr << "rutland-cli: " << error << "\n";
                     return kExitUnusable;

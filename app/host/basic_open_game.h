@@ -272,8 +272,10 @@ public:
     template <class A>
     static std::unique_ptr<OpenGame> OpenFile(const std::string& path, Access access, const std::string& id_prefix,
                                               std::string* error) {
-        if (access == Access::Play) {
-            std::unique_ptr<Session> session = Session::Open(path, id_prefix, error);
+        if (access == Access::Play || access == Access::Append) {
+            StoreOptions options;
+            options.stream_entries = access == Access::Append;
+            std::unique_ptr<Session> session = Session::Open(path, id_prefix, error, options);
             if (!session) return nullptr;
             return std::make_unique<A>(std::move(session));
         }
