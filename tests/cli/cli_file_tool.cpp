@@ -328,7 +328,9 @@ int Memory(const std::string& cli, const std::string& small, const std::string& 
                                                           (std::min<long>(large_entries, kRingEntries) -
                                                            std::min<long>(small_entries, kRingEntries)) / 1024
                                                     : 0;
-        if (kb[1] - kb[0] > allowed_kb + ring_kb) failed += (failed.empty() ? "" : ", ") + name;
+        // backup has a second connection (the copy's), whose SQLite page cache fills up to its 2 MB too.
+        const long copy_kb = command[0] == "backup" ? 2048 : 0;
+        if (kb[1] - kb[0] > allowed_kb + ring_kb + copy_kb) failed += (failed.empty() ? "" : ", ") + name;
     }
 #ifdef RUTLAND_SANITIZED
     // As in export-json: under AddressSanitizer peak RSS says nothing about what the program holds.
