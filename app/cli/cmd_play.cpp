@@ -141,16 +141,17 @@ ReadLine TooLongLine(size_t bytes, std::string_view rule);
 // A script's command lines in order. In memory each is kept read (ScriptCommand: its parsed
 // command in place, reserved for every line of the script before any is read, since growing moved
 // them all). With --db only where each line is in the script's text (kept whole, one copy) is
-// kept, ~56 bytes a line, and its ScriptCommand is read again from the text when it is needed
+// kept, 48 bytes a line, and its ScriptCommand is read again from the text when it is needed
 // (Expand): a script of a million lines played into a file once held ~700 bytes a line of parsed
 // commands, stamps and ids (rutland-cli's memory then grew with the script: 2 GB).
 class Script {
 public:
     std::string text;  // the script, whole; never moved once lines point into it
-    // Where a command line is: the line, and the "#=" line before it (empty: none).
+    // Where a command line is in `text`: the line, and the "#=" line before it (stamp_size 0:
+    // none). Its ordinal is its index + 1.
     struct Place {
-        std::string_view line, stamp_line;
-        int line_no = 0, stamp_line_no = 0, ordinal = 0;
+        size_t at = 0, size = 0, stamp_at = 0, stamp_size = 0;
+        int line_no = 0, stamp_line_no = 0;
         bool header = false;       // read as the game's header
         bool header_word = false;  // its first word is `game`
     };
@@ -165,25 +166,34 @@ public:
     int LineNo(size_t i) const { return with_db ? places[i].line_no : held[i].line_no; }
     bool IsHeader(size_t i) const { return with_db ? places[i].header : held[i].IsHeader(); }
     int LastOrdinal() const { return static_cast<int>(size()); }
+    // With --db: Expand(i), kept until the next call (the line being played).
+    [[gnu::noinline]] const ScriptCommand& Played(size_t i) {
+        m_played = Expand(i);
+        return m_played;
+    }
     // Line i's command as read, with (--db) its stamp, printed line and command id.
     ScriptCommand Expand(size_t i) const {
         if (!with_db) return held[i];
         const Place& at = places[i];
+        const std::string_view line(text.data() + at.at, at.size);
         ScriptCommand c;
-        c.parsed = at.line.size() > host::kMaxLineBytes ? TooLongLine(at.line.size(), definition->language_rule)
-                                                        : definition->read(at.line, true);
+        c.parsed = at.size > host::kMaxLineBytes ? TooLongLine(at.size, definition->language_rule)
+                                                 : definition->read(line, true);
         c.line_no = at.line_no;
         c.header_word = at.header_word;
-        c.ordinal = at.ordinal;
-        if (!at.stamp_line.empty()) {
+        c.ordinal = static_cast<int>(i) + 1;
+        if (at.stamp_size > 0) {
             std::string error;  // checked when the script was read
-            c.given = ReadStampLine(at.stamp_line, at.stamp_line_no, &error);
+            c.given = ReadStampLine(std::string_view(text.data() + at.stamp_at, at.stamp_size), at.stamp_line_no, &error);
         }
-        if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(at.line));
+        if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(line));
         else c.printed = std::move(c.parsed.printed);
         c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
         return c;
     }
+
+private:
+    ScriptCommand m_played;
 };
 
 // Where a command of the script stands in the game file it is played into (PlanReplay).
@@ -465,13 +475,14 @@ int Play(const PlayOptions& options) {
             if (parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
             if (script.with_db) {  // where it is, to be read again when it is needed (Script::Expand)
                 Script::Place& at = script.places.emplace_back();
-                at.line = line;
+                at.at = static_cast<size_t>(line.data() - text.data());
+                at.size = line.size();
                 at.line_no = line_no;
-                at.ordinal = static_cast<int>(script.places.size());
                 at.header = parsed.kind == ReadLine::Kind::Header;
                 at.header_word = HasHeaderWord(line);
                 if (pending) {
-                    at.stamp_line = pending_line;
+                    at.stamp_at = static_cast<size_t>(pending_line.data() - text.data());
+                    at.stamp_size = pending_line.size();
                     at.stamp_line_no = pending->line_no;
                 }
                 pending.reset();
@@ -552,8 +563,8 @@ int Play(const PlayOptions& options) {
     bool in_file = game && !game->Path().empty();  // set again when the header makes the game
     bool header_refused = false;  // with --keep-going: a header was rejected and no game has begun
     for (size_t index = 0; index < script.size(); ++index) {
-        ScriptCommand expanded;  // with --db: read again from the script's text (Script::Expand)
-        const ScriptCommand& c = script.with_db ? (expanded = script.Expand(index)) : script.held[index];
+        // With --db read again from the script's text (Script::Expand), valid until the next line.
+        const ScriptCommand& c = script.with_db ? script.Played(index) : script.held[index];
         const int line_no = c.line_no;
         const ReadLine& parsed = c.parsed;
         const bool parse_error = parsed.kind == ReadLine::Kind::Error;
