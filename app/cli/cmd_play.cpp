@@ -141,20 +141,23 @@ ReadLine TooLongLine(size_t bytes, std::string_view rule);
 // A script's command lines in order. In memory each is kept read (ScriptCommand: its parsed
 // command in place, reserved for every line of the script before any is read, since growing moved
 // them all). With --db only where each line is in the script's text (kept whole, one copy) is
-// kept, 48 bytes a line, and its ScriptCommand is read again from the text when it is needed
+// kept, 28 bytes a line, and its ScriptCommand is read again from the text when it is needed
 // (Expand): a script of a million lines played into a file once held ~700 bytes a line of parsed
 // commands, stamps and ids (rutland-cli's memory then grew with the script: 2 GB).
 class Script {
 public:
     std::string text;  // the script, whole; never moved once lines point into it
-    // Where a command line is in `text`: the line, and the "#=" line before it (stamp_size 0:
-    // none). Its ordinal is its index + 1.
+    // Where a command line is in `text` (under kMaxScriptBytes): the line, and the "#=" line
+    // before it (stamp_size 0: none). Its ordinal is its index + 1.
     struct Place {
-        size_t at = 0, size = 0, stamp_at = 0, stamp_size = 0;
+        uint32_t at = 0, size = 0, stamp_at = 0, stamp_size = 0;
         int line_no = 0, stamp_line_no = 0;
         bool header = false;       // read as the game's header
         bool header_word = false;  // its first word is `game`
     };
+    // With --db a script's lines are kept as 32-bit places (28 bytes a line): a longer script is
+    // refused before anything is played (split it into scripts played one after the other).
+    static constexpr size_t kMaxScriptBytes = 0xFFFFFFFFu;
     std::vector<ScriptCommand> held;  // in memory
     std::vector<Place> places;        // with --db
     bool with_db = false;
@@ -435,7 +438,14 @@ int Play(const PlayOptions& options) {
         std::ostringstream read;
         read << in->rdbuf();
         script.text = std::move(read).str();
+        script.text.shrink_to_fit();  // the stream's buffer grew by doubling: up to twice the script
         const std::string& text = script.text;
+        if (script.with_db && text.size() > Script::kMaxScriptBytes) {
+            std::cerr << name << ": the script is " << Grouped(text.size()) << " bytes long, over the "
+                      << Grouped(Script::kMaxScriptBytes) << " bytes one `play --db` reads; split it into scripts "
+                      << "played one after the other; nothing was played\n";
+            return kExitUnusable;
+        }
         const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
         if (script.with_db) script.places.reserve(lines);
         else script.held.reserve(lines);
@@ -475,14 +485,14 @@ int Play(const PlayOptions& options) {
             if (parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
             if (script.with_db) {  // where it is, to be read again when it is needed (Script::Expand)
                 Script::Place& at = script.places.emplace_back();
-                at.at = static_cast<size_t>(line.data() - text.data());
-                at.size = line.size();
+                at.at = static_cast<uint32_t>(line.data() - text.data());
+                at.size = static_cast<uint32_t>(line.size());
                 at.line_no = line_no;
                 at.header = parsed.kind == ReadLine::Kind::Header;
                 at.header_word = HasHeaderWord(line);
                 if (pending) {
-                    at.stamp_at = static_cast<size_t>(pending_line.data() - text.data());
-                    at.stamp_size = pending_line.size();
+                    at.stamp_at = static_cast<uint32_t>(pending_line.data() - text.data());
+                    at.stamp_size = static_cast<uint32_t>(pending_line.size());
                     at.stamp_line_no = pending->line_no;
                 }
                 pending.reset();
