@@ -22,8 +22,8 @@
 //     The texts' shapes (a log line's columns, export's headers and keys, `state`'s first line) are
 //     Big Board Raiders' as rutland-cli printed them before games had a registry, byte for byte
 //     (tests/cli/), so a table reads every game's output alike.
-//  2. Exactly one of m_session (Access::Play, and a game in memory) and m_reader (Access::Read and
-//     Access::Stream) is set; a reader never records (Refused()), and its time travel is kept here
+//  2. Exactly one of m_session (Access::Play and Access::Append, whose store streams; and a game in
+//     memory) and m_reader (Access::Read and Access::Stream) is set; a reader never records (Refused()), and its time travel is kept here
 //     (the session keeps its own, basic_session.h invariant 3).
 //  3. export and log read the file entry by entry (basic_store.h invariant 20): --json is written as
 //     it is produced and never holds more than one entry's JSON.

@@ -388,8 +388,7 @@ public:
     std::string FingerprintAt(int seq) const {
         if (seq < 0 || seq >= Size()) return std::string();
         if (m_streamed)
-            return FormatFingerprint(std::string_view(m_fingerprints).substr(static_cast<size_t>(seq) * kFingerprintDigits,
-                                                                             kFingerprintDigits));
+            return FormatFingerprint(FingerprintDigits(seq));
         return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
@@ -444,7 +443,16 @@ private:
     bool m_stream_writable = false;  // a writable streamed open: every snapshot must be there (invariant 20)
     mutable std::map<int, EntryRecord> m_recalled_records;  // Record() of entries not held: the last kRecalledRecords
     mutable std::deque<int> m_recalled_order;
-    std::string m_fingerprints;  // streamed: kFingerprintDigits hex digits an entry (FingerprintAt)
+    // Streamed: kFingerprintDigits hex digits an entry (FingerprintAt), in blocks of
+    // kFingerprintBlock entries each reserved whole: 16 bytes an entry, never twice that as one
+    // string's doubling left it (a 1,000,000-entry play held 32 MB for 16).
+    std::vector<std::string> m_fingerprints;
+    static constexpr size_t kFingerprintBlock = 4096;
+    std::string_view FingerprintDigits(int seq) const {
+        const size_t at = static_cast<size_t>(seq);
+        return std::string_view(m_fingerprints[at / kFingerprintBlock])
+            .substr(at % kFingerprintBlock * kFingerprintDigits, kFingerprintDigits);
+    }
     std::string m_chain_start;   // streamed: hash(-1) of table entry, where a re-read starts
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;

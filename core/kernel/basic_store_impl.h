@@ -793,9 +793,14 @@ void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
         m_records.push_back(std::move(record));
         return;
     }
-    m_fingerprints.append(record.WrittenHash(), 0, kFingerprintDigits);
-    if (m_fingerprints.size() < static_cast<size_t>(seq + 1) * kFingerprintDigits)  // a hash shorter than that
-        m_fingerprints.resize(static_cast<size_t>(seq + 1) * kFingerprintDigits, '?');
+    // Entries are kept in order, one after the other: entry seq's digits are the next ones.
+    if (m_fingerprints.empty() || m_fingerprints.back().size() == kFingerprintBlock * kFingerprintDigits) {
+        m_fingerprints.emplace_back().reserve(kFingerprintBlock * kFingerprintDigits);
+    }
+    std::string& block = m_fingerprints.back();
+    const size_t before = block.size();
+    block.append(record.WrittenHash(), 0, kFingerprintDigits);
+    block.resize(before + kFingerprintDigits, '?');  // a hash shorter than that
     m_records.clear();
     m_records.push_back(std::move(record));
     m_records_first = seq;
@@ -865,8 +870,7 @@ void BasicStore<R, D>::ReadBack(int from, int to, const std::function<void(store
         if (wrong.empty() &&
             (ChainHash(e.record.prev_hash, EntryContent(seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
                                                         e.record.effects, m_schema)) != e.record.hash ||
-             e.record.WrittenHash().compare(0, kFingerprintDigits, m_fingerprints,
-                                            static_cast<size_t>(seq) * kFingerprintDigits, kFingerprintDigits) != 0))
+             e.record.WrittenHash().compare(0, kFingerprintDigits, FingerprintDigits(seq)) != 0))
             wrong = "it is not the entry that was verified when the game was opened";
         if (!wrong.empty())
             throw std::runtime_error(fmt::format("{}: entry {}: {} (rutland-cli verify)", m_path, seq, wrong));
@@ -1059,8 +1063,7 @@ bool BasicStore<R, D>::Reread(int to, const std::function<void(const Ledger&, co
             if (e.record.prev_hash != prev ||
                 ChainHash(prev, EntryContent(count, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
                                              e.record.effects, m_schema)) != e.record.hash ||
-                e.record.WrittenHash().compare(0, kFingerprintDigits, m_fingerprints,
-                                               static_cast<size_t>(count) * kFingerprintDigits, kFingerprintDigits) != 0 ||
+                e.record.WrittenHash().compare(0, kFingerprintDigits, FingerprintDigits(count)) != 0 ||
                 (count == Size() - 1 && e.record.hash != m_records.back().hash)) {
                 wrong = "it is not the entry that was verified when the game was opened";
                 break;
