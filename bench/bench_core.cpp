@@ -14,7 +14,7 @@
 #include "ledger/ledger.h"
 #include "samples.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace rutland::bench {
 namespace {

@@ -13,7 +13,7 @@
 #include "game_generator.h"
 #include "store/store.h"
 #include "lang/command.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace fs = std::filesystem;
 

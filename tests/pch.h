@@ -23,4 +23,4 @@
 #include "report/report.h"
 #include "rules/rules.h"
 #include "rules/state_json.h"
-#include "games.h"
+#include "bbr_names.h"

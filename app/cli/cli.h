@@ -1,6 +1,6 @@
 // rutland-cli's subcommands, one file each (cmd_*.cpp); main.cpp only reads the command line.
 // Every subcommand serves any game of the registry (app/host/registry.h) through its
-// GameDefinition and OpenGame (app/host/open_game.h), and names no game: no file of app/cli includes
+// GameDefinition and OpenGame (kit/host/open_game.h), and names no game: no file of app/cli includes
 // a game (tests/check_layers.cmake rule 4).
 #pragma once
 

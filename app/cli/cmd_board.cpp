@@ -1,5 +1,5 @@
 // rutland-cli board: the table's own boards, kept as files in the board folder
-// (app/view/board_folder.h), each game's through the registry (app/host/open_game.h).
+// (kit/view/board_folder.h), each game's through the registry (kit/host/open_game.h).
 //   board list                  the built-in boards and the user's, with how many facts are verified
 //   board show NAME             a board, an unverified fact marked '?'
 //   board import FILE           a board file checked in full by its game, then kept as NAME.json; a

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli.h"
+#include "base/json_guard.h"
 #include "base/safe_text.h"
 #include "base/sha256.h"
 #include "host/registry.h"
@@ -24,7 +25,7 @@ namespace rutland::cli {
 namespace {
 
 // The game being played, in memory or in a game file (--db): the game's own session behind the
-// facade (app/host/open_game.h), one submit path whatever the game.
+// facade (kit/host/open_game.h), one submit path whatever the game.
 using Game = std::unique_ptr<host::OpenGame>;
 using host::ReadLine;
 class Script;
@@ -86,6 +87,10 @@ struct GivenStamp {
     std::optional<std::string> time, who, id;
 };
 
+// The longest '#=' line: its three fields at their longest (safe_text.h kMaxStampFieldBytes), with room
+// for their keys and escapes.
+constexpr size_t kMaxStampLineBytes = 4 * kMaxStampFieldBytes;
+
 // nullopt and no *error: not a "#=" line. nullopt and *error: a "#=" line that is wrong, and why.
 std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std::string* error) {
     const size_t at = line.find_first_not_of(" \t");
@@ -95,7 +100,14 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
                  "#= {\"time\":\"2026-11-22T01:15:14Z\",\"who\":\"Dee\",\"id\":\"g.txt:2:8f1d0c2e9a7b\"})";
         return std::nullopt;
     };
-    const auto j = nlohmann::json::parse(line.substr(at + 2), nullptr, false);
+    // Bounded before it is parsed, as every JSON from outside (base/json_guard.h): three fields of at
+    // most kMaxStampFieldBytes, one object of strings, each key once.
+    const std::string_view json = line.substr(at + 2);
+    // Depth 2: a value that is an array or an object is still told apart below ("gives who as a JSON array").
+    static constexpr JsonBounds kStampBounds{kMaxStampLineBytes, 2, "the '#=' line", "a stamp line",
+                                             "kMaxStampLineBytes", "a stamp is one object of strings"};
+    if (std::optional<std::string> problem = JsonGuardProblem(json, kStampBounds)) return fail("is refused: " + *problem);
+    const auto j = nlohmann::json::parse(json, nullptr, false);
     if (j.is_discarded()) return fail("is not valid JSON");
     if (!j.is_object()) return fail("is not a JSON object");
     GivenStamp given;
@@ -105,12 +117,12 @@ std::optional<GivenStamp> ReadStampLine(std::string_view line, int line_no, std:
                                             : key == "who"  ? &given.who
                                             : key == "id"   ? &given.id
                                                             : nullptr;
-        if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", PrintableText(key)));
+        if (!field) return fail(fmt::format("has '{}', which is not one of time, who, id", ShortText(key)));
         if (!value.is_string()) return fail(fmt::format("gives {} as a JSON {}, not a string", key, value.type_name()));
         const std::string& text = value.get_ref<const std::string&>();
         if (key == "time" && !IsUtcTime(text))
             return fail(fmt::format("gives the time '{}', not an ISO 8601 UTC time like 2026-11-22T01:15:14Z",
-                                    PrintableText(text)));
+                                    ShortText(text)));
         if (auto why = StampTextProblem(text); why && key != "time")
             return fail(fmt::format("gives a {} that {}", key, *why));
         *field = text;
@@ -228,8 +240,11 @@ bool SameScriptCommand(const host::OpenGame& game, int seq, const ScriptCommand&
 //    continued after them, as resuming the same script continues after its own lines);
 //  - the script's next line is such an entry but the script then departs from them: refused,
 //    naming that line and the session that recorded it, and the first line that differs;
-//  - the next line is not the first of them: the script's lines are new (another script played
-//    into the same game, e.g. a second day's under --session).
+//  - the next line is not the first of them, yet the script starts with the game's header and a
+//    later line is the line a session recorded at that place of its script (a copy whose earlier
+//    lines were edited): refused, naming its first line that differs;
+//  - otherwise the script's lines are new (another script played into the same game, e.g. a
+//    second day's under --session).
 // Returns false (and *error) when refused; nothing was applied.
 bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
                             std::vector<Standing>& standing, const std::vector<int>& seqs, const std::string& name,
@@ -244,7 +259,40 @@ bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
     std::vector<size_t> fresh;  // the script's lines about to be applied, in order
     for (size_t i = first_new; i < script.size(); ++i)
         if (standing[i] == Standing::New && !script.IsHeader(i)) fresh.push_back(i);
-    if (recorded.empty() || fresh.empty() || !SameScriptCommand(game, recorded[0], script.Expand(fresh[0]))) return true;
+    if (recorded.empty() || fresh.empty()) return true;
+    if (!SameScriptCommand(game, recorded[0], script.Expand(fresh[0]))) {
+        // A copy of the game's script with its earlier lines changed: it starts with the game's own
+        // header, none of its lines is in the game by id, and a later line is the very line another
+        // session recorded at that place of its script (the same ordinal, the same command). Its
+        // other lines would be applied again as new ones: refused, naming the first line that
+        // differs, before anything is applied, --keep-going or not. A script of new lines (a
+        // second day's, or the header and a note) has no such line and is new lines.
+        std::string ignored;
+        const bool game_header = after == 0 && !script.empty() && script.IsHeader(0) &&
+                                 game.HeaderLine(script.Expand(0).parsed, &ignored) == std::optional(game.Line(0));
+        if (!game_header) return true;
+        size_t same = 0;  // the first later line that is the recorded one at its place
+        for (size_t i = 1; !same && i < fresh.size() && i < recorded.size(); ++i) {
+            const std::string recorded_id = game.CommandId(recorded[i]);  // the ScriptId's views point into it
+            const auto id = ReadScriptId(recorded_id);
+            if (id && id->ordinal == static_cast<int>(fresh[i]) + 1 &&
+                SameScriptCommand(game, recorded[i], script.Expand(fresh[i])))
+                same = i;
+        }
+        if (!same) return true;
+        const ScriptCommand first = script.Expand(fresh[0]);
+        const std::string same_id = game.CommandId(recorded[same]);
+        const auto session = ReadScriptId(same_id)->session;
+        *error = fmt::format("{}:{}: this script starts with the header of {} and its line {} is entry {} of the game, "
+                             "as the script session '{}' recorded it, but its line {} is `{}`, where the game recorded "
+                             "entry {}: `{}`: a copy of that script whose earlier lines differ; nothing was applied\n  to "
+                             "continue a game, play the script it was played from (or give --session {}) and append "
+                             "new lines at its end",
+                             name, first.line_no, db, script.LineNo(fresh[same]), recorded[same],
+                             PrintableText(session), first.line_no, PrintableText(first.printed), recorded[0],
+                             PrintableText(game.Line(recorded[0])), PrintableText(session));
+        return false;
+    }
     size_t k = 0;
     while (k < recorded.size() && k < fresh.size() && SameScriptCommand(game, recorded[k], script.Expand(fresh[k]))) ++k;
     if (k == recorded.size()) {
@@ -424,6 +472,22 @@ int Play(const PlayOptions& options) {
         return kExitUnusable;
     }
 
+    // The game of the file played into, when it exists: a script without a header continues it,
+    // whatever its game (a line without a game word is otherwise Big Board Raiders').
+    std::error_code ec;
+    const bool file_exists = !options.db.empty() && std::filesystem::exists(options.db, ec);
+    const host::GameDefinition* file_game = nullptr;
+    bool file_says_game = false;  // the file records its game (else its open says what is wrong with it)
+    if (file_exists) {
+        std::string error;
+        file_game = host::GameToOpen(options.db, &error);
+        if (!file_game) {
+            std::cerr << "rutland-cli: " << error << "; nothing was played\n";
+            return kExitUnusable;
+        }
+        file_says_game = host::GameOfFile(options.db, nullptr) != nullptr;
+    }
+
     // The whole script is read first: its "#=" lines checked and every command's id formed, so
     // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
     Script script;
@@ -473,8 +537,11 @@ int Play(const PlayOptions& options) {
             // The line limit is every game's (open_game.h kMaxLineBytes): nothing of a longer line is read.
             const bool too_long = line.size() > host::kMaxLineBytes;
             if (!definition && (too_long || !BeforeHeader(line))) {
-                // A line without a game word is Big Board Raiders', whose language says what is wrong with it.
-                definition = host::GameOfHeader(line, &error);
+                // A script whose first line is no header continues the game of the file it is played
+                // into, whatever that game; otherwise a line without a game word is Big Board Raiders',
+                // whose language says what is wrong with it.
+                definition = file_game && (too_long || !HasHeaderWord(line)) ? file_game
+                                                                             : host::GameOfHeader(line, &error);
                 if (!definition) {
                     std::cerr << name << ":" << line_no << ": " << error << "; nothing was played\n";
                     return kExitUnusable;
@@ -515,15 +582,11 @@ int Play(const PlayOptions& options) {
     }
 
     Game game;
-    std::error_code ec;
-    if (!options.db.empty() && std::filesystem::exists(options.db, ec)) {
+    if (file_exists) {
         std::string error;
-        const host::GameDefinition* file_game = host::GameToOpen(options.db, &error);
-        if (!file_game) {
-            std::cerr << "rutland-cli: " << error << "; nothing was played\n";
-            return kExitUnusable;
-        }
-        if (definition && file_game != definition) {
+        // A file that does not say its game (edited) is opened by the game GameToOpen found, whose
+        // open or verify says what is wrong, never refused as a game of another name.
+        if (definition && file_says_game && file_game != definition) {
             const int header_line = script.empty() ? 1 : script.LineNo(0);
             std::cerr << name << ":" << header_line << ": this script is a game of " << definition->name
                       << ", and " << options.db << " holds a game of " << file_game->name << "; nothing was played\n";

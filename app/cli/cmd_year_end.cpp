@@ -1,5 +1,5 @@
 // rutland-cli year-end FILE [--at N] [--last] [--csv|--html]: the game's settlement of its year or
-// round (OpenGame::WriteSettlement, app/host/open_game.h), for any game of the registry. Big Board
+// round (OpenGame::WriteSettlement, kit/host/open_game.h), for any game of the registry. Big Board
 // Raiders': the year-end preview (what the broker would pay if the year ended after entry N) or, with
 // --last, the statement of the last year end settled by then, as the dashboard's Year end panel shows
 // it (games/big-board-raiders/report/year_end_report.h). Flutter's: the round end the next throw

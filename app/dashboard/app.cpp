@@ -12,7 +12,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClearActiveID
 
-#include "game_screens.h"
+#include "desk_games.h"
 #include "key_focus.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -38,7 +38,7 @@ App::App(view::Settings settings, std::string config_dir, std::function<std::str
     m_shell.config_dir = std::move(config_dir);
     m_shell.now = std::move(now);
     m_shell.id_prefix = std::move(id_prefix);
-    // Each game's own new-game form (game_screens.h), kept while the app runs.
+    // Each game's own new-game form (desk_games.h), kept while the app runs.
     for (const host::GameDefinition* game : host::Games())
         if (const GameScreenMaker* own = ScreenMakerOf(game->name); own && own->new_game_form)
             m_forms.emplace_back(std::string(game->name), own->new_game_form(m_shell));
@@ -321,14 +321,15 @@ void App::DrawStart() {
     ImGui::PushFont(m_shell.fonts.huge);
     ImGui::TextUnformatted("Rutland");
     ImGui::PopFont();
-    ImGui::TextDisabled("the broker's desk for Big Board Raiders      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit");
+    // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
+    // The form under it is that game's own (desk_games.h), or the form every game has.
+    const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
+    ImGui::TextDisabled("%s      Tab: next item, Space: tick or choose, Enter: start or open      Ctrl+Q quit",
+                        view::DeskFor(games).c_str());  // every game offered, not the first alone
     ImGui::Separator();
     ImGui::PushFont(m_shell.fonts.large);
     ImGui::TextUnformatted("New game");
     ImGui::PopFont();
-    // The game it is of: the registry's listed games (start_view.h ListedGames), the first chosen.
-    // The form under it is that game's own (game_screens.h), or the form every game has.
-    const std::vector<const host::GameDefinition*> games = view::ListedGames(host::Games());
     const host::GameDefinition* host_game = nullptr;
     NewGameForm* own_form = nullptr;
     if (!games.empty()) {
@@ -423,7 +424,7 @@ void App::DrawStart() {
                 r.error = why;
                 m_start.recent.push_back(std::move(r));
             } else if (const GameScreenMaker* own = ScreenMakerOf(game->name); own && own->read_recent) {
-                m_start.recent.push_back(own->read_recent(path));  // the game's own reader (game_screens.h)
+                m_start.recent.push_back(own->read_recent(path));  // the game's own reader (desk_games.h)
                 if (m_start.recent.back().error.empty()) m_start.recent.back().game = std::string(game->title);
             } else {
                 m_start.recent.push_back(view::ReadRecentGame(path, *game));
@@ -432,7 +433,7 @@ void App::DrawStart() {
     }
     if (!m_start.recent.empty() &&
         ImGui::BeginTable("##recent", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV)) {
-        for (const char* h : {"File", "Game", "Players", "Year", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
+        for (const char* h : {"File", "Game", "Players", "Year/round", "Entries", "Last played (UTC)", "Fingerprint"}) ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const view::RecentGame& g : m_start.recent) {
             ImGui::TableNextRow();

@@ -1,7 +1,7 @@
 // The dashboard application: the start screen, the fonts, the share server, and the open game's
 // screen (game_screen.h), which draws the game and applies what its panels asked for after the
 // frame, so nothing a panel does changes the game in the middle of a frame. Which screen a game is
-// played on is game_screens.h's: its own (Big Board Raiders') or the desk every game gets (desk.h).
+// played on is desk_games.h's: its own (Big Board Raiders') or the desk every game gets (desk.h).
 // App never asks which game is open.
 #pragma once
 
@@ -46,7 +46,7 @@ public:
     // `now` gives the wall-clock time as ISO 8601 UTC (the core never reads a clock).
     App(view::Settings settings, std::string config_dir, std::function<std::string()> now, std::string id_prefix);
 
-    // Any registered game's file (registry.h GameToOpen), on its screen (game_screens.h: its own, or
+    // Any registered game's file (registry.h GameToOpen), on its screen (desk_games.h: its own, or
     // the desk every game gets); a game this build lacks is refused by name.
     bool OpenGame(const std::string& path, std::string* error);
     // A new file from a script's first line, the game header of whichever game it names (registry.h
@@ -115,7 +115,7 @@ public:
 private:
     // A game's screen just made for `path`: it becomes the open one, remembered in the recent games.
     void Opened(std::unique_ptr<GameScreen> screen, const std::string& path);
-    // The game's own new-game form (game_screens.h); nullptr: it has none.
+    // The game's own new-game form (desk_games.h); nullptr: it has none.
     NewGameForm* FormOf(const host::GameDefinition& game) const;
     // The form of the game chosen on the start screen, if it has its own.
     NewGameForm* ChosenForm() const;

@@ -27,6 +27,7 @@ constexpr DeskPanel kDeskPanels[] = {
     {"instructions", "What the table does now", DrawDeskInstructions},
     {"state", "The game", DrawDeskState},
     {"ledger", "Ledger", DrawDeskLedger},
+    {"strip", "Players' money", DrawDeskStrip},
 };
 
 void Region(const char* id, const char* title, ImVec2 size, DeskView& v, DeskUi& ui, DeskOutbox& out,
@@ -67,10 +68,11 @@ void DrawTopBar(DeskView& v, DeskUi& ui, DeskOutbox& out) {
 
 // `over`: the region the box covers (its top-left and width), or nullopt for the middle of the
 // window. A game with panels of its own keeps them in sight: the box covers the right column.
-void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out, std::optional<QuestionPlace> over = std::nullopt) {
+void DrawQuestion(DeskView& v, DeskUi& ui, DeskOutbox& out, std::optional<QuestionPlace> over = std::nullopt,
+                  float clear_below = 0.0f) {
     const view::DeskQuestion& q = v.desk.Question();
     if (!q.Open()) return;
-    if (BeginQuestionWindow(q.title.c_str(), over)) {
+    if (BeginQuestionWindow(q.title.c_str(), over, clear_below)) {
         ImGui::PushTextWrapPos(0.0f);
         switch (q.kind) {
             case view::DeskQuestion::Kind::Ask:
@@ -301,7 +303,9 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
     // The entry line's region: its field and the lines under it (the preview, warnings, what is handed over).
     const float entry_height = std::min(avail.y * 0.3f, ImGui::GetFontSize() * 1.5f + style.FramePadding.y * 2 + line * 7.0f);
     Region("##desk-entry-region", "Entry", ImVec2(0, entry_height), v, ui, out, DrawDeskEntry);
-    const float rest = ImGui::GetContentRegionAvail().y - status_height;
+    // The players' strip (panel_desk_strip.cpp): every player's money, under the panels, never covered.
+    const float strip_height = DeskStripHeight(v, ImGui::GetContentRegionAvail().x);
+    const float rest = ImGui::GetContentRegionAvail().y - status_height - (strip_height > 0 ? strip_height + style.ItemSpacing.y : 0.0f);
     // The game's own side panels (desk_games.h) take a column each between the left column and the
     // ledger; with them the left column and the ledger narrow to make room.
     const std::span<const GamePanel> own = GamePanelsOf(game_name);
@@ -339,8 +343,14 @@ void DrawDesk(DeskView& v, DeskUi& ui, DeskOutbox& out, const std::string& panel
     // the side column stays in sight: Flutter's board question is about a hole of it), else the middle.
     std::optional<QuestionPlace> over;
     if (sides + tabs > 0) over = QuestionPlace{ImGui::GetItemRectMin(), ImGui::GetItemRectSize().x};
+    float strip_top = 0.0f;
+    if (strip_height > 0) {
+        strip_top = ImGui::GetCursorScreenPos().y;
+        if (ImGui::BeginChild("##desk-strip", ImVec2(0, strip_height), true, ImGuiWindowFlags_NoScrollbar)) DrawDeskStrip(v, ui, out);
+        ImGui::EndChild();
+    }
     ImGui::TextUnformatted(v.desk.Status().c_str());
-    DrawQuestion(v, ui, out, over);
+    DrawQuestion(v, ui, out, over, strip_top);
     DrawRuleWindow(v, ui);
 }
 

@@ -1,8 +1,8 @@
-// The desk of any game (view/host_desk.h, over app/host/open_game.h): what a game that is not Big
+// The desk of any game (view/host_desk.h, over kit/host/open_game.h): what a game that is not Big
 // Board Raiders is played on, with the game's own panels, if it brings any, in their slots
 // (desk_panel.h, listed in desk_games.cpp: Flutter's board in a side column, its tables as tabs of
 // the right column beside the ledger's), the screen (desk_screen.h) of any game without one of its
-// own (game_screens.h: Big Board Raiders has its own). This desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
+// own (desk_games.h: Big Board Raiders has its own). This desk is the shell's part every game gets: the entry line, the ledger, the instructions, the
 // game's state, the questions (undo/redo confirm, the game's AskFirst, a line the game moved under),
 // time travel and the rule window. Each panel is its own file (panel_desk_*.cpp), a function of the
 // desk that asks for changes through the DeskOutbox, applied by desk.cpp after the frame.
@@ -47,6 +47,9 @@ void DrawDeskEntry(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_d
 void DrawDeskLedger(DeskView& v, DeskUi& ui, DeskOutbox& out);        // panel_desk_ledger.cpp
 void DrawDeskInstructions(DeskView& v, DeskUi& ui, DeskOutbox& out);  // panel_desk_instructions.cpp
 void DrawDeskState(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_state.cpp
+void DrawDeskStrip(DeskView& v, DeskUi& ui, DeskOutbox& out);         // panel_desk_strip.cpp
+// The players' strip's height in a band of that width (0: the game shows no players' money).
+float DeskStripHeight(DeskView& v, float width);
 
 // The words of a rule shown in the desk: under the mouse, `id` shows its words in a tooltip and
 // is the one F1 opens (desk.cpp).

@@ -1,13 +1,14 @@
-// The games' own panels at the desk (desk_panel.h): one constant list, desk_games.cpp, the one
-// file of the dashboard that includes a game's panels (tests/check_layers.cmake rule 6), as
-// app/host/registry.cpp is the one file of the shell that includes a game's host part. A game
-// with no entry there (the toy) is played on the desk's own panels alone.
+// The games at the desk: what each game of the one list (app/games.cmake) registers for the dashboard
+// (kit/ui/desk_game.h DeskGame: its panels in their slots, or a screen of its own), expanded from
+// game_list.h in desk_games.cpp. No file of the dashboard includes a game's header
+// (tests/check_layers.cmake rule 7). A game that registers no desk (the toy) is played on the desk's
+// own panels alone.
 #pragma once
 
 #include <span>
 #include <string_view>
 
-#include "desk_panel.h"
+#include "desk_game.h"
 
 namespace rutland::dash {
 
@@ -17,5 +18,12 @@ std::span<const GamePanel> GamePanelsOf(std::string_view game);
 const GamePanel* FindGamePanel(std::string_view game, std::string_view name);
 // True when some game brings a panel of that name (--panel is checked before a game is open).
 bool AnyGameHasPanel(std::string_view name);
+
+// The screen of its own of the game of that name, or nullptr: the desk.
+const GameScreenMaker* ScreenMakerOf(std::string_view game);
+// True when some game's own screen has a panel of that name.
+bool AnyScreenHasPanel(std::string_view name);
+// Each game's `prepare` (GameScreenMaker::prepare), in the list's order, before any file opens.
+void PrepareGames();
 
 } // namespace rutland::dash

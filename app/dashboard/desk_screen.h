@@ -1,5 +1,5 @@
 // The desk every game gets (desk.h) as the open game's screen (game_screen.h): any game of the
-// registry without a screen of its own (game_screens.h) is played here, with its own panels, if it
+// registry without a screen of its own (desk_games.h) is played here, with its own panels, if it
 // brings any, in their slots (desk_games.h).
 #pragma once
 

@@ -35,7 +35,7 @@
 #include "app.h"
 #include "fonts.h"
 #include "input_queue.h"
-#include "game_screens.h"
+#include "desk_games.h"
 #include "players_window.h"
 #include "screenshot.h"
 #include "version_text.h"
@@ -115,7 +115,7 @@ bool PlayScript(App& app, const Options& o, const std::string& game_path) {
         ++line_no;
         if (!app.HasGame()) {
             // The header names the game (registry.h GameOfHeader), played on that game's screen
-            // (game_screens.h: its own, or the desk every game gets).
+            // (desk_games.h: its own, or the desk every game gets).
             const size_t first = line.find_first_not_of(" \t\r");
             if (first == std::string::npos || line[first] == '#') continue;
             std::string error;
@@ -188,7 +188,7 @@ int main(int argc, char** argv) {
         return 2;
     }
 
-    // What a game sets up before any of its files opens (game_screens.h PrepareGames: Big Board
+    // What a game sets up before any of its files opens (desk_games.h PrepareGames: Big Board
     // Raiders' table's own boards, handed to its core as data).
     PrepareGames();
     const std::string config_dir = view::ConfigDir();

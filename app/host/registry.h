@@ -1,5 +1,5 @@
-// The games this build hosts: one static list (registry.cpp, the only file of the shell that names
-// a game), no static initialisers. The shell finds a game by the word its header line starts with
+// The games this build hosts: one static list (app/games.cmake, made into registry.cpp's constant
+// array; no file of the shell includes a game), no static initialisers. The shell finds a game by the word its header line starts with
 // (`game flutter players=...`; a header without the word is Big Board Raiders', kernel/game_word.h)
 // or by what a game file records (core/kernel/basic_store.h: schema 5 files name their game), and
 // reaches it through the definition's functions and OpenGame (open_game.h, where GameDefinition is).
@@ -23,9 +23,9 @@ namespace rutland::host {
 std::span<const GameDefinition* const> Games();
 // The game of that name, or nullptr.
 const GameDefinition* FindGame(std::string_view name);
-// The game the dashboard's own path, not yet behind the registry, is written for (app/games.h): Big
-// Board Raiders, the first game. rutland-cli and app/view no longer need it.
-const GameDefinition& ShellGame();
+// The first game of the list (app/games.cmake): Big Board Raiders, the game of every header and
+// file made before games had names (invariant 1).
+const GameDefinition& FirstGame();
 // The game a header line names: its `game NAME` word, or Big Board Raiders when it has none (a
 // line that is no header at all is Big Board Raiders' too, whose language says why);
 // nullptr and *error ("no game called 'x' in this Rutland; it has big-board-raiders, flutter") otherwise.
@@ -34,9 +34,10 @@ const GameDefinition* GameOfHeader(std::string_view header_line, std::string* er
 // not a Rutland game or holds a game this build lacks ("x.rutland holds a game of 'othergame', which
 // this Rutland does not have (it has big-board-raiders, flutter)").
 const GameDefinition* GameOfFile(const std::string& path, std::string* error);
-// The game whose `open` should read `path`: the game the file records; the first game when the file
-// records none a game could be read from (missing, damaged, not Rutland's), so that its open says
-// why in the words it always has. nullptr and *error only for a game this build lacks (invariant 2).
+// The game whose `open` should read `path`: the game the file records; when its meta says none (a
+// row removed outside Rutland), the game its header names; the first game when neither can be read
+// (missing, damaged, not Rutland's, newer), so that its open says why in the words it always has.
+// nullptr and *error only for a game this build lacks (invariant 2).
 const GameDefinition* GameToOpen(const std::string& path, std::string* error);
 
 } // namespace rutland::host

@@ -35,6 +35,7 @@
 
 #include "web_assets.h"
 
+#include "base/safe_text.h"
 #include "host/open_game.h"
 #include "host/registry.h"
 
@@ -654,6 +655,20 @@ FileIdentity IdentityOf(const std::string& path) {
     return {true, st.st_dev, st.st_ino};
 }
 
+// The size and modification times of the file at a path (invariant 9): when they change, the file
+// is read by a connection of its own to see whether it was written over in place (the same inode).
+struct FileContent {
+    off_t size = -1;
+    int64_t modified_ns = -1, changed_ns = -1;
+    bool operator==(const FileContent&) const = default;
+};
+FileContent ContentOf(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return {};
+    return {st.st_size, static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
+            static_cast<int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec};
+}
+
 // [SECTION] What is served: the game as last read, and the events
 
 static_assert(kEventRing <= static_cast<size_t>(host::ServedGame::kEventEntries),
@@ -675,12 +690,13 @@ struct GameServer::Impl {
     std::string host;
     int port = 0;
     std::string address;
-    // The game file, opened read-only and streamed by its game (app/host/open_game.h ServedGame:
+    // The game file, opened read-only and streamed by its game (kit/host/open_game.h ServedGame:
     // what it holds does not grow with the game, invariant 10); only the follower thread touches it
     // after Start.
     std::unique_ptr<host::ServedGame> game;
     std::string last_page;         // the last page built, shown while a new one cannot be (Publish)
     FileIdentity opened;           // the file the game was read from (invariant 9)
+    FileContent content;           // its size and times when last looked at (invariant 9)
     std::string open_warning;
 
     std::atomic<bool> stopping{false};
@@ -713,7 +729,7 @@ struct GameServer::Impl {
         // The game kept every event since the last Publish (KeepEventsFrom); a game opened again
         // has the last kEventRing, and a follower further behind gets a reset (invariant 5).
         for (int seq = std::max(from_seq, game->FirstEvent()); seq < game->Size(); ++seq)
-            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, game->EventJson(seq)));
+            fresh.emplace_back(seq, fmt::format("id: {}\nevent: entry\ndata: {}\n\n", seq, JsonEscapedControls(game->EventJson(seq))));
         game->KeepEventsFrom(game->Size());  // invariant 6: the next entries' events, however many
         std::string problem;
         {
@@ -733,8 +749,9 @@ struct GameServer::Impl {
             last["game"]["problem"] = problem;
             page = last.dump();
         }
-        Published p{game->Size(), game->Fingerprint(), std::make_shared<const std::string>(std::move(page)),
-                    std::make_shared<const std::string>(game->StateJson())};
+        // No bidi, line-separator or C1 character reaches the page raw (safe_text.h JsonEscapedControls).
+        Published p{game->Size(), game->Fingerprint(), std::make_shared<const std::string>(JsonEscapedControls(std::move(page))),
+                    std::make_shared<const std::string>(JsonEscapedControls(game->StateJson()))};
         Batch b;
         if (!fresh.empty()) {
             std::string text;
@@ -769,7 +786,10 @@ struct GameServer::Impl {
     // Invariant 9: the file at the path is opened again; true when it is the same game carried
     // on (then it is followed from here), false with *why when it is not.
     // `events_from`: the first entry whose event is not out yet (the last Publish could not finish).
-    bool Reopen(const FileIdentity& now, std::string* why, std::optional<int> events_from = std::nullopt) {
+    // `in_place`: what the file at the path, the same one (inode), no longer holds of what was served
+    // (ServedGame::ChangedInPlace): it was written over where it is.
+    bool Reopen(const FileIdentity& now, std::string* why, std::optional<int> events_from = std::nullopt,
+                const std::optional<std::string>& in_place = std::nullopt) {
         const std::string file = std::filesystem::path(options.file).filename().string();
         const int served = game->Size();
         if (!now.exists) {
@@ -789,6 +809,12 @@ struct GameServer::Impl {
             opened = after;
             Publish(events_from.value_or(served));
             return true;
+        }
+        if (in_place) {
+            *why = fmt::format("{} was written over in place: it no longer holds the game this page opened ({}). This "
+                               "page stopped at entry {}, the game as it was then. Share the game again to show the one "
+                               "there now.", file, *in_place, served - 1);
+            return false;
         }
         if (now == opened) return false;  // the same file, and it does not carry the game on: Follow's reason stands
         // The reason names the file, never its path or what the open found in it: the page is read
@@ -816,6 +842,16 @@ struct GameServer::Impl {
             if (!(now == opened)) {
                 if (!Reopen(now, &why)) StopFollowing(why);
                 continue;
+            }
+            // The same file (inode), but written since it was last looked at: read with a connection
+            // of its own (the game's keeps the pages it read, and would show the old game as live).
+            if (const FileContent seen = ContentOf(options.file); !(seen == content)) {
+                content = seen;
+                if (const std::optional<std::string> changed = game->ChangedInPlace()) {
+                    if (!Reopen(now, &why, std::nullopt, changed)) StopFollowing(why);
+                    else content = ContentOf(options.file);
+                    continue;
+                }
             }
             const int before = game->Size();
             const int n = game->Follow(&why);  // every entry to what the page keeps (invariant 10)
@@ -1092,6 +1128,7 @@ std::unique_ptr<GameServer> GameServer::Start(const ServeOptions& options, std::
     // file put at the path meanwhile: opened again).
     for (int attempt = 0; attempt < 3; ++attempt) {
         const FileIdentity before = IdentityOf(options.file);
+        impl->content = ContentOf(options.file);  // before the open: a change after it is looked at
         impl->game = impl->OpenGame(error);
         if (!impl->game) return nullptr;
         impl->opened = IdentityOf(options.file);

@@ -1,6 +1,6 @@
 // The game on everyone's phone: a read-only web page of a game file, live, for the
 // table. `rutland-cli serve` and the dashboard's "Share on the network" both run this. It knows no
-// game: the game the file holds opens it for the page, read-only, its own way (app/host/open_game.h
+// game: the game the file holds opens it for the page, read-only, its own way (kit/host/open_game.h
 // ServedGame, GameDefinition::serve), and it is followed as another program (play --db, the
 // dashboard) appends (basic_store.h invariant 18), so it never touches the writer's memory or threads.
 //
@@ -39,7 +39,7 @@
 //     fingerprint), not its words: the page fetches /view.json, where the words are, once per
 //     burst of events. Sending every entry's sentences to every follower was four times the bytes
 //     for words no page read.
-//  7. The page shows the game's fingerprint (ServedGame invariant S3, app/host/open_game.h), so the
+//  7. The page shows the game's fingerprint (ServedGame invariant S3, kit/host/open_game.h), so the
 //     table can check it is their game.
 //  8. The broker comes first: every thread of the server runs at a lower CPU priority (nice
 //     kServeNice), so on a busy machine the page's followers wait, never the broker's commits
@@ -49,8 +49,16 @@
 //     Follow() refuses what it finds (a writer migrated the file in place, basic_store.h invariant
 //     16, so its tables are no longer schema 2's), the follower opens the file at the path again
 //     and goes on only if that open verifies clean and holds every entry already served with the
-//     same hashes (EntryRecord::WrittenHash): the same game, carried on. Anything else (another
-//     game at the path, the file deleted, a problem in what was appended): it stops, and the page
+//     same hashes (EntryRecord::WrittenHash): the same game, carried on. The same file written
+//     over in place (`cp other.rutland game.rutland` keeps the inode, and the game's own SQLite
+//     connection keeps the pages it read) is looked for whenever the file's size or times change:
+//     ServedGame::ChangedInPlace reads it with a connection of its own (basic_store.h invariant 18),
+//     and when it no longer holds the served entry 0 or last entry the file is opened again as
+//     above. (A WAL the old game left beside the file, with pages a writer wrote while the page
+//     was followed, is laid over the new file by SQLite for every reader: what shows through it
+//     is the old game's tail, so only a game whose entry 0's page is not among them is caught.)
+//     Anything else (another game at the path, the file deleted, a problem in what was appended,
+//     another game written over it in place): it stops, and the page
 //     (a "reset" event, then the problem line and no "live") and FollowProblem() say why and at
 //     which entry.
 // 10. Memory that does not grow with the game: the game opens its file streamed (basic_store.h

@@ -389,6 +389,15 @@ const std::string& HostDesk::ExplainNow() {
     return m_explain;
 }
 
+const std::vector<host::StripPlayer>& HostDesk::Strip() {
+    const std::string key = std::to_string(m_game.Version()) + ":" + std::to_string(m_game.ShownEntry().value_or(-1));
+    if (key != m_strip_key) {
+        m_strip = m_game.PlayersStrip();
+        m_strip_key = key;
+    }
+    return m_strip;
+}
+
 const std::string& HostDesk::StateNow() {
     const std::string key = std::to_string(m_game.Version()) + ":" + std::to_string(m_game.ShownEntry().value_or(-1));
     if (key != m_state_key) {

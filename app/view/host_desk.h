@@ -1,6 +1,6 @@
 // The broker's desk of any game, without a window: the entry line, its questions, time travel, the
 // ledger's rows and the instructions, over an open game through the shell's facade only
-// (app/host/open_game.h). The dashboard draws it (app/dashboard/desk.cpp and its panel_desk_*.cpp)
+// (kit/host/open_game.h). The dashboard draws it (app/dashboard/desk.cpp and its panel_desk_*.cpp)
 // for a game that brings no panels of its own (the toy); the doctest suite tests/view/test_host_desk.cpp
 // drives it headless, as the broker would.
 //
@@ -104,6 +104,7 @@ public:
     void Select(int seq) { m_selected = seq; }
     const std::string& ExplainNow();          // what the table does after the entry shown (or the last)
     const std::string& StateNow();            // the game's state as a terminal shows it
+    const std::vector<host::StripPlayer>& Strip();  // every player's money (OpenGame::PlayersStrip)
     std::string& Status() { return m_status; }
 
 private:
@@ -136,6 +137,8 @@ private:
     std::string m_explain_key;
     std::string m_state;
     std::string m_state_key;
+    std::vector<host::StripPlayer> m_strip;
+    std::string m_strip_key;
     std::string m_status;
 };
 

@@ -45,6 +45,14 @@ HostGameCheck CheckHostGame(const host::GameDefinition& game, const HostGameForm
         }
         out.header_line.append(" ").append(game.header_options[i].key).append("=").append(value);
     }
+    const std::string broker = Trimmed(form.broker);
+    if (game.header_broker && !broker.empty()) {
+        if (!OneWord(broker)) {
+            out.form_error = "the broker's name is one word, no spaces or '='";
+            return out;
+        }
+        out.header_line.append(" broker=").append(broker);
+    }
     if (!out.players_error.empty() || !options_ok || !game.read) return out;
     // Invariant 2: the game has the last word, as `rutland-cli play` would.
     out.header = game.read(out.header_line, true);
@@ -56,7 +64,6 @@ HostGameCheck CheckHostGame(const host::GameDefinition& game, const HostGameForm
         std::string rejection;
         if (!game.in_memory(out.header, &rejection)) out.form_error = rejection;
     }
-    const std::string broker = Trimmed(form.broker);
     if (out.Ok() && !broker.empty()) out.header.who = broker;
     return out;
 }

@@ -1,5 +1,5 @@
 // How far apart two words are, for "did you mean": the entry line's names and spaces
-// (games/big-board-raiders/view/entry_model.cpp), the start screen's players (app/view/start_view.cpp) and
+// (games/big-board-raiders/view/entry_model.cpp), the start screen's players (kit/view/start_view.cpp) and
 // `rutland-cli rule` (games/big-board-raiders/report/rule_book.cpp). ASCII case is ignored, as
 // everywhere in the table language (text.h); other bytes (UTF-8 in names) compare as they are.
 #pragma once

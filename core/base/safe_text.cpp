@@ -61,8 +61,72 @@ bool IsControlCodePoint(char32_t c) {
     return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029 || IsBidiControl(c);
 }
 
+std::string GroupedNumber(uint64_t n) {
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string ShortText(std::string_view text, size_t max_bytes) {
+    if (text.size() <= max_bytes) return PrintableText(text);
+    size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    return PrintableText(text.substr(0, cut)) + "... (" + GroupedNumber(text.size()) + " bytes in all)";
+}
+
+std::string JsonEscapedControls(std::string json) {
+    size_t i = 0;
+    while (i < json.size()) {  // the first such character, if any: most documents have none
+        const auto byte = static_cast<unsigned char>(json[i]);
+        if (byte >= 0xC2) {
+            const Decoded d = DecodeAt(json, i);
+            if (d.length > 1 && IsControlCodePoint(d.code_point)) break;
+            i += d.length ? d.length : 1;
+        } else {
+            ++i;
+        }
+    }
+    if (i == json.size()) return json;
+    std::string out = json.substr(0, i);
+    while (i < json.size()) {
+        const Decoded d = DecodeAt(json, i);
+        if (d.length > 1 && IsControlCodePoint(d.code_point)) {
+            out += fmt::format("\\u{:04x}", static_cast<uint32_t>(d.code_point));
+            i += d.length;
+        } else {
+            const size_t n = d.length ? d.length : 1;
+            out.append(json, i, n);
+            i += n;
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> FreeTextProblem(std::string_view text, bool tab_ok) {
+    for (size_t i = 0; i < text.size();) {
+        const Decoded d = DecodeAt(text, i);
+        if (d.length == 0) return fmt::format("byte 0x{:02X}, which is not UTF-8 text", static_cast<unsigned char>(text[i]));
+        const char32_t c = d.code_point;
+        if (IsControlCodePoint(c) && !(tab_ok && c == '\t')) {
+            const char* what = IsBidiControl(c)               ? "a bidi control character, which changes the order text reads in"
+                               : (c == 0x2028 || c == 0x2029) ? "a line break"
+                                                              : "a control character";
+            return fmt::format("U+{:04X}, {}", static_cast<uint32_t>(c), what);
+        }
+        i += d.length;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> StampTextProblem(std::string_view text) {
     if (text.empty()) return "is empty";
+    if (text.size() > kMaxStampFieldBytes)
+        return fmt::format("is {} bytes long, over the limit of {} bytes for a stamp field (kMaxStampFieldBytes)",
+                           GroupedNumber(text.size()), GroupedNumber(kMaxStampFieldBytes));
     for (size_t i = 0; i < text.size();) {
         const Decoded d = DecodeAt(text, i);
         if (d.length == 0)

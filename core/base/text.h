@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rutland {
 
@@ -24,5 +25,22 @@ inline bool SameIgnoringCase(std::string_view a, std::string_view b) {
     }
     return true;
 }
+
+// The keys of one line (`count Ann cash=5`, `board W name="a"`): a key given twice in one line is a
+// slip, never "the last one wins", in every game's language (as in a header). Compared ignoring
+// ASCII case, as the languages read their keys.
+class LineKeys {
+public:
+    // True when `key` was given before in this line; remembers it otherwise.
+    bool Twice(std::string_view key) {
+        for (const std::string& seen : m_seen)
+            if (SameIgnoringCase(seen, key)) return true;
+        m_seen.emplace_back(key);
+        return false;
+    }
+
+private:
+    std::vector<std::string> m_seen;
+};
 
 } // namespace rutland

@@ -42,8 +42,12 @@
 //     (history is never silently rewritten by new rules).
 //  7. Snapshots (the state as D::Snapshot's text, Big Board Raiders' StateToJson, after entry n, for
 //     n a multiple of kSnapshotEvery) are a cache outside the chain: a missing one is rebuilt on a
-//     writable open and said so; one that disagrees with the replay under the same rules version is
-//     a problem.
+//     writable open and said so (a note on any other open: Rutland writes one with its entry, so
+//     it was removed outside Rutland); one that disagrees with the replay under the same rules
+//     version is a problem, and so is one after any other entry, and one stamped with a rules
+//     version below its entry's or above this Rutland's (a snapshot is written with its entry's
+//     version and rebuilt only by a newer Rutland: another stamp would have an edited state
+//     rebuilt without a word). An older stamp in that range is stale, rebuilt like a missing one.
 //  8. The core never reads a clock: the time of an entry is whatever the app passes in.
 //  9. Every open reads one snapshot of the file: the schema check, the rows, the head in `meta` and
 //     the snapshots are read in one read transaction, so another program appending meanwhile
@@ -71,13 +75,16 @@
 //     (a planted trigger could rewrite or veto entries as they are written), and the game opens
 //     read-only. A write transaction checks it again if the schema changed after the open. Schema 3
 //     has table entry_v2 (invariant 16) in every file, empty in one created at version 3 or 4.
+//     meta's rows are Rutland's too: 'format' is kMetaFormat ("rutland game"), and no key but
+//     those Rutland writes (format, head_seq, head_hash, start_data, game; each checked where it
+//     is used, invariants 4, 19, 22); anything else is a problem naming the row (MetaFindings).
 // 13. A game in a read-only place (the file's permissions, a read-only directory, a read-only
 //     `-shm` beside it) opens read-only with the reason (ReadOnlyReason()), never an SQLite error:
 //     readers work, and a writer says why it cannot write. When nothing can be pending in a WAL
 //     (no `-wal` beside it) such a file is read as immutable, so no `-shm` is left behind.
 // 14. A stamp is text a reader can trust (StampProblem): time a real ISO 8601 UTC moment
 //     ("2026-11-22T01:15:14Z"), who and command id non-empty valid UTF-8 without control
-//     characters. Create and Submit refuse any other stamp and write nothing. Files written before
+//     characters, each at most kMaxStampFieldBytes (base/safe_text.h). Create and Submit refuse any other stamp and write nothing. Files written before
 //     this check may hold such stamps: they open and verify as they are (the hash covers the bytes
 //     as stored), and every reader prints them through safe_text.h, never raw.
 // 15. Schema 3 stores an entry's effects as data (D::Encode; Big Board Raiders' effects_data.h: a
@@ -110,7 +117,13 @@
 //     sharing) with Follow(): in one read transaction, what was appended since this store read the
 //     file is checked and replayed exactly as a writer's catch-up does (invariant 10), so memory
 //     is always a prefix of the file that verified. Follow never writes; a store that found a
-//     problem (or opened with one) stops following and says why.
+//     problem (or opened with one) stops following and says why. A file written over in place
+//     (`cp other.rutland game.rutland`: the same inode, another game) may not show through the
+//     store's own connection, which keeps the pages it read: ChangedUnder reads the file with a
+//     connection of its own and says when its schema, its entry 0 or its entry at the store's last
+//     seq (and so the chain up to it) is not what the store read. (A WAL the old file left beside
+//     it is laid over the new file by SQLite itself, so what any reader sees is a mix: entry 0's
+//     page is the one least likely to be in it.)
 // 19. Start data. A game whose D keeps start data (KeepsStartData; Big Board
 //     Raiders: the board's JSON, the format of assets/boards/*.json) is created as schema 4: meta
 //     row 'start_data' holds D::StartData of the state its header started, and entry 0 chains from
@@ -171,7 +184,9 @@
 //     reading only. meta lies outside the hash chain, but entry 0's line, which is hashed, names
 //     the game too: verify reports a problem when the two disagree (HeaderGameWord of entry 0's
 //     stored line, kFirstGame when it has none, against the file's game), when a schema-5 file has
-//     no 'game' row, and when a schema 1-4 file has one (it was added outside Rutland). A schema-5
+//     no 'game' row or an empty one (which names no game: the file opens, and says so), and when a
+//     schema 1-4 file has one (it was added outside Rutland). The shell opens a file whose meta
+//     names no game by the game entry 0 names (HeaderGameOfStoreFile), so its refusal is verify's. A schema-5
 //     file keeps start data (invariant 19) exactly when its game does (KeepsStartData).
 #pragma once
 
@@ -227,6 +242,10 @@ std::optional<std::string> StampProblem(const Stamp& stamp);
 // is not a Rutland game, is missing, damaged, written by a newer Rutland, or a schema-5 file that
 // does not say its game.
 std::optional<std::string> GameOfStoreFile(const std::string& path, std::string* error);
+// The game entry 0's stored line names (its game word, kFirstGame when it has none), read as
+// GameOfStoreFile reads; nullopt when that line cannot be read. For a file whose meta does not say
+// its game (GameOfStoreFile's nullopt), so the game whose verify says so opens it.
+std::optional<std::string> HeaderGameOfStoreFile(const std::string& path);
 // The fingerprint shown for a hash (invariant 4): its first 16 hex digits in groups of 4,
 // "541e e36e 0a1b 2c3d", to be read aloud and noted. Every fingerprint Rutland prints comes from here.
 inline constexpr int kFingerprintDigits = 16;
@@ -311,6 +330,7 @@ public:
     using Command = typename R::Command;
     using Header = typename R::Header;
     using Stamp = rutland::Stamp;
+    using File = D;  // what the file needs of the game (kernel/ruleset.h DurableRuleset)
 
     ~BasicStore();
     BasicStore(const BasicStore&) = delete;
@@ -392,6 +412,15 @@ public:
         return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
+    // The ledger `header` would start in this file: from its start data when it has some (invariant
+    // 19), so a header is checked against an existing game without the board file it names; else
+    // from the header alone. nullopt and *why when the header is refused.
+    std::optional<Ledger> StartOf(const Header& header, Rejection* why) const;
+    // Invariant 18: nullopt when the file at Path(), read by a connection of its own, still holds
+    // this store's schema, entry 0 and its last entry with the same hashes; else what differs in words. A
+    // follower's own connection does not see a file written over in place (the same inode).
+    std::optional<std::string> ChangedUnder() const;
+
     // A consistent copy of the file through SQLite's backup API; fails if dest exists.
     bool Backup(const std::string& dest, std::string* error) const;
 
@@ -454,6 +483,7 @@ private:
             .substr(at % kFingerprintBlock * kFingerprintDigits, kFingerprintDigits);
     }
     std::string m_chain_start;   // streamed: hash(-1) of table entry, where a re-read starts
+    std::string m_first_hash;    // entry 0's hash in table entry (ChangedUnder)
     std::unordered_map<std::string, int> m_ids;  // command id -> seq
     VerifyReport m_report;
     std::string m_follow_problem;  // invariant 18: why following stopped ("" while it goes on)

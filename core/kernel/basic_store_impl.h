@@ -235,7 +235,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     }
     store->m_schema = static_cast<int>(*version);
     // Invariant 22: a file of another game is refused before anything is written (a schema-5 file
-    // without its 'game' row opens, and Verify reports it).
+    // without its 'game' row, or with an empty one, opens, and Verify reports it).
     if (const auto file_game = FileGame(store->m_schema, ReadMetaGame(store->m_db));
         file_game && *file_game != GameNameOf<R, D>()) {
         *error = fmt::format("{} holds a game of {}, not of {} (the file was not changed)", path,
@@ -651,6 +651,8 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         for (Finding& found : GameFindings(m_schema, meta_game, header_line, GameNameOf<R, D>()))
             report.problems.push_back(std::move(found));
     }
+    // 2e. Invariant 12: meta's other rows ('format', and none Rutland never writes).
+    for (Finding& found : MetaFindings(m_db)) report.problems.push_back(std::move(found));
 
     // 3. The hash chain: the entries up to the first break are the ones that can be trusted.
     // The digests are kept as bytes from one entry to the next (ChainHash's arithmetic without its
@@ -718,6 +720,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
 
     // 6. Replay every trusted entry and compare it with what was recorded.
     std::vector<std::pair<int, std::string>> rebuild;  // snapshots to (re)write
+    std::vector<int> missing_snapshots;  // entries a snapshot is due after, and none is there
     size_t replayed = 0;
     for (; replayed < trusted; ++replayed) {
         const StoredEntry& e = rows[replayed];
@@ -732,6 +735,17 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         if (seq > 0 && seq % kSnapshotEvery == 0 && m_schema >= 2) {
             const auto it = snapshots.find(seq);
             std::string text = D::Snapshot(m_ledger->State());
+            // A snapshot is written with its entry, stamped with that entry's rules version, and
+            // rebuilt only by a newer Rutland: any other rules version was put there by hand (and
+            // would have the cache rebuilt over an edited state without a word).
+            const int written = e.record.rules_version;
+            if (it != snapshots.end() && (it->second.first < written || it->second.first > D::kRulesVersion)) {
+                problem(seq, fmt::format("its snapshot is stamped rules version {}, which no Rutland writes for it (the "
+                                         "entry is of rules version {}, this Rutland's is {}): it was changed outside "
+                                         "Rutland", it->second.first, written, D::kRulesVersion));
+                break;
+            }
+            if (it == snapshots.end()) missing_snapshots.push_back(seq);
             if (it == snapshots.end() || it->second.first != D::kRulesVersion) {
                 rebuild.emplace_back(seq, std::move(text));
             } else if (it->second.second != text) {
@@ -745,11 +759,16 @@ bool BasicStore<R, D>::Verify(Mode mode) {
                 }
             }
         }
+        if (seq == 0) m_first_hash = rows[replayed].record.hash;
         m_records.push_back(std::move(rows[replayed].record));  // rows keeps only the line from here on
         m_ids.emplace(m_records.back().stamp.command_id, seq);
     }
-    for (const auto& [seq, _] : snapshots)
+    for (const auto& [seq, _] : snapshots) {
         if (seq >= report.entries) problem(seq, "a snapshot exists for this entry, but the entry does not");
+        else if (seq <= 0 || seq % kSnapshotEvery != 0)
+            problem(seq, fmt::format("a snapshot exists for this entry, where Rutland writes none (it writes one after "
+                                     "every {}th entry): it was added outside Rutland", kSnapshotEvery));
+    }
 
     if (m_records.empty()) {
         m_ledger.reset();
@@ -763,6 +782,15 @@ bool BasicStore<R, D>::Verify(Mode mode) {
         for (size_t i = 1; i < m_records.size(); ++i) m_ledger->Submit(*D::ParseStored(rows[i].line).command);
     }
 
+    // A missing snapshot changes no entry (the cache is rebuilt by a writable open, below), but it
+    // was removed outside Rutland, which writes one with every kSnapshotEvery-th entry: said.
+    if (!missing_snapshots.empty() && !(mode == Mode::ReadWrite && report.Clean())) {
+        std::string seqs;
+        for (int seq : missing_snapshots) seqs += (seqs.empty() ? "" : ", ") + std::to_string(seq);
+        report.notes.push_back(fmt::format("no snapshot of entr{} {} (a cache of the state, written with every {}th "
+                                           "entry): removed outside Rutland; the next writable open rebuilds it",
+                                           missing_snapshots.size() == 1 ? "y" : "ies", seqs, kSnapshotEvery));
+    }
     if (mode == Mode::ReadWrite && report.Clean() && !rebuild.empty()) {
         std::string why;
         bool ok = Exec(m_db, "BEGIN IMMEDIATE", &why);
@@ -788,6 +816,7 @@ bool BasicStore<R, D>::Verify(Mode mode) {
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
 void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
+    if (seq == 0) m_first_hash = record.hash;
     if (!m_streamed) {
         m_ids.emplace(record.stamp.command_id, seq);
         m_records.push_back(std::move(record));
@@ -950,6 +979,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
     }
     if (m_start_data.has_value() != StartDataExpected<R, D>(m_schema)) return false;
     const std::optional<std::string> meta_game = ReadMetaGame(m_db);  // invariant 22, checked with entry 0
+    if (!MetaFindings(m_db).empty()) return false;  // invariant 12: meta's other rows
     if (m_start_data) chain_start = StartLink(chain_start, *m_start_data);
     m_chain_start = chain_start;
     std::string head_seq, head_hash;
@@ -1009,8 +1039,11 @@ bool BasicStore<R, D>::StreamVerifyRows() {
         if (count == 0) m_ledger->HoldOnlyLast([this](int seq, bool whole) { return RecallEntry(seq, whole); });
         // Invariant 7: the snapshot there is (a missing one is rebuilt only by a writable open).
         if (count > 0 && count % kSnapshotEvery == 0 && m_schema >= 2) {
-            while (snap_rc == SQLITE_ROW && snaps.Int(0) < count) snap_rc = snaps.Step();
-            if (snap_rc == SQLITE_ROW && snaps.Int(0) == count && snaps.Int(1) == D::kRulesVersion) {
+            // A snapshot between two due ones, or none where one is due (Verify reports and notes them).
+            if (snap_rc == SQLITE_ROW && snaps.Int(0) < count) return false;
+            if (snap_rc != SQLITE_ROW || snaps.Int(0) != count) return false;
+            if (snaps.Int(1) < rec.rules_version || snaps.Int(1) > D::kRulesVersion) return false;
+            if (snaps.Int(1) == D::kRulesVersion) {
                 const std::string stored = snaps.Text(2);
                 if (stored != D::Snapshot(m_ledger->State()) &&
                     store_detail::SnapshotDifference<D>(stored, m_ledger->State()))
@@ -1018,6 +1051,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
             } else if (m_stream_writable) {
                 return false;  // a writable open rebuilds it: the whole open does (Verify)
             }
+            snap_rc = snaps.Step();
         }
         Keep(std::move(e.record), count);
         if (m_taken) (*m_taken)(m_ledger->At(count), m_records.back());  // invariant 21
@@ -1027,8 +1061,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
     // The version-2 rows end where they said (the link above used their last), and no later.
     if (m_schema >= 3 && v2_last >= 0 && (v2_last >= count || v2_prev != v2_last_hash)) return false;
     if (v2_more && v2.Step() != SQLITE_DONE) return false;
-    // No snapshot of an entry the file does not have.
-    while (snap_rc == SQLITE_ROW && snaps.Int(0) < count) snap_rc = snaps.Step();
+    // No snapshot of an entry the file does not have, nor between two due ones.
     if (snap_rc != SQLITE_DONE) return false;
     // The head the last transaction recorded.
     if (m_schema >= 2 && (head_seq != std::to_string(count - 1) || head_hash != prev)) return false;
@@ -1160,6 +1193,19 @@ int BasicStore<R, D>::Follow(std::string* error, const EntryVisitor& taken) {
     const int n = Follow(error);
     m_taken = nullptr;
     return n;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::optional<BasicLedger<R>> BasicStore<R, D>::StartOf(const Header& header, Rejection* why) const {
+    return store_detail::StartLedger<R, D>(header, m_start_data, why);
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+std::optional<std::string> BasicStore<R, D>::ChangedUnder() const {
+    if (m_records.empty()) return std::nullopt;
+    return store_detail::ChangedInPlace(m_path, m_schema, Size() - 1, m_records.back().hash, m_first_hash);
 }
 
 template <Ruleset R, class D>

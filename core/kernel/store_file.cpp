@@ -265,6 +265,28 @@ std::optional<std::string> GameOfStoreFile(const std::string& path, std::string*
     return game;
 }
 
+// Invariant 22: the game entry 0's stored line names (its game word; kFirstGame when it has none),
+// read as GameOfStoreFile reads: the header's bytes first, then a read-only connection. For a file
+// whose meta does not say its game, so that the game whose verify names that problem opens it.
+std::optional<std::string> HeaderGameOfStoreFile(const std::string& path) {
+    using namespace store_detail;
+    if (CheckFileHeader(path)) return std::nullopt;
+    std::string why;
+    sqlite3* db = HasWal(path) ? OpenDb(path, SQLITE_OPEN_READONLY, &why)
+                               : OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &why);
+    if (!db) return std::nullopt;
+    std::optional<std::string> game;
+    {
+        Statement q(db, "SELECT line FROM entry WHERE seq = 0");
+        if (q.Step() == SQLITE_ROW && q.Type(0) == SQLITE_TEXT) {
+            const std::string line = q.Text(0);
+            game = std::string(HeaderGameWord(line).value_or(kFirstGame));
+        }
+    }
+    sqlite3_close(db);
+    return game;
+}
+
 namespace store_detail {
 
 // =============================================================================================
@@ -321,8 +343,9 @@ std::string ImmutableUri(const std::string& path) {
 // =============================================================================================
 // [SECTION] Schema and migrations; the exact schema (invariant 12)
 // =============================================================================================
-// Version 1: the entries and a key/value meta table. STRICT: a value of the wrong type cannot be
-// written through SQL (a tamperer's `UPDATE entry SET rules_version = '1x'` fails).
+// Version 1: the entries and a key/value meta table (its 'format' row is kMetaFormat). STRICT: a
+// value of the wrong type cannot be written through SQL (a tamperer's `UPDATE entry SET
+// rules_version = '1x'` fails).
 const char* const kSchemaV1 = R"(
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE entry(
@@ -452,6 +475,7 @@ std::optional<std::string> ReadMetaGame(sqlite3* db) {
 
 std::optional<std::string> FileGame(int schema, const std::optional<std::string>& meta_game) {
     if (schema < kSchemaGameNamed) return std::string(kFirstGame);
+    if (meta_game && meta_game->empty()) return std::nullopt;  // names no game: GameFindings says so
     return meta_game;
 }
 
@@ -466,6 +490,9 @@ std::vector<Finding> GameFindings(int schema, const std::optional<std::string>& 
     } else if (!meta_game && schema >= kSchemaGameNamed) {
         found.push_back({-1, fmt::format("meta does not say which game the file holds (row 'game', which every schema-{} "
                                          "file has): it was removed outside Rutland", schema)});
+    } else if (meta_game && meta_game->empty()) {
+        found.push_back({-1, fmt::format("meta's row 'game' is empty (every schema-{} file names its game there): it "
+                                         "was changed outside Rutland", schema)});
     }
     const std::optional<std::string> file_game = FileGame(schema, meta_game);
     if (file_game && *file_game != ruleset_game)
@@ -485,6 +512,72 @@ std::vector<Finding> GameFindings(int schema, const std::optional<std::string>& 
                                             PrintableText(expected), source)});
     }
     return found;
+}
+
+// Invariant 12: meta's rows as Rutland writes them. The other rows are checked where they are used
+// (the head, invariant 4; 'start_data', invariant 19; 'game', invariant 22): here 'format' and any
+// row no Rutland writes.
+std::vector<Finding> MetaFindings(sqlite3* db) {
+    std::vector<Finding> found;
+    static constexpr std::array<std::string_view, 5> kKeys = {"format", "head_seq", "head_hash", "start_data", "game"};
+    bool format = false;
+    Statement q(db, "SELECT key, value FROM meta ORDER BY key");
+    int rc;
+    while ((rc = q.Step()) == SQLITE_ROW) {
+        const std::string key = q.Text(0), value = q.Text(1);
+        if (key == "format") {
+            format = true;
+            if (value != kMetaFormat)
+                found.push_back({-1, fmt::format("meta's 'format' is '{}', not '{}' as Rutland writes it: it was changed "
+                                                 "outside Rutland", PrintableText(value), kMetaFormat)});
+        } else if (std::find(kKeys.begin(), kKeys.end(), key) == kKeys.end()) {
+            found.push_back({-1, fmt::format("meta holds a row '{}', which Rutland never writes: it was added outside "
+                                             "Rutland", PrintableText(key))});
+        }
+    }
+    if (rc != SQLITE_DONE) found.push_back({-1, "meta cannot be read: " + q.Error()});
+    else if (!format)
+        found.push_back({-1, fmt::format("meta has no 'format' row (every game file says '{}' there): it was removed "
+                                         "outside Rutland", kMetaFormat)});
+    return found;
+}
+
+// Invariant 18: the file at `path` read by a connection of its own (a follower's may keep pages of
+// the file it opened: a file written over in place, same inode, is not seen through it).
+std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash,
+                                          std::string_view first_hash) {
+    // Words without the path: a follower's page says them on other machines. Through SQLite only,
+    // never a file descriptor of its own: closing one would drop every POSIX lock this process
+    // holds on the file (the follower's read lock too, and a writer would then take the WAL away
+    // from under it); SQLite's unix VFS keeps such descriptors open while the file is locked.
+    std::string why;
+    sqlite3* db = HasWal(path) ? OpenDb(path, SQLITE_OPEN_READONLY, &why)
+                               : OpenDb(ImmutableUri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, &why);
+    if (!db) return std::string("it cannot be read (rutland-cli verify says why)");
+    std::optional<std::string> changed;
+    const auto app_id = QueryInt(db, "PRAGMA application_id");
+    const auto version = QueryInt(db, "PRAGMA user_version");
+    if (!app_id || !version) {
+        changed = "it cannot be read (rutland-cli verify says why)";
+    } else if (static_cast<uint32_t>(*app_id) != kApplicationId) {
+        changed = "it is no longer a Rutland game";
+    } else if (*version != schema) {
+        changed = fmt::format("its schema version is now {}, not {}", *version, schema);
+    } else {
+        // Entry 0 too: a WAL the old file left beside it may still hold the pages of its last
+        // entries, which SQLite lays over the new file's; entry 0's page is rarely among them.
+        for (const auto& [seq, hash] : {std::pair<int, std::string_view>{0, first_hash}, {last_seq, last_hash}}) {
+            if (changed || (seq == 0 && hash.empty())) continue;
+            Statement q(db, "SELECT hash FROM entry WHERE seq = ?");
+            q.Bind(1, static_cast<int64_t>(seq));
+            const int rc = q.Step();
+            if (rc == SQLITE_DONE) changed = fmt::format("it has no entry {}", seq);
+            else if (rc != SQLITE_ROW) changed = "it cannot be read (rutland-cli verify says why)";
+            else if (q.Text(0) != hash) changed = fmt::format("its entry {} is another entry (another hash)", seq);
+        }
+    }
+    sqlite3_close(db);
+    return changed;
 }
 
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...

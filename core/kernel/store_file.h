@@ -115,13 +115,25 @@ std::vector<std::string> SchemaProblems(sqlite3* db, int version);
 // Invariant 22: meta's row 'game' as stored (nullopt: there is none, or meta cannot be read).
 std::optional<std::string> ReadMetaGame(sqlite3* db);
 // The game a file of schema `schema` holds: kFirstGame for 1-4, meta's 'game' for 5 (nullopt: it
-// has none, a problem GameFindings reports).
+// has none or an empty one, a problem GameFindings reports).
 std::optional<std::string> FileGame(int schema, const std::optional<std::string>& meta_game);
 // Invariant 22's findings on a file of `schema` with that meta row, entry 0's stored line
 // (`header_line`, nullptr when there is no entry 0) and the game of the ruleset reading it: a row
 // where the schema has none, none where it must, and a header naming another game. Empty: they agree.
 std::vector<Finding> GameFindings(int schema, const std::optional<std::string>& meta_game, const std::string* header_line,
                                   std::string_view ruleset_game);
+// Invariant 12: meta's 'format' (the schema script writes it) and its other rows.
+inline constexpr std::string_view kMetaFormat = "rutland game";
+// Findings on meta's rows that no other check reads: 'format' missing or not kMetaFormat, a row
+// whose key Rutland never writes. Empty: they are Rutland's.
+std::vector<Finding> MetaFindings(sqlite3* db);
+// Invariant 18: nullopt when the file at `path`, read by a new read-only connection, still holds
+// schema `schema`, entry 0 with hash `first_hash` (unchecked when empty) and entry `last_seq` with
+// hash `last_hash` (what a store read, the chain up to it included); else what differs, in words
+// without the path ("its entry 41 is another entry (another hash)"), which a follower's page shows
+// on other machines.
+std::optional<std::string> ChangedInPlace(const std::string& path, int schema, int last_seq, std::string_view last_hash,
+                                          std::string_view first_hash);
 // A name beside `path` that does not exist yet: path.v1.backup, path.v1.backup.2, ...
 std::string FreeBackupName(const std::string& path, int version);
 const char* KindName(EntryKind kind);

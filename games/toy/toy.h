@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/names.h"
 #include "kernel/ruleset.h"
 
 namespace rutland::toy {
@@ -69,8 +70,25 @@ struct Toy {
                         : c.op == "game" ? ParsePlayers(in, &c.a)
                         : (c.op == "undo" || c.op == "redo") ? bool(in >> c.n) : false;
         std::string extra;
-        if (!ok || in >> extra) return {std::nullopt, rutland::Rejection{"not a toy command", "TOY.md"}};
+        if (ok && c.op == "game" && in >> extra && extra.rfind("players=", 0) == 0)
+            return {std::nullopt, rutland::Rejection{"players= is given twice in the header", "TOY.md"}};
+        if (!ok || !extra.empty() || in >> extra) return {std::nullopt, rutland::Rejection{"not a toy command", "TOY.md"}};
+        if (c.op == "game")
+            if (std::optional<std::string> why = PlayersProblem(c.a)) return {std::nullopt, rutland::Rejection{*why, "T-0"}};
         return {c, std::nullopt};
+    }
+    // The header's players as every game's are (core/base/names.h rules 1, 2 and 4): no control,
+    // bidi or invisible character, no name twice and no two that look alike. (The toy's RULES.md has
+    // no rule of names: T-0, the header's, is cited.)
+    static std::optional<std::string> PlayersProblem(const std::string& players) {
+        std::vector<std::string> names{""};
+        for (char ch : players) ch == ',' ? void(names.emplace_back()) : void(names.back() += ch);
+        for (const std::string& name : names)
+            if (std::optional<std::string> problem = rutland::TypedNameProblem(name))
+                return "a player's name may not hold " + *problem + ": '" + rutland::ShowName(name) + "'";
+        if (const std::optional<rutland::NameClash> clash = rutland::FirstNameClash(names))
+            return rutland::NameClashWords(names[clash->earlier], names[clash->later], clash->same);
+        return std::nullopt;
     }
     // `toy players=A,B` after `game`: the players, comma-separated, into *players.
     static bool ParsePlayers(std::istream& in, std::string* players) {

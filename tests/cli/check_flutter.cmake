@@ -14,7 +14,8 @@
 # board: Flutter's boards apart from Big Board Raiders' (the board folder's flutter/): list and
 #        show the provisional board, export, import a renamed copy, the same name again, a board
 #        breaking BD-6 and a built-in name refused (nothing written), a new game on the imported
-#        board (`board=club`; its file verifies with the board file gone), save a Flutter file's board
+#        board (`board=club`; its file verifies with the board file gone, and is continued by its
+#        script and by a script without a header), save a Flutter file's board
 # rule:  `rule --game flutter ID` prints Flutter's rule (a list item or a decision of RULES.md),
 #        `rule BD-1` (both games') stays Big Board Raiders' and names Flutter's on stderr; `rule`
 #        lists both games' rules, `rule F-D5` finds Flutter's; an unknown ID or game refused, exit 2
@@ -252,6 +253,44 @@ elseif(SCENARIO STREQUAL "rule")
     if(NOT same STREQUAL bbr)
         message(FATAL_ERROR "rule --game big-board-raiders BD-1 differs from rule BD-1:\n${same}")
     endif()
+    # A rule holding a table (BD-5's board, after a blank line): its words, then every row of the
+    # table as RULES.md has it, each row's first cell starting a line, in order, the "|---|" row
+    # left out; then the words after the table ("That is: ..."), which belong to BD-5 too.
+    file(READ ${RULES} rules_md)
+    string(REGEX MATCH "\n- BD-5 [^\n]*\n\n((\\|[^\n]*\n)+)\n  ([^\n]*)" _ "${rules_md}")
+    set(bd5_table "${CMAKE_MATCH_1}")
+    set(bd5_after "${CMAKE_MATCH_3}")
+    if(bd5_table STREQUAL "" OR bd5_after STREQUAL "")
+        message(FATAL_ERROR "RULES.md has no table under BD-5 with words after it")
+    endif()
+    run(0 out ${CLI} rule --game flutter BD-5)
+    # Each row's first word (a wide cell may wrap within its column).
+    string(REGEX MATCHALL "(^|\n)\\| *[^ |\n]+" firsts "${bd5_table}")
+    set(rest "${out}")
+    set(rows 0)
+    foreach(first ${firsts})
+        string(REGEX REPLACE "^\n?\\| *" "" word "${first}")
+        if(word MATCHES "^-+$")
+            continue()
+        endif()
+        string(FIND "${rest}" "\n  ${word} " at)
+        if(at EQUAL -1)
+            message(FATAL_ERROR "rule --game flutter BD-5 has no row '${word}' (in RULES.md's order):\n${out}")
+        endif()
+        string(SUBSTRING "${rest}" ${at} -1 rest)
+        math(EXPR rows "${rows} + 1")
+    endforeach()
+    if(rows LESS 10)
+        message(FATAL_ERROR "BD-5's table has ${rows} rows: ${bd5_table}")
+    endif()
+    string(SUBSTRING "${bd5_after}" 0 20 bd5_after_start)
+    string(FIND "${rest}" "${bd5_after_start}" at)
+    if(at EQUAL -1)
+        message(FATAL_ERROR "rule --game flutter BD-5 stops before the words after its table ('${bd5_after_start}'):\n${out}")
+    endif()
+    if(out MATCHES "\\|")
+        message(FATAL_ERROR "rule --game flutter BD-5 printed the table's bars, not its columns:\n${out}")
+    endif()
     # A decision (section 14's table) and the list.
     run(0 out ${CLI} rule --game flutter F-D5)
     expect("${out}" "^F-D5  \\(Flutter's RULES.md\\)\n\nF-D5 the board; the provisional board of BD-5")
@@ -334,6 +373,21 @@ elseif(SCENARIO STREQUAL "board")
     expect("${out}" "clean: 2 entries.*board club")
     run(2 out ${CLI} play ${dir}/club-game.txt)
     expect("${out_err}" "no board named club .*\\(L-1\\)")
+    # The game is continued from its script with the board file gone (the header started on the
+    # board the file carries, basic_store.h invariant 19), and by a script with no header, which
+    # continues the game the file holds, whatever its game (not read as Big Board Raiders').
+    file(APPEND ${dir}/club-game.txt "note after the board file was deleted\n")
+    run(0 out ${CLI} play ${dir}/club-game.txt --db ${dir}/club.rutland)
+    expect("${out}" "club.rutland: 3 entries, fingerprint ${FP}\n$")
+    file(WRITE ${dir}/club-more.txt "# the next round, no header\nnote a script of new lines\nbuy W 1\n")
+    run(0 out ${CLI} play ${dir}/club-more.txt --db ${dir}/club.rutland)
+    expect("${out}" "club.rutland: 5 entries, fingerprint ${FP}\n$")
+    # Another header is still refused as not the game's, naming the one in the file.
+    file(WRITE ${dir}/club-other.txt "game flutter players=Ann,Bob\nnote x\n")
+    run(2 out ${CLI} play ${dir}/club-other.txt --db ${dir}/club.rutland)
+    expect("${out_err}" "this script's game header is not the one in [^\n]*club.rutland:\n  game flutter players=Ann,Bob [^\n]*board=club")
+    run(0 out ${CLI} verify ${dir}/club.rutland)
+    expect("${out}" "clean: 5 entries")
     # save: the board a Flutter file ended with, its game taken from the file.
     run(0 out ${CLI} play ${GAMES}/first-round.txt --db ${dir}/game.rutland)
     run(0 out ${CLI} board save ${dir}/game.rutland table1)

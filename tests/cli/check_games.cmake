@@ -1,5 +1,5 @@
 # rutland-cli hosting a game that is not Big Board Raiders: the toy (games/toy/), through the
-# registry (app/host/registry.h) and its OpenGame (app/host/open_game.h).
+# registry (app/host/registry.h) and its OpenGame (kit/host/open_game.h).
 #   -DCLI=path -DSQLITE3=path -DTOY=tests/cli/toy-game.txt -DDEMO=assets/demo/first-game.txt -DWORK=dir -DSCENARIO=name
 # toy:      the toy script played in memory and with --db into a toy file; state, state --json,
 #           log, explain, diff, verify, export --script (played back: the same fingerprint),
@@ -9,6 +9,10 @@
 #           state and play; a script `game nosuch ...` refused naming it; a Big Board Raiders script
 #           into a toy file refused; a toy line the toy's language refuses cites TOY.md, and so does
 #           a line over the line limit every game has
+# edited:   verify sees every row it reads edited with the sqlite3 tool (meta's 'format', a row
+#           Rutland never writes, snapshots added, deleted, with another rules version); play --db
+#           and verify refuse a file whose meta 'game' was removed or emptied, or whose schema
+#           version was raised, naming what is wrong in the same words
 set(FP "[0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f] [0-9a-f][0-9a-f][0-9a-f][0-9a-f]")
 function(run expected_rc out_var)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -182,6 +186,73 @@ elseif(SCENARIO STREQUAL "refusals")
     if(NOT edited STREQUAL still)
         message(FATAL_ERROR "a refused command changed ${dir}/othergame.rutland")
     endif()
+elseif(SCENARIO STREQUAL "edited")
+    # A toy game of 141 entries: snapshots after entries 64 and 128 (basic_store.h invariant 7).
+    set(long "game toy players=Ann,Bob\n")
+    foreach(i RANGE 1 140)
+        string(APPEND long "add Ann 1\n")
+    endforeach()
+    file(WRITE ${dir}/long.txt "${long}")
+    run(0 out ${CLI} play ${dir}/long.txt --db ${game})
+    function(edited name sql)
+        configure_file(${game} ${dir}/${name}.rutland COPYONLY)
+        execute_process(COMMAND ${SQLITE3} ${dir}/${name}.rutland "${sql}" RESULT_VARIABLE rc)
+        if(NOT rc EQUAL 0)
+            message(FATAL_ERROR "sqlite3 could not run ${sql} on ${dir}/${name}.rutland")
+        endif()
+    endfunction()
+    # Every row verify reads is checked: meta's 'format' and rows Rutland never writes; snapshots
+    # added, stamped with another rules version (even with their state edited too) or deleted.
+    edited(format "UPDATE meta SET value = 'edited' WHERE key = 'format'")
+    run(1 out ${CLI} verify ${dir}/format.rutland)
+    expect("${out}" "NOT CLEAN.*problem: meta's 'format' is 'edited', not 'rutland game' as Rutland writes it: it was changed outside Rutland\n")
+    edited(planted "INSERT INTO meta(key, value) VALUES('owner', 'x')")
+    run(1 out ${CLI} verify ${dir}/planted.rutland)
+    expect("${out}" "problem: meta holds a row 'owner', which Rutland never writes: it was added outside Rutland\n")
+    edited(added "INSERT INTO snapshot SELECT 10, rules_version, state FROM snapshot WHERE seq = 64")
+    run(1 out ${CLI} verify ${dir}/added.rutland)
+    expect("${out}" "problem: entry 10: a snapshot exists for this entry, where Rutland writes none \\(it writes one after every 64th entry\\): it was added outside Rutland\n")
+    edited(version "UPDATE snapshot SET rules_version = 7 WHERE seq = 128")
+    run(1 out ${CLI} verify ${dir}/version.rutland)
+    expect("${out}" "problem: entry 128: its snapshot is stamped rules version 7, which no Rutland writes for it")
+    edited(stale "UPDATE snapshot SET rules_version = 0, state = 'added=1 Ann=1 Bob=0' WHERE seq = 128")
+    run(1 out ${CLI} verify ${dir}/stale.rutland)
+    expect("${out}" "problem: entry 128: its snapshot is stamped rules version 0")
+    edited(deleted "DELETE FROM snapshot WHERE seq = 64")
+    run(0 out ${CLI} verify ${dir}/deleted.rutland)
+    expect("${out}" "note: no snapshot of entry 64 \\(a cache of the state, written with every 64th entry\\): removed outside Rutland; the next writable open rebuilds it\n")
+    file(WRITE ${dir}/more.txt "add Bob 1\n")
+    run(0 out ${CLI} play ${dir}/more.txt --db ${dir}/deleted.rutland)
+    run(0 out ${CLI} verify ${dir}/deleted.rutland)
+    if(out MATCHES "note:")
+        message(FATAL_ERROR "the writable open did not rebuild the snapshot:\n${out}")
+    endif()
+
+    # Refusals of an edited file name what is wrong, in verify's words (not "a game of
+    # big-board-raiders", nor "a game of , not of ...").
+    edited(nogame "DELETE FROM meta WHERE key = 'game'")
+    run(1 out ${CLI} verify ${dir}/nogame.rutland)
+    expect("${out}" "problem: meta does not say which game the file holds \\(row 'game', which every schema-5 file has\\): it was removed outside Rutland\n")
+    run(2 out ${CLI} play ${dir}/more.txt --db ${dir}/nogame.rutland)
+    expect("${out_err}" "nogame.rutland: does not verify clean; nothing was added:\n  meta does not say which game the file holds \\(row 'game', which every schema-5 file has\\): it was removed outside Rutland\n")
+    run(2 out ${CLI} play ${dir}/long.txt --db ${dir}/nogame.rutland)
+    expect("${out_err}" "meta does not say which game the file holds")
+    edited(emptygame "UPDATE meta SET value = '' WHERE key = 'game'")
+    run(1 out ${CLI} verify ${dir}/emptygame.rutland)
+    expect("${out}" "problem: meta's row 'game' is empty \\(every schema-5 file names its game there\\): it was changed outside Rutland\n")
+    run(2 out ${CLI} play ${dir}/long.txt --db ${dir}/emptygame.rutland)
+    expect("${out_err}" "emptygame.rutland: does not verify clean; nothing was added:\n  meta's row 'game' is empty")
+    edited(newer "PRAGMA user_version = 99")
+    run(2 out ${CLI} verify ${dir}/newer.rutland)
+    expect("${out_err}" "newer.rutland: written by a newer Rutland \\(schema version 99; this one reads up to 5\\)")
+    run(2 out ${CLI} play ${dir}/long.txt --db ${dir}/newer.rutland)
+    expect("${out_err}" "newer.rutland: written by a newer Rutland \\(schema version 99; this one reads up to 5\\)")
+    foreach(name nogame emptygame newer)
+        run(2 out ${CLI} play ${dir}/long.txt --db ${dir}/${name}.rutland)
+        if(out_err MATCHES "big-board-raiders")
+            message(FATAL_ERROR "play --db names another game for ${name}.rutland:\n${out_err}")
+        endif()
+    endforeach()
 else()
     message(FATAL_ERROR "no scenario '${SCENARIO}'")
 endif()

@@ -3,7 +3,9 @@
 # copy:       the same script under another name (a copy) is never applied twice: its lines already
 #             in the game are recognised by content and the game continues after them; a copy that
 #             departs from the game's lines is refused naming the first line and the session that
-#             recorded it; nothing applied, the fingerprint unchanged
+#             recorded it, and so is a copy whose first line differs (the game's header, then
+#             the game's lines at their places), with --keep-going too; nothing applied, the
+#             fingerprint unchanged
 # board_gone: a game on a user board is continued by `play --db` after the board file is deleted
 #             (the game carries its board, basic_store.h invariant 19)
 # raw_text:   no control or bidi character reaches the terminal raw: refused lines and notes, an
@@ -73,6 +75,24 @@ if(SCENARIO STREQUAL "copy")
     if(NOT fingerprint STREQUAL before)
         message(FATAL_ERROR "the refused copy changed the game: ${before} -> ${fingerprint}")
     endif()
+    # A copy whose first command differs, the rest the original's (the game's header, then lines
+    # that are the game's at their places): refused before anything is applied, naming its first
+    # line that differs, --keep-going or not (its other lines were applied again once).
+    file(WRITE ${dir}/e.txt "${header}${played}")
+    run(0 ${CLI} play ${dir}/e.txt --db ${dir}/e.rutland)
+    fingerprint_of(${dir}/e.rutland)
+    set(before "${fingerprint}")
+    string(REPLACE "roll 3 4 2\n" "note changed\n" edited "${played}")
+    file(WRITE ${dir}/e-copy.txt "${header}${edited}")
+    foreach(keep_going "--keep-going" "")
+        run(2 ${CLI} play ${dir}/e-copy.txt --db ${dir}/e.rutland ${keep_going})
+        expect("${err}" "e-copy.txt:2: this script starts with the header of .*e.rutland and its line 3 is entry 2 of the game, as the script session 'e.txt' recorded it, but its line 2 is `note changed`, where the game recorded entry 1: `roll 3 4 2`: a copy of that script whose earlier lines differ; nothing was applied"
+               "the edited copy's refusal ${keep_going}")
+        fingerprint_of(${dir}/e.rutland)
+        if(NOT fingerprint STREQUAL before)
+            message(FATAL_ERROR "the refused copy changed the game: ${before} -> ${fingerprint}")
+        endif()
+    endforeach()
     # Another script into the same game (a second day's, with --session) is new lines, as before.
     file(WRITE ${dir}/day2.txt "note day two\nroll 3 3 1\n")
     run(0 ${CLI} play ${dir}/day2.txt --db ${dir}/k.rutland --session day2)

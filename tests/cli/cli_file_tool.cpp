@@ -48,7 +48,7 @@
 #include "base/safe_text.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

@@ -29,7 +29,7 @@
 
 #include "game_generator.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

@@ -10,7 +10,7 @@
 
 #include "model/board.h"
 #include "model/board_catalog.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace rutland::testing {
 

@@ -13,7 +13,7 @@
 #include "report/report.h"
 #include "rules/rules.h"
 #include "rules/state_json.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "text_checks.h"
 
 namespace rutland::testing {

@@ -11,7 +11,7 @@
 #include "model/board.h"
 #include "model/company.h"
 #include "model/money.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "board_json.h"
 
 namespace rutland::bbr {

@@ -9,7 +9,7 @@
 #include "lang/command.h"
 #include "model/board_catalog.h"
 #include "rules/rules.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "board_json.h"
 
 using namespace rutland;

@@ -15,7 +15,7 @@
 #include "ledger/ledger.h"
 #include "rules/state_json.h"
 #include "report/year_end_report.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

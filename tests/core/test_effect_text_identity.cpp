@@ -23,7 +23,7 @@
 #include "game_generator.h"
 #include "text_checks.h"
 #include "ledger/ledger.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "base/sha256.h"
 
 namespace {

@@ -20,7 +20,7 @@
 #include "text_checks.h"
 #include "ledger/ledger.h"
 #include "store/effects_data.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "store/effects_json.h"
 #include "game_generator.h"
 #include "ledger/ledger.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "report/instructions.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "table_fixture.h"
 
 using rutland::Breakdown;

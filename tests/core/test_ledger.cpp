@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "store/effects_json.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "table_fixture.h"
 
 using rutland::Company;

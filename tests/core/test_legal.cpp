@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "rules/legal.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "table_fixture.h"
 
 using rutland::testing::Table;

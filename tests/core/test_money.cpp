@@ -7,7 +7,7 @@
 
 #include "model/company.h"
 #include "model/money.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 

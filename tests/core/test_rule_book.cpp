@@ -12,7 +12,7 @@
 #include <fmt/ranges.h>
 
 #include "report/rule_book.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 

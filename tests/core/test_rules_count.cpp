@@ -9,7 +9,7 @@
 #include "report/instructions.h"
 #include "rules/legal.h"
 #include "report/year_end_report.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "table_fixture.h"
 
 using namespace rutland;

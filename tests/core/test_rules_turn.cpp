@@ -42,6 +42,23 @@ TEST_CASE("G-1: 2 to 8 players with distinct names and at least $100,000; unknow
     CHECK(ok.canonical.start[0] == "fulwell");
 }
 
+TEST_CASE("G-2: start= with one space starts every player there, a list each player in turn order") {
+    Table all("game players=Ann,Bob,Cy start=@market-1");
+    const auto& board = *all.State().board;
+    const int market1 = *board.Find("market-1", nullptr);
+    for (const char* name : {"Ann", "Bob", "Cy"}) {
+        REQUIRE(all.Player(name).space.has_value());
+        CHECK(*all.Player(name).space == market1);
+    }
+    CHECK(all.Log().At(0).line.find(" start=@market-1") != std::string::npos);
+    all.Play("player Bob");
+    all.Play("roll 2 3 1");  // Bob's first roll needs no @space
+    CHECK(*all.Player("Bob").space == board.Advance(market1, 5));
+    Table some("game players=Ann,Bob,Cy start=@market-1,@fulwell");
+    CHECK(*some.Player("Bob").space == *board.Find("fulwell", nullptr));
+    CHECK_FALSE(some.Player("Cy").space.has_value());  // a shorter list leaves the rest unknown
+}
+
 TEST_CASE("T-1: the current player rolls two travelling dice 1-6, once a turn") {
     Table t("game players=Ann,Bob");
     t.Reject("roll 7 1 1 @fulwell", "T-1");
@@ -65,18 +82,21 @@ TEST_CASE("T-1: without @space the pawn moves by the board order from where it s
 }
 
 TEST_CASE("T-1: '@time' names the Time space the board order reaches; without a known pawn it is ambiguous") {
-    Table t("game players=Ann,Bob start=@market-1");
+    // No start spaces (start= with one would start both: COMMANDS.md): each pawn is known from its
+    // first roll's @space on.
+    Table t("game players=Ann,Bob");
     const auto& board = *t.State().board;
     const int market1 = *board.Find("market-1", nullptr);
     int steps = 2;
     while (board.At(board.Advance(market1, steps)).kind.value != rutland::SpaceKind::Time) ++steps;
     REQUIRE(steps <= 7);  // reachable with one die on 1
-    t.Play("roll 1 " + std::to_string(steps - 1) + " 1 @time");
+    t.Play("roll 1 2 1 @market-1\nend");
+    CHECK(t.Reject("roll 1 2 1 @time", "BD-1").find("ambiguous") != std::string::npos);  // Bob: no known space
+    t.Play("roll 1 2 1 @market-1\nend");
+    t.Play("roll 1 " + std::to_string(steps - 1) + " 1 @time");  // Ann, from market-1
     CHECK(board.At(*t.Player("Ann").space).name.rfind("time-", 0) == 0);
     CHECK_FALSE(t.LastSaid("the table wins"));
     t.Play("time");  // T-4: the card comes before the end of the turn
-    t.Play("end");
-    CHECK(t.Reject("roll 1 2 1 @time", "BD-1").find("ambiguous") != std::string::npos);  // Bob: no known space
 }
 
 TEST_CASE("D-2: when the table disagrees with the board order the table wins and the ledger says so") {

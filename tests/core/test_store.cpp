@@ -23,7 +23,7 @@
 #include "base/sha256.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"
 

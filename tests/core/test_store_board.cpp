@@ -19,7 +19,7 @@
 #include "model/board_catalog.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "board_json.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"

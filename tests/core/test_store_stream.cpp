@@ -12,7 +12,7 @@
 #include "game_generator.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "support/store_files.h"
 #include "support/temp_dir.h"
 

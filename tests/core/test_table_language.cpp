@@ -12,7 +12,7 @@
 #include "lang/command_table.h"
 #include "model/money.h"
 #include "ledger/ledger.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "kernel/game_word.h"
 
 using namespace rutland;

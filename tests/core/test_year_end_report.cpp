@@ -6,7 +6,7 @@
 
 #include "table_fixture.h"
 #include "report/year_end_report.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 

@@ -28,7 +28,7 @@
 #include "../long_game.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The start screen by keyboard alone, through the real window under an X server (xvfb-run), keys
-# sent by xdotool at 25 ms a key (app/dashboard/key_focus.h):
+# sent by xdotool at 25 ms a key (kit/ui/key_focus.h):
 #  1. A new game: the players typed into the first field (it has the keyboard, framed, when the
 #     screen opens); Tab to the SEC guy's combo and Right picks the first player; Tab to the start
 #     spaces and type one for everyone; Tab to the `uptick` variant and Space ticks it; Enter starts

@@ -21,7 +21,7 @@
 #include "rules/rules.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace fs = std::filesystem;
 

@@ -10,7 +10,7 @@
 #include "ledger/ledger.h"
 #include "rules/rules.h"
 #include "rules/state_json.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace {
 

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -246,4 +247,52 @@ TEST_CASE("kernel store: a read-only open reads everything and writes nothing") 
     CHECK(store->Size() == 5);  // nothing was added
     CHECK(ToyStore::Open(dir.File("missing.rutland"), ToyStore::Mode::ReadOnly, &error) == nullptr);
     CHECK(error.find("no such file") != std::string::npos);
+}
+
+TEST_CASE("kernel store: ChangedUnder sees another game written over the file in place, not another program's appends (invariant 18)") {
+    TempDir dir;
+    const std::string path = Played(dir);
+    std::string error;
+    auto reader = ToyStore::Open(path, ToyStore::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(reader, error);
+    CHECK_FALSE(reader->ChangedUnder());
+    {
+        auto writer = ToyStore::Open(path, ToyStore::Mode::ReadWrite, &error);
+        REQUIRE_MESSAGE(writer, error);
+        REQUIRE(writer->SubmitLine("add B 1", At(9, "c9")).accepted);
+    }
+    CHECK_FALSE(reader->ChangedUnder());  // appended, not changed: entries 0 and 4 are still the ones it read
+    // Another game (other players, so other hashes) copied over the file's bytes, the inode kept,
+    // under a reader opened when no WAL of the old file is beside it (a writer closing last
+    // checkpoints it into the file and removes it). A WAL still holding the old game's pages would
+    // be laid over the new file by SQLite itself, for every reader (basic_store.h invariant 18).
+    reader.reset();
+    REQUIRE(ToyStore::Open(path, ToyStore::Mode::ReadWrite, &error));
+    reader = ToyStore::Open(path, ToyStore::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(reader, error);
+    const std::string other = dir.File("other.rutland");
+    {
+        auto store = ToyStore::Create(other, Toy::Header{{"C", "D"}}, At(0, "d0"), &error);
+        REQUIRE_MESSAGE(store, error);
+        for (int i = 1; i <= 6; ++i) REQUIRE(store->SubmitLine("add C 1", At(i, "d" + std::to_string(i))).accepted);
+    }
+    std::filesystem::copy_file(other, path, std::filesystem::copy_options::overwrite_existing);
+    const std::optional<std::string> changed = reader->ChangedUnder();
+    REQUIRE(changed);
+    CHECK(*changed == "its entry 0 is another entry (another hash)");
+}
+
+TEST_CASE("kernel store: StartOf starts a header as the file started its game") {
+    TempDir dir;
+    const std::string path = Played(dir);
+    std::string error;
+    auto store = ToyStore::Open(path, ToyStore::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(store, error);
+    rutland::Rejection why;
+    const std::optional<ToyLedger> same = store->StartOf(Toy::Header{{"A", "B"}}, &why);
+    REQUIRE(same);
+    CHECK(same->At(0).line == store->GetLedger().At(0).line);
+    const std::optional<ToyLedger> other = store->StartOf(Toy::Header{{"A", "C"}}, &why);
+    REQUIRE(other);
+    CHECK(other->At(0).line != store->GetLedger().At(0).line);
 }

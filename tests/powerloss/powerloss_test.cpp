@@ -30,7 +30,7 @@
 #include "powerloss_vfs.h"
 #include "rules/state_json.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace fs = std::filesystem;
 using namespace rutland;

@@ -2,7 +2,7 @@
 // flutter_properties.cpp: Flutter's): a property is a name and a check; the program runs one by
 // name or all, a number of cases each (--cases N, RUTLAND_PROP_CASES), and prints what each
 // played (ledger entries, round trips, illegal commands and the rules they cited) and the seed to
-// repeat a failure with (RC_PARAMS="seed=S").
+// repeat a failure with (RC_PARAMS="seed=S"). The properties every game has are game_properties.h.
 #pragma once
 
 #include <rapidcheck.h>

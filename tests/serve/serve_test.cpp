@@ -10,7 +10,10 @@
 //                                echoed (game_server.h invariant 5)
 //   files CLI WORK               the game file migrated in place while followed (followed on), a
 //                                copy of the same game moved over it (followed on), another game
-//                                moved over it and the file deleted (stopped, said) (invariant 9)
+//                                moved over it, another game written over it in place (the
+//                                same inode; Big Board Raiders' page and the toy's) and the file
+//                                deleted (stopped, said); three plays one after another into a
+//                                followed file, each followed (invariant 9)
 //   flood CLI WORK               500 idle and 500 slow-header sockets, each reopened when closed,
 //                                for RUTLAND_FLOOD_SECONDS (8; 60 for a full minute) while the
 //                                broker appends: every request with the token answered within 1 s,
@@ -38,6 +41,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1117,6 +1121,70 @@ int Files(const std::string& cli, const fs::path& work) {
         const nlohmann::json v = WaitForView(g.port, g.token, 5, [](const nlohmann::json& j) { return ProblemOf(j) != ""; });
         Check(ProblemOf(v).find("deleted or moved away") != std::string::npos,
               fmt::format("gone.rutland deleted: the page says so: '{}'", ProblemOf(v)));
+        Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
+    }
+    // 5. Another game written over the file in place (`cp other.rutland game.rutland` keeps the
+    // inode; the server's SQLite connection keeps the pages it read): the page stops and says so,
+    // for Big Board Raiders' page and for the shared one (basic_served_game.h, the toy's).
+    for (const std::string game : {"bbr", "toy"}) {
+        const std::string served = (work / ("inplace-" + game + ".rutland")).string();
+        const std::string other = (work / ("inplace-other-" + game + ".rutland")).string();
+        bool made = false;
+        if (game == "bbr") {
+            made = MakeGame(cli, work, served, 10, "inplace.txt") && MakeGame(cli, work, other, 25, "inplace-other.txt");
+        } else {
+            std::ofstream(work / "inplace-toy.txt") << "game toy players=Ann,Bob\nadd Ann 1\nadd Bob 2\n";
+            std::ofstream(work / "inplace-other-toy.txt") << "game toy players=Cy,Dee\nadd Cy 3\nadd Dee 4\nadd Cy 5\n";
+            made = Run(cli, {"play", (work / "inplace-toy.txt").string(), "--db", served}, work, "inplace-toy") == 0 &&
+                   Run(cli, {"play", (work / "inplace-other-toy.txt").string(), "--db", other}, work, "inplace-other-toy") == 0;
+        }
+        if (!made) return 2;
+        const Served g = StartServe(cli, served, work);
+        Check(g.port > 0, "serve follows " + served + ": " + g.address);
+        if (g.port <= 0) return 1;
+        const nlohmann::json first_view = GetJson(g.port, g.token, "view.json");
+        const int at = EntryOf(first_view);
+        const std::string fingerprint = first_view.is_object() ? first_view["game"]["fingerprint"].dump() : "";
+        struct stat before {}, after {};
+        ::stat(served.c_str(), &before);
+        {
+            std::ifstream from(other, std::ios::binary);
+            std::ofstream to(served, std::ios::binary | std::ios::trunc);  // in place: the same inode
+            to << from.rdbuf();
+        }
+        ::stat(served.c_str(), &after);
+        Check(before.st_ino == after.st_ino, game + ": the other game was written over the file in place (the same inode)");
+        const auto start = Clock::now();
+        const nlohmann::json v = WaitForView(g.port, g.token, 5, [](const nlohmann::json& j) { return ProblemOf(j) != ""; });
+        const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+        Check(ProblemOf(v).find("was written over in place") != std::string::npos && EntryOf(v) == at &&
+                  v["game"]["fingerprint"].dump() == fingerprint,
+              fmt::format("{}: another game written over it in place: the page stays at entry {} ({}), fingerprint {}, "
+                          "and says why within {} ms: '{}'", game, at, EntryOf(v), fingerprint, waited, ProblemOf(v)));
+        Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
+    }
+    // 6. Several plays into the followed file, one after another: each followed. (A check of the
+    // file that closed a descriptor of its own on it dropped the follower's POSIX read lock; the
+    // next writer, closing, then took the WAL away and the page stayed where it was.)
+    {
+        const std::string db = (work / "plays.rutland").string();
+        if (!MakeGame(cli, work, db, 10, "plays.txt")) return 2;
+        const Served g = StartServe(cli, db, work);
+        Check(g.port > 0, "serve follows plays.rutland: " + g.address);
+        if (g.port <= 0) return 1;
+        int at = EntryOf(GetJson(g.port, g.token, "view.json"));
+        for (int play = 1; play <= 3; ++play) {
+            std::ofstream lines(work / fmt::format("plays-{}.txt", play));
+            for (int i = 1; i <= 150; ++i) lines << "note play " << play << " line " << i << "\n";
+            lines.close();
+            Check(Run(cli, {"play", (work / fmt::format("plays-{}.txt", play)).string(), "--db", db}, work,
+                      fmt::format("plays-{}", play)) == 0,
+                  fmt::format("play {} appended 150 lines", play));
+            at += 150;
+            const nlohmann::json v = WaitForView(g.port, g.token, 5, [&](const nlohmann::json& j) { return EntryOf(j) == at; });
+            Check(EntryOf(v) == at && ProblemOf(v).empty(),
+                  fmt::format("after play {} the page is at entry {} ({}), no problem: '{}'", play, at, EntryOf(v), ProblemOf(v)));
+        }
         Check(StopServe(g) == 0, "SIGTERM stops it cleanly (exit 0)");
     }
     return g_failures == 0 ? 0 : 1;

@@ -1,6 +1,8 @@
 // The random legal Flutter game generator (flutter_game_generator.h; invariant numbers refer to it).
 #include "flutter_game_generator.h"
 
+#include "generator_kit.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -16,63 +18,36 @@ namespace {
 
 using namespace rutland::flutter;
 
-constexpr std::array<const char*, 8> kNames = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"};
+constexpr const auto& kNames = kGenNames;
 // Names a table might really use: the language takes any word without , : = " @ #.
 constexpr std::array<const char*, 5> kOddNames = {"Zoë", "O'Neil", "jo-jo", "Ünal", "x_y"};
 constexpr std::array<const char*, 12> kNoteWords = {"Bob",  "disputes", "the", "throw", "—",   "✓",
                                                     "£105", "Cy:",      "peg", "@news", "card", "twice?"};
 
-std::string Lower(std::string text) {
-    for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return text;
-}
-
-class Generator {
+class Generator : public BasicGenerator<Generator, Flutter, FlutterGenOptions> {
 public:
-    explicit Generator(const FlutterGenOptions& options) : m_opt(options), m_rng(options.seed) {}
-
-    std::vector<std::string> Run() {
-        if (m_opt.players < 2 || m_opt.players > 8) throw std::invalid_argument("GenerateFlutterGame: players is 2..8");
-        if (m_opt.entries < 1) throw std::invalid_argument("GenerateFlutterGame: entries is 1 or more");
-        Start();
-        int stuck = 0;
-        while (static_cast<int>(m_lines.size()) < m_opt.entries) {
-            if (Step()) {
-                stuck = 0;
-                continue;
-            }
-            // Nothing found this time: fall back on what always works (invariant 3).
-            if (++stuck > 20 && !UndoSome(1)) throw std::logic_error("GenerateFlutterGame: no legal line found");
-        }
-        return std::move(m_lines);
-    }
+    explicit Generator(const FlutterGenOptions& options) : BasicGenerator(options, "GenerateFlutterGame") {}
 
 private:
-    const GameState& S() const { return m_ledger->State(); }
+    friend BasicGenerator;  // calls the hooks: HeaderLine, Step, Fallback (generator_kit.h)
+    bool Fallback() { return UndoSome(1); }  // invariant 3
+
+    const GameState& S() const { return State(); }
     const Player& Current() const { return S().players[static_cast<size_t>(S().current)]; }
     const std::string& Letter(int company) const { return S().board->lanes[static_cast<size_t>(company)].letter; }
     int Pick(size_t n) { return static_cast<int>(m_rng.Below(n)); }
     template <typename T, size_t N>
     const T& PickOf(const std::array<T, N>& items) { return items[static_cast<size_t>(Pick(N))]; }
 
-    // Plays a line on the generator's own ledger; keeps it only if accepted (invariant 1).
-    bool Emit(const std::string& line) {
-        SubmitResult r = m_ledger->SubmitLine(line);
-        if (!r.accepted) return false;
-        m_lines.push_back(line);
-        m_may_redo = false;
-        return true;
-    }
-
     // A command as the broker might type it (`typed`), now and then; a spelling the parser does not
     // take falls back on the canonical line, so a slip here never costs the game a line.
     bool EmitCommand(const Command& command, const std::string& typed = {}) {
         const std::string canonical = PrintCommand(command);
-        if (m_opt.vary_spelling && !typed.empty() && typed != canonical && m_rng.Percent(30) && Emit(typed)) return true;
+        if (m_opt.vary_spelling && !typed.empty() && typed != canonical && m_rng.Percent(30)) return EmitTypedOr(typed, canonical);
         return Emit(canonical);
     }
 
-    void Start() {
+    std::string HeaderLine() {
         Header h;
         std::vector<std::string> names(kNames.begin(), kNames.end());
         if (m_opt.vary_header && m_rng.Percent(20)) names[static_cast<size_t>(Pick(names.size()))] = PickOf(kOddNames);
@@ -93,12 +68,7 @@ private:
                 line += std::string(" variants=") + (rethrow ? "rethrow-bankrupt" : "") + (rethrow && stock ? "," : "") +
                         (stock ? "bonus-from-stock" : "");
         }
-        ParseResult parsed = ParseCommand(line);
-        if (!parsed.command) throw std::logic_error("GenerateFlutterGame: the header does not parse: " + line);
-        Rejection why;
-        m_ledger = Ledger::Start(std::get<Header>(parsed.command->action), &why);
-        if (!m_ledger) throw std::logic_error("GenerateFlutterGame: the header is refused: " + why.ToString());
-        m_lines.push_back(line);
+        return line;
     }
 
     bool Step() {
@@ -174,14 +144,14 @@ private:
         if (const auto* b = std::get_if<Buy>(&c.action)) {
             const std::string count = b->count == 1 && m_rng.Percent(50) ? "" : std::to_string(b->count);
             switch (Pick(3)) {
-                case 0: typed = "+" + Lower(b->company) + count; break;
+                case 0: typed = "+" + LowerAscii(b->company) + count; break;
                 case 1: typed = Who() + "buy " + b->company + " " + std::to_string(b->count); break;
                 default: typed = "BUY " + ColourOf(b->company) + (count.empty() ? "" : " " + count); break;
             }
         } else if (const auto* s = std::get_if<Sell>(&c.action)) {
             const std::string count = s->count == 1 && m_rng.Percent(50) ? "" : std::to_string(s->count);
             switch (Pick(3)) {
-                case 0: typed = "-" + Lower(s->company) + count; break;
+                case 0: typed = "-" + LowerAscii(s->company) + count; break;
                 case 1: typed = Who() + "sell " + s->company + " " + std::to_string(s->count); break;
                 default: typed = "sell " + ColourOf(s->company) + (count.empty() ? "" : " " + count); break;
             }
@@ -203,7 +173,7 @@ private:
 
     std::string ColourOf(const std::string& letter) const {
         for (const Lane& lane : S().board->lanes)
-            if (lane.letter == letter) return Lower(lane.colour);
+            if (lane.letter == letter) return LowerAscii(lane.colour);
         return letter;
     }
 
@@ -242,7 +212,7 @@ private:
         }
         std::string typed;
         switch (Pick(4)) {
-            case 0: typed = Lower(t.company) + std::to_string(t.number); break;
+            case 0: typed = LowerAscii(t.company) + std::to_string(t.number); break;
             case 1: typed = t.company + std::to_string(t.number); break;
             case 2: typed = Who() + "throw " + t.company + " " + std::to_string(t.number); break;
             default: typed = "throw " + ColourOf(t.company) + " " + std::to_string(t.number); break;
@@ -290,7 +260,7 @@ private:
 
     static std::string QuickCard(const News& news) {
         std::string out = "n";
-        if (news.company) out += " " + Lower(*news.company);
+        if (news.company) out += " " + LowerAscii(*news.company);
         for (const CardEffect& e : news.effects) {
             const std::string num = std::to_string(e.n);
             switch (e.kind) {
@@ -356,11 +326,6 @@ private:
         }
     }
 
-    FlutterGenOptions m_opt;
-    Rng m_rng;
-    std::optional<Ledger> m_ledger;
-    std::vector<std::string> m_lines;
-    bool m_may_redo = false;  // the last line was an undo: a redo may follow
 };
 
 } // namespace

@@ -1,7 +1,8 @@
 // A seeded random *legal* Flutter game (games/flutter/docs/RULES.md), for Flutter's property tests
 // (tests/property/flutter_properties.cpp), its fuzz seeds and its benchmarks (bench/bench_flutter.cpp).
-// Big Board Raiders' generator is game_generator.h; the two share only the random source (rng.h),
-// since each game's headers live under the same relative names ("rules/rules.h") and one
+// Big Board Raiders' generator is game_generator.h; the two share the generators' kit
+// (generator_kit.h: options, the run, emitting a line; rng.h, the random source) and nothing of a
+// game, since each game's headers live under the same relative names ("rules/rules.h") and one
 // translation unit can include only one game.
 //
 // Invariants:
@@ -25,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "gen_options.h"
 #include "rng.h"
 
 namespace rutland::testing {
@@ -48,17 +50,11 @@ struct FlutterGenMix {
     int max_bankrupt = 2;
 };
 
-struct FlutterGenOptions {
-    uint64_t seed = 1;
-    int players = 4;    // 2..8
-    int entries = 200;  // lines to produce, the header included (>= 1)
-    FlutterGenMix mix;
-    // Variety in the header: cash, target, box and variants. Off: `game flutter players=P1,P2,...`.
-    bool vary_header = true;
-    // Sometimes spell a line as a broker types it (`w4`, `+w2`, `-r`, `n u2 div10`, `Ann: claim`)
-    // instead of the canonical form; the ledger keeps the canonical line either way.
-    bool vary_spelling = true;
-};
+// The options (gen_options.h: seed, players, entries, mix, vary_header, vary_spelling). Here
+// vary_header is variety in the header: cash, target, box and variants; off, `game flutter
+// players=P1,P2,...`. And vary_spelling spells a line now and then as a broker types it (`w4`,
+// `+w2`, `-r`, `n u2 div10`, `Ann: claim`).
+using FlutterGenOptions = BasicGenOptions<FlutterGenMix>;
 
 // The game as table-language lines, line 0 the header (invariants 1-3).
 std::vector<std::string> GenerateFlutterGame(const FlutterGenOptions& options);

@@ -1,6 +1,8 @@
 // The random legal-game generator (game_generator.h; invariant numbers refer to it).
 #include "game_generator.h"
 
+#include "generator_kit.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -10,7 +12,7 @@
 #include "ledger/ledger.h"
 #include "rules/legal.h"
 #include "rules/rules.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace rutland::testing {
 
@@ -19,7 +21,7 @@ namespace rutland::testing {
 // =============================================================================================
 namespace {
 
-constexpr std::array<const char*, 8> kNames = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"};
+constexpr const auto& kNames = kGenNames;
 // Names a table might really use: the language takes any word without , : = @ # $.
 constexpr std::array<const char*, 6> kOddNames = {"Zoë", "O'Neil", "jo-jo", "P8", "Ünal", "x_y"};
 constexpr std::array<const char*, 7> kVariants = {"rollback-odd-lot=level", "rollback-cover=0.50",
@@ -29,15 +31,6 @@ constexpr std::array<const char*, 7> kVariants = {"rollback-odd-lot=level", "rol
 constexpr std::array<const char*, 16> kNoteWords = {
     "Bob",      "disputes", "the",   "roll",   "#", "twice", "—",     "✓",
     "$1,000",   "Cy:",      "board", "@time",  "undo", "k", "10k", "price?"};
-
-std::string LowerAscii(std::string text) {
-    for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return text;
-}
-std::string UpperAscii(std::string text) {
-    for (char& ch : text) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    return text;
-}
 
 std::vector<std::string> Split(const std::string& line) {
     std::vector<std::string> out;
@@ -51,46 +44,21 @@ std::vector<std::string> Split(const std::string& line) {
     return out;
 }
 
-class Generator {
+class Generator : public BasicGenerator<Generator, BigBoardRaiders, GenOptions> {
 public:
-    explicit Generator(const GenOptions& options) : m_opt(options), m_rng(options.seed) {}
-
-    std::vector<std::string> Run() {
-        if (m_opt.players < 2 || m_opt.players > 8) throw std::invalid_argument("GenerateGame: players is 2..8");
-        if (m_opt.entries < 1) throw std::invalid_argument("GenerateGame: entries is 1 or more");
-        Start();
-        int stuck = 0;
-        while (static_cast<int>(m_lines.size()) < m_opt.entries) {
-            if (Step()) {
-                stuck = 0;
-                continue;
-            }
-            // Nothing found this time: fall back on what always works.
-            if (++stuck > 20 && !Undo(1)) throw std::logic_error("GenerateGame: no legal line found");
-        }
-        return std::move(m_lines);
-    }
+    explicit Generator(const GenOptions& options) : BasicGenerator(options, "GenerateGame") {}
 
 private:
-    const GameState& S() const { return m_ledger->State(); }
+    friend BasicGenerator;  // calls the hooks: HeaderLine, Step, Fallback (generator_kit.h)
+    bool Fallback() { return Undo(1); }
 
-    // Plays a line on the generator's own ledger; keeps it only if accepted (invariant 1).
-    bool Emit(const std::string& line) {
-        SubmitResult r = m_ledger->SubmitLine(line);
-        if (!r.accepted) return false;
-        m_lines.push_back(line);
-        m_may_redo = false;
-        return true;
-    }
+    const GameState& S() const { return State(); }
 
     // A command as a broker might type it: canonical, or now and then spelt differently. A spelling
     // the parser does not take (it should) falls back on the canonical line.
     bool EmitCommand(const Command& command) {
         const std::string canonical = PrintCommand(command);
-        if (m_opt.vary_spelling && m_rng.Percent(15)) {
-            const std::string typed = Respell(canonical);
-            if (typed != canonical && Emit(typed)) return true;
-        }
+        if (m_opt.vary_spelling && m_rng.Percent(15)) return EmitTypedOr(Respell(canonical), canonical);
         return Emit(canonical);
     }
 
@@ -121,7 +89,7 @@ private:
     }
 
     // ---------------------------------------------------------------------------------------
-    void Start() {
+    std::string HeaderLine() {
         std::vector<std::string> names;
         for (int i = 0; i < m_opt.players; ++i) {
             const bool odd = m_opt.vary_header && m_rng.Percent(5);
@@ -156,12 +124,7 @@ private:
                 header += (i ? ",@" : "@") + space;
             }
         }
-        Rejection why;
-        auto parsed = ParseCommand(header);
-        if (!parsed.command) throw std::logic_error("GenerateGame: its header does not parse: " + header);
-        m_ledger = Ledger::Start(std::get<GameHeader>(parsed.command->action), &why);
-        if (!m_ledger) throw std::logic_error("GenerateGame: its header is refused: " + why.ToString());
-        m_lines.push_back(header);
+        return header;
     }
 
     // One line (or none, then the caller tries again).
@@ -524,11 +487,6 @@ private:
         return Emit(line);
     }
 
-    GenOptions m_opt;
-    Rng m_rng;
-    std::optional<Ledger> m_ledger;
-    std::vector<std::string> m_lines;
-    bool m_may_redo = false;  // the last line was a deliberate undo
 };
 
 } // namespace

@@ -1,12 +1,13 @@
 // A seeded random *legal* game generator, for property tests, fuzz seeds and benchmarks. The core
-// has no randomness; all of it lives here.
+// has no randomness; all of it lives here. Built on the generators' kit (generator_kit.h: options,
+// the run, emitting a line), it draws only Big Board Raiders' own lines (game_generator.cpp).
 //
 // Invariants:
 //  1. Every line GenerateGame returns is accepted when the lines are played in order from the
 //     first (the game header): the generator plays each candidate on its own Ledger and emits only
 //     what that ledger accepted. So the result is a valid game by construction, never by hope.
 //  2. The result is a function of the options alone: the same GenOptions give the same lines on
-//     any machine (std::mt19937_64 and our own range reduction; no std::random_device, no
+//     any machine (rng.h: xoshiro256** and our own range reduction; no std::random_device, no
 //     std::uniform_int_distribution, whose output differs between standard libraries).
 //  3. The game has exactly `entries` lines (the header included) unless a line cannot be found at
 //     all, which does not happen in practice: undo is always possible once a command is in effect.
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "gen_options.h"
 #include "rng.h"
 
 namespace rutland::testing {
@@ -46,18 +48,12 @@ struct GenMix {
     int count = 0;
 };
 
-struct GenOptions {
-    uint64_t seed = 1;
-    int players = 4;       // 2..8
-    int entries = 200;     // lines to produce, the header included (>= 1)
-    GenMix mix;
-    // Variety in the header: random cash, year-cards, variants, broker/sec, start spaces. Off, the
-    // header is `game players=P1,P2,... start=@market-1,...` and nothing else.
-    bool vary_header = true;
-    // Sometimes spell a line as a broker might type it (`buy blue 10000`, `ROLL 3 4 2 @FULW`)
-    // instead of the canonical form; the ledger stores the canonical line either way.
-    bool vary_spelling = true;
-};
+// The options (gen_options.h: seed, players, entries, mix, vary_header, vary_spelling). Here
+// vary_header is variety in the header: random cash, year-cards, variants, broker/sec, start
+// spaces; off, the header is `game players=P1,P2,... start=@market-1,...` and nothing else. And
+// vary_spelling spells a line now and then as a broker might type it (`buy blue 10000`,
+// `ROLL 3 4 2 @FULW`).
+using GenOptions = BasicGenOptions<GenMix>;
 
 // The game as table-language lines, line 0 the header (invariants 1-3).
 std::vector<std::string> GenerateGame(const GenOptions& options);

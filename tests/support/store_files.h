@@ -13,7 +13,7 @@
 
 #include "lang/command.h"
 #include "store/store.h"
-#include "games.h"
+#include "bbr_names.h"
 
 namespace rutland::test {
 

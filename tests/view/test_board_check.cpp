@@ -4,7 +4,7 @@
 
 #include "board_check.h"
 #include "model/board_catalog.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "board_view.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

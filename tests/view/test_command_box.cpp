@@ -1,4 +1,4 @@
-// ReadLine's command (app/host/open_game.h CommandBox): a game's parsed command held without its
+// ReadLine's command (kit/host/open_game.h CommandBox): a game's parsed command held without its
 // type, in place when it fits, read back only as the type the game put in, through copies and
 // moves, and the lines of every game of the registry read and played through it.
 #include <doctest/doctest.h>

@@ -4,7 +4,7 @@
 
 #include "core/table_fixture.h"
 #include "count_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

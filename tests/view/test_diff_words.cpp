@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "diff_words.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "script_ledger.h"
 
 using namespace rutland;

@@ -12,7 +12,7 @@
 #include "instructions_view.h"
 #include "layout_model.h"
 #include "rules/legal.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 #include "turn_view.h"
 

@@ -9,7 +9,7 @@
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "rules/legal.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 #include "session.h"
 

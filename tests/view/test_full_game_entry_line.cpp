@@ -15,7 +15,7 @@
 #include "session.h"
 #include "rules/state_json.h"
 #include "report/year_end_report.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -127,7 +127,7 @@ TEST_CASE("desk: the rows and the instructions follow the game (no stale cache)"
 TEST_CASE("start screen: only listed games are offered, in the registry's order") {
     const std::vector<const host::GameDefinition*> listed = view::ListedGames(host::Games());
     REQUIRE(!listed.empty());
-    CHECK(listed.front() == &host::ShellGame());
+    CHECK(listed.front() == &host::FirstGame());
     for (const host::GameDefinition* g : listed) CHECK(g->listed);
     CHECK(std::find(listed.begin(), listed.end(), host::FindGame("toy")) == listed.end());  // a test game
 }
@@ -166,7 +166,7 @@ constexpr const char* kBbrHeader = "game players=Ann,Bob,Cy,Dee broker=Dee sec=C
 } // namespace
 
 TEST_CASE("desk: a game's question comes first; its answer is recorded before the line, lines typed meanwhile after") {
-    const host::GameDefinition& bbr = host::ShellGame();
+    const host::GameDefinition& bbr = host::FirstGame();
     std::string why;
     std::unique_ptr<host::OpenGame> game = bbr.in_memory(bbr.read(kBbrHeader, true), &why);
     REQUIRE_MESSAGE(game != nullptr, why);
@@ -190,7 +190,7 @@ TEST_CASE("desk: a game's question comes first; its answer is recorded before th
 }
 
 TEST_CASE("desk: a line whose game moved under it is held and previewed again; Enter records it, nothing twice") {
-    const host::GameDefinition& bbr = host::ShellGame();
+    const host::GameDefinition& bbr = host::FirstGame();
     const auto dir = std::filesystem::temp_directory_path() / "rutland-view-host-desk";
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "moved.rutland").string();

@@ -17,7 +17,7 @@
 #include "players_view.h"
 #include "script_ledger.h"
 #include "rules/legal.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "turn_view.h"
 
 using namespace rutland;

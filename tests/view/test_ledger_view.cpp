@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "ledger_view.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "long_game.h"
 #include "support/store_files.h"
 #include "view/script_ledger.h"

@@ -40,7 +40,8 @@ TEST_CASE("new game form: Flutter's header line from the players, the options ty
     const view::HostGameCheck check = view::CheckHostGame(game, form);
     REQUIRE_MESSAGE(check.Ok(), check.form_error);
     CHECK(check.players == std::vector<std::string>{"Ann", "Bob", "Cy"});
-    CHECK(check.header_line == "game flutter players=Ann,Bob,Cy cash=250 variants=rethrow-bankrupt");
+    // The broker goes into Flutter's header too (its RULES.md section 15, G-1: header_broker).
+    CHECK(check.header_line == "game flutter players=Ann,Bob,Cy cash=250 variants=rethrow-bankrupt broker=Dee");
     CHECK(check.header.who == "Dee");  // entry 0's stamp
     std::string why;
     CHECK(game.in_memory(check.header, &why) != nullptr);

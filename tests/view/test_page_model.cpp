@@ -14,7 +14,7 @@
 #include "report/rule_book.h"
 #include "rules/state_json.h"
 #include "web/page_model.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 

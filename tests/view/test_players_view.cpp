@@ -4,7 +4,7 @@
 
 #include "view/script_ledger.h"
 #include "players_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "players_window_view.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -7,7 +7,7 @@
 
 #include "long_game.h"
 #include "price_history.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

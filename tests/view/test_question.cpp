@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "model/board_catalog.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "question.h"
 
 using namespace rutland;

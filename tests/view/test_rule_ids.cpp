@@ -1,5 +1,5 @@
 // The rule IDs the dashboard underlines in a game's words when it knows the game only through the
-// facade (app/view/rule_ids.h): what Flutter's rule book (OpenGame::RuleText) has, where the words
+// facade (kit/view/rule_ids.h): what Flutter's rule book (OpenGame::RuleText) has, where the words
 // cite it, and nothing that only looks like an ID.
 #include <doctest/doctest.h>
 
@@ -41,4 +41,29 @@ TEST_CASE("rule ids: the IDs Flutter's rule book has, where the words cite them,
     CHECK(FlutterIds(game, "ZZ-9").empty());
     CHECK(FlutterIds(game, "").empty());
     CHECK(FlutterIds(game, "BD-7").size() == 1);
+}
+
+TEST_CASE("rule ids: a text drawn in every frame is searched once, when it first appears, and the cache stays bounded") {
+    testing::DeskGame d = testing::DeskInMemory("flutter", "game flutter players=Ann,Bob");
+    const host::OpenGame& game = *d.game;
+    int searches = 0;
+    const view::RuleIdCache::Finder find = [&](std::string_view words) {
+        ++searches;
+        return FlutterIds(game, words);
+    };
+    view::RuleIdCache cache;
+    const std::string words = "corrected by BD-7 (T-4)";
+    // Sixty frames of the same words: one search, the same IDs as a search of its own.
+    for (int frame = 0; frame < 60; ++frame) {
+        const std::vector<view::RuleIdAt>& ids = cache.Find(words, find);
+        REQUIRE(ids.size() == FlutterIds(game, words).size());
+    }
+    CHECK(searches == 1);
+    // Changed words are searched again.
+    CHECK(cache.Find("see T-4", find).size() == FlutterIds(game, "see T-4").size());
+    CHECK(searches == 2);
+    // A long game's changing lines: never more than the bound is kept.
+    for (size_t i = 0; i < view::RuleIdCache::kMaxTexts + 10; ++i) cache.Find("line " + std::to_string(i) + " T-4", find);
+    CHECK(cache.Size() <= view::RuleIdCache::kMaxTexts);
+    CHECK(cache.Size() > 0);
 }

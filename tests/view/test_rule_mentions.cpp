@@ -7,7 +7,7 @@
 #include "core/table_fixture.h"
 #include "entry_model.h"
 #include "rule_mentions.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 

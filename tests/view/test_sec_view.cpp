@@ -6,7 +6,7 @@
 
 #include "view/script_ledger.h"
 #include "sec_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -13,7 +13,7 @@
 #include "session.h"
 #include "settings.h"
 #include "rules/state_json.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -7,7 +7,7 @@
 #include "start_view.h"
 #include "new_game_check.h"
 #include "session.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

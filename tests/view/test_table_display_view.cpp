@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "table_display_view.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "view/script_ledger.h"
 
 using namespace rutland;

@@ -7,7 +7,7 @@
 
 #include "script_ledger.h"
 #include "tray_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

@@ -10,7 +10,7 @@
 #include "board_check.h"
 #include "instructions_view.h"
 #include "rules/legal.h"
-#include "games.h"
+#include "bbr_names.h"
 #include "turn_view.h"
 
 using namespace rutland;

@@ -16,7 +16,7 @@
 #include "session.h"
 #include "view/script_ledger.h"
 #include "year_end_view.h"
-#include "games.h"
+#include "bbr_names.h"
 
 using namespace rutland;
 using namespace rutland::view;

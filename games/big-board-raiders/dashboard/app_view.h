@@ -12,9 +12,9 @@
 #include "fonts.h"
 #include "share_ui.h"
 #include "view/session.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 struct AppView {
     const view::Session& session;
@@ -53,4 +53,4 @@ struct Outbox {
     void View(std::optional<int> seq) { Push(ViewAt{seq}); }
 };
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

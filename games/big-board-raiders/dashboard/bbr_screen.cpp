@@ -29,7 +29,7 @@
 //  - Keys, the top bar, the confirm box, the moved line
 //  - Questions and the lines waiting behind them, another program's appends, the outbox
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -666,4 +666,4 @@ void BbrScreen::ApplyOutbox(Outbox& out) {
     out.actions.clear();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -1,7 +1,7 @@
 // Big Board Raiders' screen (game_screen.h): the game's own panels (panels.h, laid out by
 // layout.cpp) over its Session (session.h), with the questions of question.h (the board check of
 // board_learning.h, the undo/redo confirm, a line the game moved under), time travel, the rule
-// window and the players' window's table display. game_screens.cpp names it for the game.
+// window and the players' window's table display. its registration (bbr_desk_game.cpp) names it for the dashboard.
 #pragma once
 
 #include <chrono>
@@ -16,9 +16,9 @@
 #include "rule_window.h"
 #include "view/question.h"
 #include "ui_state.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 class BbrScreen final : public GameScreen {
 public:
@@ -88,7 +88,7 @@ private:
     std::string m_panel;                 // the panel of the last frame (--panel), or "" for the dashboard
 };
 
-// game_screens.h's entry for Big Board Raiders: its file opened, a new file from a script's header
+// The screen maker of its registration (bbr_desk_game.cpp): its file opened, a new file from a script's header
 // line, --panel's names (panels.h).
 std::unique_ptr<GameScreen> OpenBbrScreen(const std::string& path, ScreenShell& shell, std::string* error);
 std::unique_ptr<GameScreen> CreateBbrScreen(const std::string& path, const std::string& header_line, ScreenShell& shell,
@@ -99,4 +99,4 @@ void PrepareBbrScreen();
 // A new game from the start screen's form (its header as checked there).
 std::unique_ptr<BbrScreen> StartBbrScreen(const std::string& path, const GameHeader& header, ScreenShell& shell, std::string* error);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -11,9 +11,9 @@
 #include "bbr_screen.h"
 #include "view/new_game_check.h"
 #include "theme.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -153,8 +153,8 @@ bool BbrStartForm::Fullscreen() const { return SetupActive(m_learn); }
 
 void BbrStartForm::DrawFullscreen() { DrawBoardSetup(m_learn, m_shell.fonts); }
 
-std::unique_ptr<NewGameForm> MakeBbrStartForm(ScreenShell& shell) { return std::make_unique<BbrStartForm>(shell); }
+std::unique_ptr<dash::NewGameForm> MakeBbrStartForm(ScreenShell& shell) { return std::make_unique<BbrStartForm>(shell); }
 
 view::RecentGame ReadBbrRecentGame(const std::string& path) { return ReadRecentGame(path); }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -1,4 +1,4 @@
-// Big Board Raiders' new-game form on the start screen (game_screen.h NewGameForm; game_screens.cpp
+// Big Board Raiders' new-game form on the start screen (game_screen.h NewGameForm; bbr_desk_game.cpp
 // names it): the players, the starting cash, the broker and the SEC guy, the time cards, the start
 // spaces, the board (board_learning.h: the table's own boards and their setup), the variants of
 // RULES.md section 14, and "start from the table".
@@ -12,11 +12,11 @@
 #include "game_screen.h"
 #include "view/new_game_check.h"
 #include "start_view.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
-class BbrStartForm final : public NewGameForm {
+class BbrStartForm final : public dash::NewGameForm {
 public:
     explicit BbrStartForm(ScreenShell& shell);
     std::unique_ptr<GameScreen> Draw(KeyFocus& keys, bool enter, std::string* error) override;
@@ -39,8 +39,8 @@ private:
     BoardLearnUi m_learn;                // the board pick and its setup (board_learning.h)
 };
 
-// game_screens.h's entries for the start screen: the form, and a recent game's line.
-std::unique_ptr<NewGameForm> MakeBbrStartForm(ScreenShell& shell);
+// Its registration's entries for the start screen (bbr_desk_game.cpp): the form, and a recent game's line.
+std::unique_ptr<dash::NewGameForm> MakeBbrStartForm(ScreenShell& shell);
 view::RecentGame ReadBbrRecentGame(const std::string& path);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -11,7 +11,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 const view::BigBoard& CachedBigBoard(const AppView& v, BigBoardUi& ui) {
     if (!ui.board || ui.version != v.version) {
@@ -363,4 +363,4 @@ void DrawBigBoardCanvas(const view::BigBoard& b, ImVec2 size, float text_px, con
     }
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -8,10 +8,10 @@
 
 #include "app_view.h"
 #include "view/big_board_view.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "ui_state.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 // The board for what the AppView shows, made once per version.
 const view::BigBoard& CachedBigBoard(const AppView& v, BigBoardUi& ui);
@@ -22,4 +22,4 @@ const view::BigBoard& CachedBigBoard(const AppView& v, BigBoardUi& ui);
 // from it and from the space given.
 void DrawBigBoardCanvas(const view::BigBoard& board, ImVec2 size, float text_px, const Fonts& fonts, const char* id);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

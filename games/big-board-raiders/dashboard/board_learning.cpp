@@ -10,13 +10,13 @@
 #include <imgui_internal.h>  // ClearActiveID
 
 #include "view/board_files.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "question_draw.h"
 #include "start_view.h"
 #include "text_wrap.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -277,4 +277,4 @@ void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status)
 
 bool LearnHasKeys(const BoardLearnUi& ui) { return ui.save_open; }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

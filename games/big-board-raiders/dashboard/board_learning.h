@@ -15,11 +15,11 @@
 
 #include "app_view.h"
 #include "view/board_check.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "key_focus.h"
 #include "settings.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 struct BoardLearnUi {
     // The start screen's pick: names and what each has verified, read once per visit.
@@ -74,4 +74,4 @@ void DrawSaveBoard(BoardLearnUi& ui, const GameState& live, std::string* status)
 // A box of this file has a field with the keyboard (the save box; the app's own keys wait).
 bool LearnHasKeys(const BoardLearnUi& ui);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -2,19 +2,19 @@
 
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
-ImVec4 CompanyColour(rutland::Company c) {
+ImVec4 CompanyColour(bbr::Company c) {
     switch (c) {
-        case rutland::Company::Yellow: return {0.98f, 0.86f, 0.20f, 1.0f};
-        case rutland::Company::Blue: return {0.35f, 0.60f, 1.00f, 1.0f};
-        case rutland::Company::Red: return {0.95f, 0.30f, 0.28f, 1.0f};
-        case rutland::Company::Green: return {0.30f, 0.80f, 0.40f, 1.0f};
+        case bbr::Company::Yellow: return {0.98f, 0.86f, 0.20f, 1.0f};
+        case bbr::Company::Blue: return {0.35f, 0.60f, 1.00f, 1.0f};
+        case bbr::Company::Red: return {0.95f, 0.30f, 0.28f, 1.0f};
+        case bbr::Company::Green: return {0.30f, 0.80f, 0.40f, 1.0f};
     }
     return {1, 1, 1, 1};
 }
 
-ImVec4 CompanyColourDim(rutland::Company c) {
+ImVec4 CompanyColourDim(bbr::Company c) {
     ImVec4 v = CompanyColour(c);
     const float grey = (v.x + v.y + v.z) / 3.0f;
     return {grey * 0.55f, grey * 0.55f, grey * 0.55f, 1.0f};
@@ -29,6 +29,6 @@ void ProvisionalFlag(const char* what) {
                           what);
 }
 
-void CompanyText(rutland::Company c, const char* text) { ImGui::TextColored(CompanyColour(c), "%s", text); }
+void CompanyText(bbr::Company c, const char* text) { ImGui::TextColored(CompanyColour(c), "%s", text); }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

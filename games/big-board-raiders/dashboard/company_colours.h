@@ -6,17 +6,17 @@
 #include <imgui.h>
 
 #include "model/company.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
-ImVec4 CompanyColour(rutland::Company c);     // Yellow, Blue, Red, Green as on the board
-ImVec4 CompanyColourDim(rutland::Company c);  // greyed (delisted)
+ImVec4 CompanyColour(bbr::Company c);     // Yellow, Blue, Red, Green as on the board
+ImVec4 CompanyColourDim(bbr::Company c);  // greyed (delisted)
 
 // Text in a company's colour ("Blue").
-void CompanyText(rutland::Company c, const char* text);
+void CompanyText(bbr::Company c, const char* text);
 
 // "(provisional)" in the warning colour with a tooltip naming D-2: a board fact nobody verified.
 void ProvisionalFlag(const char* what = "this board fact");
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

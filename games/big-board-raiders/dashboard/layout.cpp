@@ -10,7 +10,7 @@
 #include "rule_text_draw.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -148,4 +148,4 @@ void DrawLayout(const AppView& v, UiState& ui, Outbox& out) {
     RuleHoverLastItem(ui.status);  // "Rejected: ... (T-2)": its rule on hover and F1
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

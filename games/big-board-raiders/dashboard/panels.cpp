@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -40,4 +40,4 @@ const PanelInfo* FindPanel(std::string_view name) {
     return nullptr;
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

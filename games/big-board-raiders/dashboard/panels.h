@@ -11,10 +11,10 @@
 
 #include "app_view.h"
 #include "view/entry_feedback.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "ui_state.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 using PanelFn = void (*)(const AppView&, UiState&, Outbox&);
 
@@ -63,4 +63,4 @@ inline constexpr std::array<const char*, 7> kLowerTabs = {"players", "tray", "le
 std::span<const PanelInfo> AllPanels();
 const PanelInfo* FindPanel(std::string_view name);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -8,9 +8,9 @@
 
 #include "view/rule_mentions.h"
 #include "ui_state.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -39,8 +39,8 @@ std::string EntryRule(const EntryUi& e) {
 RuleHook BbrRuleHook() {
     RuleHook hook;
     hook.find = [](std::string_view words) {
-        std::vector<RuleMention> out;
-        for (const view::RuleMention& m : view::FindRuleMentions(words)) out.push_back(RuleMention{m.begin, m.size, m.rule->id});
+        std::vector<dash::RuleMention> out;
+        for (const view::RuleMention& m : view::FindRuleMentions(words)) out.push_back(dash::RuleMention{m.begin, m.size, m.rule->id});
         return out;
     };
     return hook;
@@ -97,4 +97,4 @@ void DrawRuleWindow(RuleHook& rules, UiState& ui) {
     if (!open) ui.rule.open.clear();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -5,8 +5,9 @@
 #pragma once
 
 #include "rule_text_draw.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 struct UiState;
 
@@ -20,4 +21,4 @@ RuleHook BbrRuleHook();
 // opens its own rule on F1 too.
 void DrawRuleWindow(RuleHook& rules, UiState& ui);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

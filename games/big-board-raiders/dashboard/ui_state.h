@@ -25,11 +25,11 @@
 #include "view/tray_view.h"
 #include "view/turn_view.h"
 #include "report/year_end_report.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "view/year_end_view.h"
 #include "game_screen.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 // The entry line's bytes: kEntryBytes (game_screen.h), as the desk's.
 
@@ -239,4 +239,4 @@ struct UiState {
     LayoutProbe probe;                   // this frame's (main.cpp --layout-log)
 };
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -6,7 +6,7 @@
 #include "text_wrap.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 void DrawWarnings(const std::vector<view::Warning>& warnings) {
     const ImVec4 warn = Theme::Warn();
@@ -21,4 +21,4 @@ void DrawUndoSteps(const std::vector<std::string>& steps, size_t max_steps) {
         ImGui::TextDisabled("and %zu more step%s", steps.size() - max_steps, steps.size() - max_steps == 1 ? "" : "s");
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

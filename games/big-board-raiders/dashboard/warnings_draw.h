@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "view/warnings.h"
-#include "games.h"
+#include "bbr_dash.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 void DrawWarnings(const std::vector<view::Warning>& warnings);
 
 // "The table gives back:" and one wrapped line per step, at most `max_steps` (then "and N more").
 void DrawUndoSteps(const std::vector<std::string>& steps, size_t max_steps = 12);
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -1,4 +1,4 @@
-// Big Board Raiders' OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
+// Big Board Raiders' OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h:
 // the game's session, games/big-board-raiders/view/session.h, for a game played, or its store opened read-only for a
 // game only read) with the game's words (BigBoardRaidersHost) and its extras. Every text rutland-cli prints of
 // a game of Big Board Raiders is made here, by the code that made it in app/cli/ before games had a
@@ -62,7 +62,7 @@ LinePreview PreviewOf(const bbr::Preview& p) {
     out.provisional = p.provisional;
     out.did_you_mean = p.did_you_mean;
     for (const bbr::Warning& w : p.warnings) out.warnings.push_back(Note{w.text, w.rule});
-    out.hand_over = p.steps;  // undo: what the table hands back (instructions.h UndoInstructions)
+    out.hand_over = p.steps;  // undo: what the table hands back (instructions.h UndoInstructions); redo: again
     out.entries = p.entries;
     return out;
 }
@@ -78,7 +78,22 @@ std::optional<Ledger> StartOnBoard(const GameHeader& header, std::shared_ptr<con
                              why);
 }
 
-// The game's words for the shared adapter (app/host/basic_open_game.h).
+// The broker's instructions for entry `seq` (`after`: the game after it): its effects' steps
+// (report/instructions.h BrokerInstructions); an undo's ("undoes entry 14 ...") followed by what
+// the table does to take its commands back (ReversalInstructions: the cash, certificates, markers
+// and pawns the other way), as its confirm showed them (view/entry_model.h ConfirmPreview).
+std::vector<std::string> EntryInstructions(const Ledger& ledger, int seq, const GameState& after) {
+    const Entry& e = ledger.At(seq);
+    std::vector<std::string> out = BrokerInstructions(e.effects, after);
+    if (e.kind != EntryKind::Undo) return out;
+    std::vector<const Effects*> undone;  // basic_ledger.h: an undo's targets, newest first
+    for (int target : e.targets)
+        if (target >= ledger.FirstHeld() && target < ledger.Size()) undone.push_back(&ledger.At(target).effects);
+    for (std::string& step : ReversalInstructions(undone, after)) out.push_back(std::move(step));
+    return out;
+}
+
+// The game's words for the shared adapter (kit/host/basic_open_game.h).
 struct BigBoardRaidersHost {
     using Game = BigBoardRaiders;
     using Store = bbr::Store;
@@ -187,7 +202,7 @@ public:
         const Ledger& ledger = GetLedger();
         if (seq < 0 || seq >= ledger.Size()) return "";
         std::string out;
-        for (const std::string& step : BrokerInstructions(ledger.At(seq).effects, ledger.StateAt(seq))) out += step + "\n";
+        for (const std::string& step : EntryInstructions(ledger, seq, ledger.StateAt(seq))) out += step + "\n";
         return out;
     }
     std::string Settlement() const override { return StatementText(PreviewStatement(Shown())); }
@@ -199,6 +214,12 @@ public:
     // [SECTION] The file as a terminal reads it
 
     std::string FileSummary() const override { return InFile() ? "board: " + bbr::GameBoardSummary(GetStore()) : ""; }
+    host::GameSummary Summary() const override {
+        host::GameSummary out;
+        for (const PlayerState& p : GetLedger().State().players) out.players.push_back(p.name);
+        out.period = GetLedger().State().year;
+        return out;
+    }
     bool WriteLog(const host::LogFilter& options, const std::string& file, std::ostream& out,
                   std::string* error) const override {
         const Store& store = GetStore();
@@ -253,7 +274,7 @@ public:
             std::optional<GameState> replayed;
             if (seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
             const GameState& after = replayed ? *replayed : ledger.State();
-            for (const std::string& step : BrokerInstructions(e.effects, after)) out += "  > " + step + "\n";
+            for (const std::string& step : EntryInstructions(ledger, seq, after)) out += "  > " + step + "\n";
         }
         return out;
     }
@@ -270,9 +291,12 @@ private:
 
 // [SECTION] The definition's functions
 
+// A script's line takes the entry line's quick forms ("342", "+b10", "e": view/entry_model.h
+// ExpandQuickForm, as the dashboard does before parsing), so a script plays what the broker types;
+// the ledger keeps the canonical line (PrintCommand), never the quick form.
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
     return host::ReadLineOf(
-        ParseCommand(line), with_printed,
+        ParseCommand(ExpandQuickForm(line)), with_printed,
         [](const Command& c) -> std::optional<std::string> {
             const auto* header = std::get_if<GameHeader>(&c.action);
             if (!header) return std::nullopt;
@@ -305,10 +329,19 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 
 } // namespace rutland::bbr
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kBigBoardRaidersGame = {
+using namespace rutland::host;
+
+namespace {
+// Its words for the input guards (open_game.h GameDefinition::free_text_lines; COMMANDS.md).
+constexpr std::string_view kBbrFreeTextLines[] = {"note {}", "Ann: note {}"};
+constexpr std::string_view kBbrKeyTwiceLines[] = {"count Ann cash=5 cash=10", "count market Y=2.35 Y=2.40",
+                                                  "game players=Ann,Bob players=Cy,Dee"};
+} // namespace
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition big_board_raiders = {
     .name = kFirstGame,  // its header has no game word (kernel/game_word.h)
     .title = "Big Board Raiders",
     .rules_version = bbr::kRulesVersion,
@@ -327,6 +360,8 @@ constinit const GameDefinition kBigBoardRaidersGame = {
     .rule_listing = bbr::RuleListing,
     .rule_nearest = bbr::RuleNearest,
     .board_commands = &bbr::kBoardCommands,
+    .free_text_lines = kBbrFreeTextLines,
+    .key_twice_lines = kBbrKeyTwiceLines,
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

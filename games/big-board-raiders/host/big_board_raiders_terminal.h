@@ -1,4 +1,4 @@
-// What rutland-cli prints of Big Board Raiders beyond a game's OpenGame (app/host/open_game.h): its
+// What rutland-cli prints of Big Board Raiders beyond a game's OpenGame (kit/host/open_game.h): its
 // rule book as `rutland-cli rule` words it, its boards as `rutland-cli board` keeps them, and its year
 // end (`rutland-cli year-end`). The code that printed these in app/cli/ before the shell reached
 // games only through the registry, moved here unchanged, so every byte is the same (tests/cli/).

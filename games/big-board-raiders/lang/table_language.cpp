@@ -1322,7 +1322,7 @@ size_t CountChars(std::string_view text) {
 
 // A name as typed now (names.h rule 2), then in NFC; false and *error when it may not be a name.
 bool CheckNewName(std::string& name, std::string* error) {
-    if (const std::optional<std::string> problem = NameProblem(name)) {
+    if (const std::optional<std::string> problem = TypedNameProblem(name)) {
         *error = Quote(ShowName(name)) + " cannot be a player name: it holds " + *problem;
         return false;
     }
@@ -1346,14 +1346,22 @@ std::optional<Rejection> CheckNewInput(Command& command) {
         for (std::optional<std::string>* role : {&header->broker, &header->sec})
             if (*role && !CheckNewName(**role, &error)) return Rejection{error, kSpecRef};
         // names.h rule 1: "Éva" and "éva" (or "E" + U+0301 "va") would be one player.
-        for (size_t i = 0; i < header->players.size(); ++i)
-            for (size_t j = 0; j < i; ++j)
-                if (SameName(header->players[i], header->players[j]))
-                    return Rejection{"two players are called " + Quote(header->players[j]) + " and " +
-                                         Quote(header->players[i]) +
-                                         ": names that differ only by case or by how an accent is typed (\"Éva\", "
-                                         "\"éva\", \"E\" + U+0301 + \"va\") are one player, give another name",
-                                     "G-1"};
+        const std::optional<NameClash> clash = FirstNameClash(header->players);
+        if (clash && clash->same)
+            return Rejection{"two players are called " + Quote(header->players[clash->earlier]) + " and " +
+                                 Quote(header->players[clash->later]) +
+                                 ": names that differ only by case or by how an accent is typed (\"Éva\", "
+                                 "\"éva\", \"E\" + U+0301 + \"va\") are one player, give another name",
+                             "G-1"};
+        // names.h rule 4: "Cy" and Cyrillic "Сy" would be two players no one can tell apart; nor may
+        // the broker or the SEC look like a player without being one.
+        if (clash)
+            return Rejection{NameClashWords(header->players[clash->earlier], header->players[clash->later], false), "G-1"};
+        for (const std::optional<std::string>* role : {&header->broker, &header->sec})
+            if (*role)
+                for (const std::string& player : header->players)
+                    if (!SameName(**role, player) && NamesClash(**role, player))
+                        return Rejection{NameClashWords(player, **role, false), "G-1"};
     } else if (auto* player = std::get_if<SetPlayer>(&command.action)) {
         if (!CheckNewName(player->name, &error)) return Rejection{error, kSpecRef};
     } else if (auto* transfer = std::get_if<Transfer>(&command.action)) {
@@ -1388,7 +1396,8 @@ ParseResult ParseLine(std::string_view raw_line) {
     for (char ch : line) {
         const auto byte = static_cast<unsigned char>(ch);
         if (ch == '\n' || ch == '\r') return Reject("one command per line: this line has a line break in it");
-        if ((byte < 0x20 && ch != '\t') || byte == 0x7F) return Reject("the line has a control character in it");
+        if ((byte < 0x20 && ch != '\t') || byte == 0x7F)
+            return Reject(fmt::format("the line has a control character in it (U+{:04X})", static_cast<unsigned>(byte)));
     }
     // Lines end up in JSON (the ledger, --json) and nlohmann::json refuses to dump invalid UTF-8, so
     // such a line is turned away here rather than breaking a save later (safe_text.h).
@@ -1447,6 +1456,15 @@ ParseResult ParseCommand(std::string_view raw_line, ParseMode mode) {
             result.command.reset();
             result.error = std::move(why);
         }
+    }
+    // A new header's `start=` with one space starts every player there (COMMANDS.md, the game
+    // header; as the new-game form's Start spaces): the line is kept with the space once a player,
+    // so the rules and every file, older ones included (one space for the first player alone), read
+    // a stored header exactly as it was written.
+    if (mode == ParseMode::NewInput && result.command) {
+        if (auto* header = std::get_if<GameHeader>(&result.command->action);
+            header && header->start.size() == 1 && header->players.size() > 1)
+            header->start.assign(header->players.size(), header->start.front());
     }
     return result;
 }

@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "base/json_guard.h"
 #include "base/names.h"
 #include "base/safe_text.h"
 #include "base/text.h"
@@ -54,54 +55,11 @@ void RequirePlainText(const std::string& text, const std::string& where, const c
 }
 
 // Before anything is parsed (a 5 MB file of unclosed '[' took 389 MB as a JSON tree): the text's
-// size and its nesting depth outside strings. A real board is ~10 KB, nested 3 deep (the board,
-// its spaces, a space).
-void CheckSizeAndDepth(std::string_view text) {
-    if (text.size() > kMaxBoardJsonBytes)
-        throw BoardError{fmt::format("the board file is {} bytes, over the limit of {} bytes for a board (kMaxBoardJsonBytes); "
-                                     "nothing of it was read", FormatCount(static_cast<int64_t>(text.size())),
-                                     FormatCount(static_cast<int64_t>(kMaxBoardJsonBytes)))};
-    int depth = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char ch = text[i];
-        if (in_string) {
-            if (ch == '\\') ++i;
-            else if (ch == '"') in_string = false;
-        } else if (ch == '"') {
-            in_string = true;
-        } else if (ch == '[' || ch == '{') {
-            if (++depth > kMaxBoardJsonDepth)
-                throw BoardError{fmt::format("the board file nests arrays and objects more than {} deep (byte {}), over "
-                                             "the limit for a board (kMaxBoardJsonDepth; a board is 3 deep); nothing of "
-                                             "it was read", kMaxBoardJsonDepth, FormatCount(static_cast<int64_t>(i)))};
-        } else if (ch == ']' || ch == '}') {
-            --depth;
-        }
-    }
-}
-
-// nlohmann keeps the last of two equal keys silently: a board file with "trend" twice in a space
-// would be read with one of them dropped. The parser's callback sees every key, object by object.
-Json ParseRefusingDuplicateKeys(std::string_view text) {
-    std::vector<std::vector<std::string>> keys;  // the keys of each object being read, innermost last
-    Json::parser_callback_t callback = [&keys](int, Json::parse_event_t event, Json& parsed) {
-        if (event == Json::parse_event_t::object_start) {
-            keys.emplace_back();
-        } else if (event == Json::parse_event_t::object_end) {
-            if (!keys.empty()) keys.pop_back();
-        } else if (event == Json::parse_event_t::key && !keys.empty()) {
-            const std::string& key = parsed.get_ref<const std::string&>();
-            std::vector<std::string>& seen = keys.back();
-            if (std::find(seen.begin(), seen.end(), key) != seen.end())
-                throw BoardError{fmt::format("the key \"{}\" is given twice in one object: a board file gives each key "
-                                             "once", ShowName(key))};
-            seen.push_back(key);
-        }
-        return true;
-    };
-    return Json::parse(text.begin(), text.end(), callback);
-}
+// size, its nesting depth and a key given twice in one object (nlohmann keeps the last of two
+// equal keys silently), by the kernel's one check for JSON from outside (base/json_guard.h). A real
+// board is ~10 KB, nested 3 deep (the board, its spaces, a space).
+constexpr JsonBounds kBoardJsonBounds{kMaxBoardJsonBytes, kMaxBoardJsonDepth, "the board file", "a board",
+                                      "kMaxBoardJsonBytes", "kMaxBoardJsonDepth; a board is 3 deep"};
 
 void SetError(std::string* error, std::string message) {
     if (error) *error = std::move(message);
@@ -355,8 +313,8 @@ const BoardMap& BuiltinBoards() {
 
 std::optional<Board> Board::FromJson(std::string_view text, std::string* error) {
     try {
-        CheckSizeAndDepth(text);
-        Json root = ParseRefusingDuplicateKeys(text);
+        if (std::optional<std::string> problem = JsonGuardProblem(text, kBoardJsonBounds)) throw BoardError{*problem};
+        Json root = Json::parse(text.begin(), text.end());
         if (!root.is_object()) throw BoardError{"a board file must be a JSON object"};
         RejectUnknownKeys(root, kBoardKeys, "board");
 

@@ -7,7 +7,7 @@
 #include "big_board_draw.h"
 #include "panels.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 void DrawBigBoard(const AppView& v, UiState& ui, Outbox&) {
     const view::BigBoard& board = CachedBigBoard(v, ui.big_board);
@@ -17,4 +17,4 @@ void DrawBigBoard(const AppView& v, UiState& ui, Outbox&) {
     DrawBigBoardCanvas(board, avail, text_px, v.fonts, "##big-board");
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

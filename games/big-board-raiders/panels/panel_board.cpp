@@ -14,7 +14,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -375,4 +375,4 @@ void DrawBoard(const AppView& v, UiState& u, Outbox& out) {
     ImGui::EndChild();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -15,7 +15,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -266,4 +266,4 @@ void DrawCount(const AppView& v, UiState& ui, Outbox& out) {
     PlayerForm(v, cu, p, can_write, out);
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

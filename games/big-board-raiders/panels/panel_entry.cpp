@@ -8,11 +8,11 @@
 #include "panels.h"
 #include "text_wrap.h"
 #include "view/entry_feedback.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "theme.h"
 #include "warnings_draw.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -183,4 +183,4 @@ void DrawEntry(const AppView& v, UiState& ui, Outbox& out) {
     if (e.measured_height > ImGui::GetWindowHeight() + 0.5f) e.relayout = true;
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -7,12 +7,12 @@
 #include <imgui.h>
 
 #include "report/instructions.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
     InstructionsUi& in = ui.instructions;
@@ -46,4 +46,4 @@ void DrawInstructions(const AppView& v, UiState& ui, Outbox&) {
     }
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

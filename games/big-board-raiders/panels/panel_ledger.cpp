@@ -13,14 +13,14 @@
 
 #include "panels.h"
 #include "view/turn_view.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "base/safe_text.h"
 #include "rule_text_draw.h"
 #include "text_wrap.h"
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -425,4 +425,4 @@ void DrawLedger(const AppView& v, UiState& u, Outbox& out) {
     ImGui::EndChild();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -12,7 +12,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -302,4 +302,4 @@ void DrawPlayers(const AppView& v, UiState& ui, Outbox& out) {
     ImGui::EndTable();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

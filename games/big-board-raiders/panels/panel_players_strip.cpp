@@ -9,7 +9,7 @@
 #include "panels.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 const view::PlayersView& PlayersViewNow(const AppView& v, UiState& ui) {
     PlayersUi& pu = ui.players;
@@ -66,4 +66,4 @@ void DrawPlayersStrip(const AppView& v, UiState& ui, Outbox&) {
     ImGui::Separator();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -15,7 +15,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -227,4 +227,4 @@ void DrawPriceHistory(const AppView& v, UiState& ui, Outbox& out) {
     if (clicked >= 0) out.View(clicked);
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

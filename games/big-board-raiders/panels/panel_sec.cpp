@@ -9,13 +9,13 @@
 #include <imgui.h>
 
 #include "view/board_files.h"
-#include "games.h"
+#include "bbr_dash.h"
 #include "panels.h"
 #include "text_wrap.h"
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -156,4 +156,4 @@ void DrawSec(const AppView& v, UiState& ui, Outbox& out) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("D-2: read the space off the physical board and correct it there (records a 'board' command)");
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

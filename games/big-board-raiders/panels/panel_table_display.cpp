@@ -24,7 +24,7 @@
 //  - The shared game's address
 //  - The window
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -234,4 +234,4 @@ void DrawTableDisplay(const AppView& v, UiState& ui, Outbox&) {
         region("##players-address", l.address, false, [&] { DrawSharedAddress(ui.share, ImVec2(l.address.w, l.address.h)); });
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

@@ -8,7 +8,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 void DrawTray(const AppView& v, UiState& ui, Outbox&) {
     TrayUi& t = ui.tray;
@@ -64,4 +64,4 @@ void DrawTray(const AppView& v, UiState& ui, Outbox&) {
     ImGui::EndTable();
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

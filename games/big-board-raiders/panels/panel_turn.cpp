@@ -9,7 +9,7 @@
 #include "company_colours.h"
 #include "theme.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -104,4 +104,4 @@ void DrawTurn(const AppView& v, UiState& ui, Outbox&) {
     if (t.legal.size() > shown) ImGui::TextDisabled("and %zu more (Tab in the entry line lists them)", t.legal.size() - shown);
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

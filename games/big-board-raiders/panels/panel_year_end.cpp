@@ -12,7 +12,7 @@
 #include "theme.h"
 #include "warnings_draw.h"
 
-namespace rutland::dash {
+namespace rutland::bbr::dash {
 
 namespace {
 
@@ -174,4 +174,4 @@ void DrawYearEnd(const AppView& v, UiState& ui, Outbox& out) {
     yu.expand = 0;
 }
 
-} // namespace rutland::dash
+} // namespace rutland::bbr::dash

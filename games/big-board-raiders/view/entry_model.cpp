@@ -331,6 +331,9 @@ Preview PreviewLine(std::string_view text, const GameState& state, const Ledger*
         } else {
             // Redo applies the next undone command again, to the state it was first applied to.
             p.warnings = WarningsFor(state, ledger->At(ledger->NextRedo()).effects);
+            // What the table does again: that command's instructions, as they were first given
+            // (a redo of several: the next one's; the confirm says how many more).
+            p.steps = BrokerInstructions(ledger->At(ledger->NextRedo()).effects, ledger->StateAt(ledger->NextRedo()));
         }
     };
     if (const auto* u = std::get_if<Undo>(&command.action); u && ledger) {

@@ -17,7 +17,7 @@
 
 namespace rutland::bbr {
 
-// The entry line's game-free parts (app/view/entry_line.h).
+// The entry line's game-free parts (kit/view/entry_line.h).
 using view::CommonPrefix;
 using view::History;
 
@@ -64,7 +64,7 @@ struct Preview {
     std::string did_you_mean;
     std::string misspelt, nearest;
     std::vector<Warning> warnings;   // amber, before Enter (warnings.h): for undo/redo, of what is undone or redone
-    std::vector<std::string> steps;  // undo: what the table does to reverse it (instructions.h UndoInstructions)
+    std::vector<std::string> steps;  // undo: what the table does to reverse it (instructions.h UndoInstructions); redo: what it does again
     // The entries of the game it was computed on (-1: no ledger given): Enter records it only onto
     // a game of that many entries (basic_session.h invariant 6).
     int entries = -1;

@@ -1,7 +1,7 @@
 // Big Board Raiders' new-game form on the start screen, without a window: each field checked in
 // plain words beside it, and the header line it makes (RULES.md section 14, G-3); and a recent game
 // of Big Board Raiders read straight from its file (opened read-only, verified), with its players
-// and year. The start screen's game-free parts are the shell's (app/view/start_view.h).
+// and year. The start screen's game-free parts are the shell's (kit/view/start_view.h).
 #pragma once
 
 #include <optional>

@@ -1,10 +1,10 @@
 // What the shared page shows of a game of Big Board Raiders, as JSON for its JavaScript to lay out:
 // every figure and every sentence is made here, on the server, by the same view models and the same
 // effect renderer the dashboard uses (app/view/*, lang/effect_text.h, report/*). The page's
-// JavaScript only places text; it knows no rule and parses no sentence. It is the game's own (the
-// shell's server, app/serve/, reaches it through app/games.h for now, through the game's OpenGame,
-// app/host/open_game.h, next); the view models it reads are still the shell's (app/view/), which
-// the layers test allows a game's web/ and host/ folders only (tests/check_layers.cmake rule 5).
+// JavaScript only places text; it knows no rule and parses no sentence. It is the game's own: the
+// shell's server, app/serve/, reaches it through the game's registration (GameDefinition::serve,
+// kit/host/open_game.h); the game-free view models it reads are the kit's (kit/view/), which a
+// game includes from its view layer up (tests/check_layers.cmake rule 4).
 //
 // Invariants:
 //  1. Read-only: built from a const Store; nothing here can change the game.

@@ -45,6 +45,8 @@ public:
         });
     }
 
+    std::optional<std::string> ChangedInPlace() const override { return m_store->ChangedUnder(); }
+
     std::string PageJson(const std::string& problem) override {
         nlohmann::json page = web::PageJson(*m_store, &m_cache, m_window.get());
         page["game"]["problem"] = problem;

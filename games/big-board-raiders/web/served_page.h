@@ -1,4 +1,4 @@
-// A game of Big Board Raiders as the shared page serves it (app/host/open_game.h ServedGame, for
+// A game of Big Board Raiders as the shared page serves it (kit/host/open_game.h ServedGame, for
 // app/serve/game_server.h): the game file opened read-only and streamed, every entry handed to the
 // page's window (games/big-board-raiders/view/entry_window.h) as it is read or followed, and the page's JSON
 // (web/page_model.h) built from that window. GameDefinition::serve of Big Board Raiders.

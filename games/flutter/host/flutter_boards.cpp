@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "base/safe_text.h"
+
 #include "lang/table_language.h"
 #include "model/board.h"
 #include "store/store.h"
@@ -39,8 +41,19 @@ std::optional<std::string> Check(std::string_view text, std::string* name, std::
         return std::nullopt;
     }
     if (!GoodName(board->name)) {
-        *why = fmt::format("its name '{}' is no board name (letters, digits, '-' and '_', at most 64)", board->name);
+        *why = fmt::format("its name '{}' is no board name (letters, digits, '-' and '_', at most 64)", ShortText(board->name));
         return std::nullopt;
+    }
+    // A lane's words are shown on every screen, terminal and the shared page: like a `board W name=`
+    // line's (L-1), they hold no control or bidi character (safe_text.h FreeTextProblem).
+    for (const Lane& lane : board->lanes) {
+        const std::pair<const char*, const std::string*> texts[] = {{"name", &lane.name}, {"colour", &lane.colour}, {"letter", &lane.letter}};
+        for (const auto& [key, text] : texts)
+            if (std::optional<std::string> problem = FreeTextProblem(*text)) {
+                *why = fmt::format("a lane's \"{}\" holds {}: board text may not hold control, bidi or line-break "
+                                   "characters ('{}') (BD-6)", key, *problem, ShortText(*text));
+                return std::nullopt;
+            }
     }
     *name = board->name;
     return board->ToJson();

@@ -1,4 +1,4 @@
-// What Flutter says at the broker's desk before a line is recorded (app/host/open_game.h
+// What Flutter says at the broker's desk before a line is recorded (kit/host/open_game.h
 // AskFirst, LinePreview::warnings, Settlement): its questions (flutter_questions.cpp) and its amber
 // warnings (flutter_warnings.cpp). flutter_game.cpp's OpenGame calls these and nothing else of them.
 //

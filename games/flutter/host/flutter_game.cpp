@@ -1,4 +1,4 @@
-// Flutter's OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h: the
+// Flutter's OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h: the
 // kernel's session over Flutter's ruleset, rules/flutter.h, and its game file, store/store.h, or
 // that store opened read-only for a game only read) with Flutter's words: its effects' renderer
 // (lang/effect_text.h, with the broker's tokens to hand over, U-2), the state for a terminal and
@@ -8,6 +8,8 @@
 #include "host/flutter_game.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -23,6 +25,7 @@
 #include "host/flutter_words.h"
 #include "lang/effect_text.h"
 #include "lang/table_language.h"
+#include "report/table_view.h"
 #include "ledger/ledger.h"
 #include "rules/flutter.h"
 #include "rules/legal.h"
@@ -67,12 +70,32 @@ struct FlutterHost {
     static constexpr std::string_view kExportGame = Flutter::kGameName;
 };
 
-// What the broker hands over for an entry's effects, one line each (U-2).
+// What the table does for an entry's effects, one line each, in the order the rules did them:
+// the money and certificates the broker hands over (U-2) and the pegs and cards moved
+// (lang/effect_text.h TableStep).
 std::vector<std::string> BrokerSteps(const Effects& effects, const GameState& names) {
     std::vector<std::string> out;
     for (const Effect& e : effects) {
-        std::string step = BrokerStep(e, names);
+        std::string step = TableStep(e, names);
         if (!step.empty()) out.push_back(std::move(step));
+    }
+    return out;
+}
+
+// What the table does for entry `seq`: an undo's are the commands it takes back, the newest first
+// and each one's effects last first, every step the other way round (L-2; `after` is the game
+// once undone); any other entry's (a redo's: the commands it puts back) its own effects' steps.
+std::vector<std::string> EntrySteps(const Ledger& ledger, int seq, const GameState& after) {
+    const Entry& entry = ledger.At(seq);
+    if (entry.kind != EntryKind::Undo) return BrokerSteps(entry.effects, after);
+    std::vector<std::string> out;
+    for (int target : entry.targets) {  // basic_ledger.h: an undo's targets, newest first
+        if (target < ledger.FirstHeld() || target >= ledger.Size()) continue;
+        const Effects& fx = ledger.At(target).effects;
+        for (auto it = fx.rbegin(); it != fx.rend(); ++it) {
+            std::string step = ReversedTableStep(*it, after);
+            if (!step.empty()) out.push_back(std::move(step));
+        }
     }
     return out;
 }
@@ -82,6 +105,42 @@ bool Mentions(const Entry& entry, int player, int company, const std::string& ru
         return (player < 0 || e.player == player) && (company < 0 || e.company == company) &&
                (rule.empty() || e.rule == rule);
     });
+}
+
+// Section 15's command words, as Tab completes a word that no line legal now continues.
+constexpr std::string_view kCommandWords[] = {"throw", "news", "buy", "sell", "claim", "undo", "redo",
+                                              "note", "board", "peg", "count", "player"};
+
+// A command word typed alone ("sell", "sell "): why no line of it is legal now, with the rule, from
+// the rules themselves: each company's one-certificate trade or throw (a claim: the current
+// player's) tried on a copy of the state, the first company's rejection said; nullopt when one of
+// its lines is legal, or for a word of no such try.
+std::optional<Rejection> WhyNotNow(std::string_view typed, const GameState& state) {
+    std::string word(typed);
+    while (!word.empty() && word.back() == ' ') word.pop_back();
+    while (!word.empty() && word.front() == ' ') word.erase(0, 1);
+    if (word.empty() || word.find(' ') != std::string::npos) return std::nullopt;
+    for (char& ch : word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (word != "buy" && word != "sell" && word != "throw" && word != "claim") return std::nullopt;
+    for (const Command& c : Legal(state).commands)
+        if (PrintCommand(c).rfind(word + " ", 0) == 0) return std::nullopt;
+    std::vector<std::string> tries;
+    if (word == "buy" || word == "sell" || word == "throw")
+        for (const Lane& lane : state.board->lanes) tries.push_back(word + " " + lane.letter + " 1");
+    else if (word == "claim" && !state.players.empty())
+        tries.push_back("claim " + state.players[static_cast<size_t>(state.current)].name);
+    if (tries.empty()) return std::nullopt;
+    std::optional<Rejection> first;
+    for (const std::string& line : tries) {
+        const ParseResult parsed = ParseCommand(line);
+        if (!parsed.command) continue;
+        GameState copy = state;
+        const ApplyResult r = Apply(copy, *parsed.command);
+        if (r.accepted) return std::nullopt;
+        if (!first) first = r.rejection;
+    }
+    if (first) first->message = fmt::format("no {} is legal now: {}", word, first->message);
+    return first;
 }
 
 class FlutterGame final : public host::BasicOpenGame<FlutterHost> {
@@ -118,8 +177,10 @@ public:
         const ParseResult parsed = ParseCommand(typed);
         if (parsed.error) {
             out.kind = LinePreview::Kind::Rejected;
-            out.text = parsed.error->message;
-            out.rule = parsed.error->rule;
+            // A command word alone (Tab's completion of "se"): why none of its lines is legal now.
+            const std::optional<Rejection> why = WhyNotNow(typed, Shown());
+            out.text = why ? why->message : parsed.error->message;
+            out.rule = why ? why->rule : parsed.error->rule;
             return out;
         }
         if (!parsed.command) return out;  // blank or comment
@@ -147,7 +208,10 @@ public:
         if (Flutter::LedgerOpOf(*parsed.command)) {
             Ledger copy = GetLedger();
             const SubmitResult r = copy.Submit(*parsed.command);
-            return r.accepted ? accepted(copy.State(), copy.At(r.seq).effects) : rejected(r.rejection);
+            if (!r.accepted) return rejected(r.rejection);
+            accepted(copy.State(), copy.At(r.seq).effects);
+            out.hand_over = EntrySteps(copy, r.seq, copy.State());  // an undo: what the table gives back
+            return out;
         }
         GameState after = GetLedger().State();
         const ApplyResult r = Apply(after, *parsed.command);
@@ -165,6 +229,11 @@ public:
         std::vector<std::string> out;
         for (const std::string& line : LegalLines())
             if (line.rfind(typed, 0) == 0) out.push_back(line);
+        // No legal line continues it: the command word it begins ("se" -> "sell "), whose preview
+        // then says why none of its lines is legal now, with the rule (WhyNotNow).
+        if (out.empty() && !typed.empty() && typed.find(' ') == std::string_view::npos)
+            for (std::string_view word : kCommandWords)
+                if (word.size() > typed.size() && word.rfind(typed, 0) == 0) out.push_back(std::string(word) + " ");
         return out;
     }
     std::vector<std::string> LegalLines() const override {
@@ -177,7 +246,7 @@ public:
         if (ledger.RedoableCount() >= 1) out.push_back("redo 1");
         return out;
     }
-    std::string DefaultWho() const override { return "broker"; }
+    std::string DefaultWho() const override { return GetLedger().State().header->broker.value_or("broker"); }  // G-1
 
 private:
     mutable std::optional<ShownTables> m_tables;  // Tables(): made once per Version()
@@ -190,11 +259,24 @@ public:
         const Ledger& ledger = GetLedger();
         if (seq < 0 || seq >= ledger.Size()) return "";
         std::string out;
-        for (const std::string& step : BrokerSteps(ledger.At(seq).effects, ledger.State())) out += step + "\n";
+        // An undo's: what it takes back, reversed (EntrySteps), on the game as it was once undone
+        // (replayed only for an older undo: any other entry's steps need only the names).
+        std::optional<GameState> replayed;
+        if (ledger.At(seq).kind == EntryKind::Undo && seq + 1 != ledger.Size()) replayed = ledger.StateAt(seq);
+        for (const std::string& step : EntrySteps(ledger, seq, replayed ? *replayed : ledger.State())) out += step + "\n";
         return out;
     }
     std::string Settlement() const override { return SettlementIfEndedNow(Shown()); }  // host/flutter_desk.h
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
+    // Every player's cash and capital (W-1) in the desk's strip, the one who trades and throws first marked.
+    std::vector<host::StripPlayer> PlayersStrip() const override {
+        const GameState& state = Shown();
+        std::vector<host::StripPlayer> out;
+        for (const PlayerLine& line : TableOf(state).players)
+            out.push_back({state.players[static_cast<size_t>(line.seat)].name, FormatPounds(line.cash),
+                           "capital " + FormatPounds(line.capital), line.current && !state.Over(), false});
+        return out;
+    }
 
     // [SECTION] The file as a terminal reads it
 
@@ -204,6 +286,12 @@ public:
         for (const Player& p : s.players) players += (players.empty() ? "" : ", ") + p.name;
         return fmt::format("flutter: players {}; round {}; board {}{}", players, s.round, s.board->name,
                            s.board->Verified() ? "" : ", not yet confirmed at the table (BD-7)");
+    }
+    host::GameSummary Summary() const override {
+        host::GameSummary out;
+        for (const Player& p : GetLedger().State().players) out.players.push_back(p.name);
+        out.period = GetLedger().State().round;
+        return out;
     }
     bool WriteLog(const host::LogFilter& filter, const std::string& file, std::ostream& out,
                   std::string* error) const override {
@@ -231,7 +319,7 @@ public:
         out.push_back(fmt::format("Entry {}: {}", seq, e.line));
         for (const Effect& effect : e.effects) out.push_back("  " + EffectLine(effect, after));
         if (e.effects.empty()) out.push_back("  (no effects)");
-        for (const std::string& step : BrokerSteps(e.effects, after)) out.push_back("  > " + step);
+        for (const std::string& step : EntrySteps(ledger, seq, after)) out.push_back("  > " + step);
         for (std::string& line : ExplainStamp(seq)) out.push_back(std::move(line));
         return out;
     }
@@ -274,11 +362,7 @@ public:
 
     // [SECTION] A script played in
 
-    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        const std::optional<Ledger> ledger = StartLedger(FlutterFile::HeaderOf(CommandOf(header)), "not a header (F-D1)", rejection);
-        if (!ledger) return std::nullopt;
-        return ledger->At(0).line;
-    }
+    // HeaderLine is the shared adapter's: on the board the file carries (store/store.h item 4).
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
         const Ledger& ledger = GetLedger();
         const Entry& e = ledger.At(seq);
@@ -291,7 +375,7 @@ public:
         if (effects)
             for (const Effect& effect : e.effects) out += "  " + EffectLine(effect, after) + "\n";
         if (explain)
-            for (const std::string& step : BrokerSteps(e.effects, after)) out += "  > " + step + "\n";
+            for (const std::string& step : EntrySteps(ledger, seq, after)) out += "  > " + step + "\n";
         return out;
     }
 };
@@ -301,8 +385,11 @@ public:
 ReadLine ReadGameLine(std::string_view line, bool with_printed) {
     return host::ReadLineOf(
         ParseCommand(line), with_printed,
-        [](const Command& c) {
-            return std::holds_alternative<Header>(c.action) ? std::optional<std::string>("broker") : std::nullopt;
+        [](const Command& c) -> std::optional<std::string> {
+            // Who enters the lines: the header's broker= (G-1), or "broker" as before it had one.
+            const auto* header = std::get_if<Header>(&c.action);
+            if (!header) return std::nullopt;
+            return header->broker.value_or("broker");
         },
         PrintCommand);
 }
@@ -338,10 +425,22 @@ const ShownTables* ShownTablesOf(const host::OpenGame& game) {
 
 } // namespace rutland::flutter
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kFlutterGame = {
+using namespace rutland::host;
+
+namespace {
+// Its words for the input guards (open_game.h GameDefinition::free_text_lines; RULES.md section 15, L-1).
+constexpr std::string_view kFlutterFreeTextLines[] = {"note {}", "board W name=\"{}\"", "board W colour={}",
+                                                      "board W letter={}"};
+constexpr std::string_view kFlutterKeyTwiceLines[] = {"count Ann cash=5 cash=10", "count Ann W=1 w=2",
+                                                      "board W name=\"a\" name=\"b\"", "board W colour=red color=blue",
+                                                      "peg W price=100 price=120",
+                                                      "game flutter players=Ann,Bob players=Cy,Dee"};
+} // namespace
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition flutter = {
     .name = flutter::Flutter::kGameName,
     .title = "Flutter",
     .rules_version = flutter::FlutterFile::kRulesVersion,
@@ -357,6 +456,9 @@ constinit const GameDefinition kFlutterGame = {
     .rule_ids = flutter::RuleIds,
     .boards = &flutter::kFlutterBoards,  // host/flutter_boards.h
     .header_options = flutter::kHeaderOptions,  // host/flutter_desk.h
+    .free_text_lines = kFlutterFreeTextLines,
+    .key_twice_lines = kFlutterKeyTwiceLines,
+    .header_broker = true,  // `broker=` (RULES.md section 15, G-1)
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

@@ -1,6 +1,6 @@
-// A game of Flutter as the shared page serves it (app/host/open_game.h ServedGame, for
+// A game of Flutter as the shared page serves it (kit/host/open_game.h ServedGame, for
 // app/serve/game_server.h; Flutter's section module is web/flutter.js): the shared part
-// (app/host/basic_served_game.h: the file opened read-only and streamed, followed, the page's
+// (kit/host/basic_served_game.h: the file opened read-only and streamed, followed, the page's
 // newest entries kept) and the page's JSON. GameDefinition::serve of Flutter.
 //
 // Invariants:

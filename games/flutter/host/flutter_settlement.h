@@ -1,4 +1,4 @@
-// rutland-cli year-end of a game of Flutter (app/host/open_game.h OpenGame::WriteSettlement): its
+// rutland-cli year-end of a game of Flutter (kit/host/open_game.h OpenGame::WriteSettlement): its
 // round end (RE-1..RE-6), either the one the next throw would make were the round to end after an
 // entry (the desk's "if the round ended now", flutter_desk.h SettlementIfEndedNow) or the last one
 // settled by then (report/table_view.h LastSettlementOf), effect by effect in the game's words

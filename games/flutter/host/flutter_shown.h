@@ -1,7 +1,7 @@
 // Flutter's own typed state behind the shell's facade, for Flutter's own code above host/ (its
 // desk panels, games/flutter/panels/): the state the open game shows, and what the panels show of
 // it (report/table_view.h), made once per OpenGame::Version(). The shell itself never calls this;
-// it reads the game through OpenGame alone (app/host/open_game.h).
+// it reads the game through OpenGame alone (kit/host/open_game.h).
 #pragma once
 
 #include <cstdint>

@@ -120,16 +120,47 @@ std::string RuleWords(std::string_view id) {
     std::string out;
     bool in = false;
     bool done = false;
+    // An item's words run on over its indented lines. A table after a blank line (BD-5's board,
+    // N-2's effects, RE-3's positions) is the item's too, each row a line of its own ("\n|...|"),
+    // and so is a paragraph after the table (BD-5's "That is: ...", N-2's "N is a whole number"),
+    // which starts a line of its own; a heading, the next item or a second blank line ends it.
+    bool gap = false;    // a blank line since the item's last line
+    bool table = false;  // the item has had a table
+    bool plain = false;  // inside a paragraph after the table
     ForEachLine(RulesText(), [&](std::string_view line) {
         if (done) return;
         const std::string_view item = ItemId(line);
         if (in) {
-            if (!item.empty() || line.empty() || line[0] != ' ') {
+            if (line.empty()) {
+                if (gap) done = true;
+                gap = true;
+                plain = false;
+                return;
+            }
+            if (!item.empty() || line[0] == '#' || line[0] == '-' || line[0] == '*') {
                 done = true;
                 return;
             }
-            size_t first = line.find_first_not_of(' ');
-            out.append(" ").append(line.substr(first));
+            if (line[0] == '|') {
+                if (!RowId(line).empty()) {  // section 14's decisions are rules of their own
+                    done = true;
+                    return;
+                }
+                out.append("\n").append(line);
+                gap = false;
+                table = true;
+                return;
+            }
+            // Words: the item's run-on (indented) lines, or after a table a paragraph's lines.
+            const bool indented = line[0] == ' ';
+            if (gap ? !table : !indented && !plain) {
+                done = true;
+                return;
+            }
+            const size_t first = line.find_first_not_of(' ');
+            out.append(gap ? "\n" : " ").append(line.substr(first));
+            gap = false;
+            plain = table;
             return;
         }
         if (item == id) {

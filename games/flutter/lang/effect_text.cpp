@@ -1,6 +1,7 @@
 // The table's words for Flutter's effects: the only place they are made.
 #include "lang/effect_text.h"
 
+#include <algorithm>
 #include <vector>
 
 #include <fmt/format.h>
@@ -202,6 +203,119 @@ std::string BrokerStep(const Effect& e, const GameState& s) {
         case EffectKind::CertificatesLost:
             if (n[1] == 0) return fmt::format("{} hands the broker {} (worthless)", p, cards(n[0]));
             return fmt::format("the broker puts {} back in the box (worthless)", cards(n[0]));
+        default: return "";
+    }
+}
+
+namespace {
+
+// A level as the table finds it: "level 14 (MARKET NEWS)", "level 10 (£100)".
+std::string StepLevel(const GameState& s, int64_t l) {
+    if (l < 0) return "the M hole";  // T-8: the table said `@M`
+    if (static_cast<size_t>(l) < s.board->levels.size()) {
+        const Level& level = s.board->levels[static_cast<size_t>(l)];
+        if (level.label != Label::None) return fmt::format("level {} ({})", l, LabelPhrase(level.label));
+        if (level.price) return fmt::format("level {} ({})", l, FormatPounds(*level.price));
+    }
+    return fmt::format("level {}", l);
+}
+
+// A traveller's hole: its level and, from MARKET NEWS up, its label (the centre column's price is
+// the parent's, BD-2).
+std::string StepHole(const GameState& s, int64_t l) {
+    if (l >= 0 && static_cast<size_t>(l) < s.board->levels.size() &&
+        s.board->levels[static_cast<size_t>(l)].label == Label::None)
+        return fmt::format("level {}", l);
+    return StepLevel(s, l);
+}
+
+} // namespace
+
+std::string PegStep(const Effect& e, const GameState& s) {
+    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour
+                                                                   : std::string("?");
+    const auto& n = e.n;
+    switch (e.kind) {
+        case EffectKind::TravellerMoved:
+            return fmt::format("move {}'s traveller from {} to {}", c, StepHole(s, n[0]), StepHole(s, n[1]));
+        case EffectKind::MJump:
+            return fmt::format("move {}'s traveller from {} up to {} (T-4)", c,
+                               n[0] < 0 ? std::string("the M hole") : "the M hole at " + StepHole(s, n[0]), StepHole(s, n[1]));
+        case EffectKind::SlumpDrop:
+            return fmt::format("move {}'s traveller down from {} to {}{}", c, StepHole(s, n[0]), StepHole(s, n[1]),
+                               n[2] ? ", onto its parent" : "");
+        case EffectKind::AntiSlumpKept: return fmt::format("put the anti-slump card beside {}'s lane (N-4)", c);
+        case EffectKind::Settled:  // a traveller already on its parent has nowhere to go
+            if (static_cast<Position>(n[0]) == Position::Parent) return "";
+            return fmt::format("move {}'s traveller back onto its parent (RE-2)", c);
+        case EffectKind::ParentMoved:  // at the round's end the traveller is on it (RE-2) and goes with it
+            return fmt::format("move {}'s parent peg from {} to {}{}", c, StepLevel(s, n[0]), StepLevel(s, n[1]),
+                               e.rule == "RE-3" ? ", its traveller with it" : "");
+        case EffectKind::BonusToPar:
+            return fmt::format("move {}'s parent peg from {} into the PAR 100 hole, {} (BN-1)", c, StepLevel(s, n[0]), StepLevel(s, n[1]));
+        case EffectKind::Bankrupt: return fmt::format("take {}'s pegs off the board (BK-1)", c);
+        case EffectKind::NewRound: return "put the anti-slump cards back in the Market News pile and shuffle it (RE-5)";
+        default: return "";
+    }
+}
+
+std::string TableStep(const Effect& e, const GameState& s) {
+    std::string step = BrokerStep(e, s);
+    return step.empty() ? PegStep(e, s) : step;
+}
+
+std::string ReversedTableStep(const Effect& e, const GameState& s) {
+    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour
+                                                                   : std::string("?");
+    const std::string p = e.player >= 0 && static_cast<size_t>(e.player) < s.players.size()
+                              ? s.players[static_cast<size_t>(e.player)].name
+                              : std::string("?");
+    const auto& n = e.n;
+    auto cards = [&](int64_t count) { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); };
+    auto paid = [&](int64_t amount) { return fmt::format("{}: {}", FormatPounds(Pounds(amount)), TokensFor(Pounds(amount))); };
+    switch (e.kind) {
+        case EffectKind::Bought:
+            return fmt::format("{} hands the broker back {}; the broker hands {} back {}", p, cards(n[0]), p, paid(n[2]));
+        case EffectKind::Sold:
+            return fmt::format("{} hands the broker back {}; the broker hands {} back {}", p, paid(n[2]), p, cards(n[0]));
+        case EffectKind::Dividend: return fmt::format("{} hands the broker back {}", p, paid(n[2]));
+        case EffectKind::BonusCash: return fmt::format("{} hands the broker back {}", p, paid(n[1]));
+        case EffectKind::BonusShares: return fmt::format("{} hands the broker back {}", p, cards(n[0]));
+        case EffectKind::CertificatesLost:
+            if (n[1] == 0) return fmt::format("the broker gives {} back {}", p, cards(n[0]));
+            return fmt::format("the broker takes {} back out of the box", cards(n[0]));
+        case EffectKind::TravellerMoved:
+            return fmt::format("move {}'s traveller back from {} to {}", c, StepHole(s, n[1]), StepHole(s, n[0]));
+        case EffectKind::MJump:
+            return fmt::format("move {}'s traveller back from {} to {}", c, StepHole(s, n[1]),
+                               n[0] < 0 ? std::string("the M hole") : "the M hole at " + StepHole(s, n[0]));
+        case EffectKind::SlumpDrop:
+            return fmt::format("move {}'s traveller back up from {} to {}", c, StepHole(s, n[1]), StepHole(s, n[0]));
+        case EffectKind::AntiSlumpKept: return fmt::format("put the anti-slump card beside {}'s lane back in the Market News pile", c);
+        case EffectKind::Settled: {
+            // Where it stood at the settlement: the TOP for the company whose move ended the round
+            // (the only one the entry moved before, N-2, T-3), else where the undone game has it.
+            const Position at = static_cast<Position>(n[0]);
+            if (at == Position::Parent) return "";
+            const int company = std::clamp(e.company, 0, kCompanies - 1);
+            const int level = at == Position::Top ? s.board->Top() : s.companies[static_cast<size_t>(company)].traveller;
+            return fmt::format("move {}'s traveller back off its parent to {}, where it stood ({})", c, StepHole(s, level),
+                               PositionPhrase(at));
+        }
+        case EffectKind::ParentMoved:
+            return fmt::format("move {}'s parent peg back from {} to {}{}", c, StepLevel(s, n[1]), StepLevel(s, n[0]),
+                               e.rule == "RE-3" ? ", its traveller with it" : "");
+        case EffectKind::BonusToPar:
+            return fmt::format("move {}'s parent peg back from the PAR 100 hole to {}", c, StepLevel(s, n[0]));
+        case EffectKind::Bankrupt: return fmt::format("put {}'s pegs back on the board", c);
+        case EffectKind::NewRound: {
+            // RE-5 took the anti-slump cards back: the companies that held one hold it again.
+            std::string held;
+            for (int k = 0; k < kCompanies; ++k)
+                if (s.companies[static_cast<size_t>(k)].anti_slump)
+                    held += (held.empty() ? "" : ", ") + s.board->lanes[static_cast<size_t>(k)].colour;
+            return held.empty() ? std::string() : fmt::format("take the anti-slump card back out of the pile for {}", held);
+        }
         default: return "";
     }
 }

@@ -26,4 +26,14 @@ std::string TokensFor(Pounds amount);
 // certificates"); "" for an effect that moves nothing (a throw, a peg, a note).
 std::string BrokerStep(const Effect& effect, const GameState& state);  // section 16's words: parent, below, news, ...
 
+// What the table moves for an effect that moves a peg or a card: a traveller or parent peg from
+// level to level (T-2..T-6, SL-1, SL-2, N-3, RE-2, RE-3, BN-1), the pegs off the board (BK-1), the
+// anti-slump card (N-4, RE-5); "" for an effect that moves none.
+std::string PegStep(const Effect& effect, const GameState& state);
+// The table's instruction for an effect: its BrokerStep, else its PegStep ("" for neither).
+std::string TableStep(const Effect& effect, const GameState& state);
+// The instruction that takes the effect back (an undo, L-2): money and certificates the other way
+// round, pegs back to where they were, cards back; `state` is the game once undone.
+std::string ReversedTableStep(const Effect& effect, const GameState& state);
+
 } // namespace rutland::flutter

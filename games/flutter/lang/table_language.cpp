@@ -8,6 +8,7 @@
 
 #include "base/names.h"
 #include "base/safe_text.h"
+#include "base/text.h"
 
 namespace rutland::flutter {
 
@@ -126,9 +127,14 @@ std::optional<Place> AtPlace(std::string_view token) {
     return PlaceWord(token.substr(1), false);
 }
 
-std::optional<Rejection> CheckName(std::string_view name) {
+// Whether the line is typed now (ParseCommand) or read from a game file (ParseStoredCommand): the
+// limits newer than a file apply to the first only (base/names.h rule 3).
+enum class Reading : uint8_t { Typed, Stored };
+
+std::optional<Rejection> CheckName(std::string_view name, Reading reading) {
     if (name.empty()) return L1("a player's name is empty");
-    if (auto problem = NameProblem(name)) return L1("a name may not hold " + *problem);
+    if (auto problem = reading == Reading::Typed ? TypedNameProblem(name) : NameProblem(name))
+        return L1("a name may not hold " + *problem + ": '" + ShowName(name) + "'");
     for (char c : name)
         if (c == ',' || c == ':' || c == '=' || c == '"' || c == '@' || c == '#')
             return L1("a name may not hold '" + std::string(1, c) + "'");
@@ -138,7 +144,17 @@ std::optional<Rejection> CheckName(std::string_view name) {
 ParseResult Fail(Rejection r) { return ParseResult{std::nullopt, std::move(r)}; }
 ParseResult Ok(Action a) { return ParseResult{Command{std::move(a)}, std::nullopt}; }
 
-ParseResult ParseHeader(const std::vector<std::string>& t) {
+// Free text the game keeps and shows (a note, a lane's name, colour or letter), typed now: no control,
+// line-separator or bidi character (safe_text.h FreeTextProblem), as Big Board Raiders' notes.
+std::optional<Rejection> CheckFreeText(std::string_view what, std::string_view text, Reading reading, bool tab_ok) {
+    if (reading == Reading::Stored) return std::nullopt;
+    if (auto problem = FreeTextProblem(text, tab_ok))
+        return L1(std::string(what) + " may not hold a control or bidi character, which changes how it reads: it holds " +
+                  *problem + " ('" + ShortText(text) + "')");
+    return std::nullopt;
+}
+
+ParseResult ParseHeader(const std::vector<std::string>& t, Reading reading) {
     if (t.size() >= 2 && LowerLineWord(t[1]) != "flutter" && t[1].find('=') == std::string::npos)
         return Fail(L1("`game " + t[1] + "` is another game's header: a Flutter game starts `game flutter players=...` (F-D1)"));
     if (t.size() < 2 || LowerLineWord(t[1]) != "flutter")
@@ -157,9 +173,13 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
         if (key == "players") {
             h.players.clear();
             for (const std::string& name : SplitCommas(value)) {
-                if (auto problem = CheckName(name)) return Fail(*problem);
+                if (auto problem = CheckName(name, reading)) return Fail(*problem);
                 h.players.push_back(name);
             }
+            // Two players whose names look alike (names.h rule 4); one name twice is the rules' G-1 as before.
+            if (reading == Reading::Typed)
+                if (const std::optional<NameClash> clash = FirstNameClash(h.players); clash && !clash->same)
+                    return Fail(Rejection{NameClashWords(h.players[clash->earlier], h.players[clash->later], false), "G-1"});
             players = true;
         } else if (key == "cash" || key == "target") {
             auto money = Money(value);
@@ -172,6 +192,9 @@ ParseResult ParseHeader(const std::vector<std::string>& t) {
             auto n = Number(value);
             if (!n || *n > 1000) return Fail(L1("box= must be a number of certificates"));
             h.box = static_cast<int>(*n);
+        } else if (key == "broker") {
+            if (auto problem = CheckName(value, reading)) return Fail(*problem);
+            h.broker = value;
         } else if (key == "variants") {
             for (const std::string& v : SplitCommas(LowerLineWord(value))) {
                 if (v == "rethrow-bankrupt") h.rethrow_bankrupt = true;
@@ -311,9 +334,10 @@ ParseResult ParseThrow(std::optional<std::string> who, std::string company, std:
     return Ok(th);
 }
 
-ParseResult ParseBoard(const std::vector<std::string>& t) {
+ParseResult ParseBoard(const std::vector<std::string>& t, Reading reading) {
     using T = BoardChange::Target;
     BoardLine line;
+    std::vector<LineKeys> keys;  // one a change: `board W name="a" R name="b"` names two lanes, `W name="a" name="b"` one twice
     for (size_t i = 1; i < t.size(); ++i) {
         const std::string& tok = t[i];
         const size_t eq = tok.find('=');
@@ -339,6 +363,9 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
         }
         const std::string key = LowerLineWord(tok.substr(0, eq));
         std::string value = tok.substr(eq + 1);
+        keys.resize(line.changes.size() + 1);
+        if (reading == Reading::Typed && key != "levels" && keys[line.changes.size()].Twice(key == "color" ? "colour" : key))
+            return Fail(L1(key + "= is given twice for one lane or level: give each setting once"));
         auto need = [&](T target) -> BoardChange* {
             if (line.changes.empty() || line.changes.back().target != target) return nullptr;
             return &line.changes.back();
@@ -371,6 +398,7 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
             if (!lane) return Fail(L1(key + "= belongs to a lane (board W " + key + "=...)"));
             if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
             if (value.empty() || value.find('"') != std::string::npos) return Fail(L1(key + "= needs a value"));
+            if (auto problem = CheckFreeText("a lane's " + key + "=", value, reading, false)) return Fail(*problem);
             if (key == "name") lane->name = value;
             else if (key == "letter") lane->letter = Upper(value);
             else lane->colour = value;
@@ -394,13 +422,15 @@ ParseResult ParseBoard(const std::vector<std::string>& t) {
     return Ok(line);
 }
 
-ParseResult ParsePeg(const std::vector<std::string>& t) {
+ParseResult ParsePeg(const std::vector<std::string>& t, Reading reading) {
     if (t.size() < 2 || !IsCompanyWord(t[1])) return Fail(L1("peg needs a company"));
     Peg peg;
     peg.company = Upper(t[1]);
+    LineKeys keys;
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
         const std::string key = LowerLineWord(t[i].substr(0, eq));
+        if (reading == Reading::Typed && keys.Twice(key)) return Fail(L1(key + "= is given twice in one line: give each setting once"));
         const std::string value = eq == std::string::npos ? "" : t[i].substr(eq + 1);
         if (key == "price") {
             auto money = Money(value);
@@ -421,14 +451,17 @@ ParseResult ParsePeg(const std::vector<std::string>& t) {
     return Ok(peg);
 }
 
-ParseResult ParseCount(const std::vector<std::string>& t) {
+ParseResult ParseCount(const std::vector<std::string>& t, Reading reading) {
     if (t.size() < 2 || t[1].find('=') != std::string::npos) return Fail(L1("count needs a player"));
     Count count;
     count.name = t[1];
+    LineKeys keys;
     for (size_t i = 2; i < t.size(); ++i) {
         const size_t eq = t[i].find('=');
         if (eq == std::string::npos) return Fail(L1("count takes cash=N and COMPANY=N: " + t[i]));
         const std::string key = t[i].substr(0, eq);
+        if (reading == Reading::Typed && keys.Twice(key))
+            return Fail(L1(LowerLineWord(key) + "= is given twice in one count: give each setting once"));
         const std::string value = t[i].substr(eq + 1);
         if (LowerLineWord(key) == "cash") {
             auto money = Money(value, true);
@@ -446,9 +479,7 @@ ParseResult ParseCount(const std::vector<std::string>& t) {
     return Ok(count);
 }
 
-} // namespace
-
-ParseResult ParseCommand(std::string_view line) {
+ParseResult ParseLine(std::string_view line, Reading reading) {
     // Lines end up in JSON (the state's names, the ledger, --json, the game file's snapshot) and
     // nlohmann::json refuses to dump invalid UTF-8, so such a line is turned away here (L-1) rather
     // than breaking a save or a print later, as Big Board Raiders' parser does (base/safe_text.h).
@@ -464,6 +495,7 @@ ParseResult ParseCommand(std::string_view line) {
             while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(text.begin());
             while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
             if (text.empty()) return Fail(L1("note needs its text"));
+            if (auto problem = CheckFreeText("a note", text, reading, true)) return Fail(*problem);
             return Ok(Note{text});
         }
     }
@@ -476,7 +508,7 @@ ParseResult ParseCommand(std::string_view line) {
     std::optional<std::string> who;
     if (t[0].size() > 1 && t[0].back() == ':') {
         who = t[0].substr(0, t[0].size() - 1);
-        if (auto problem = CheckName(*who)) return Fail(*problem);
+        if (auto problem = CheckName(*who, reading)) return Fail(*problem);
         t.erase(t.begin());
         if (t.empty()) return Fail(L1("`NAME:` needs a command"));
     }
@@ -512,7 +544,7 @@ ParseResult ParseCommand(std::string_view line) {
         return ParseThrow(who, t[0].substr(0, 1), t[0].substr(1), t, 1);
     if (who) return Fail(L1("`NAME:` goes before buy, sell, throw or claim"));
 
-    if (word == "game") return ParseHeader(t);
+    if (word == "game") return ParseHeader(t, reading);
     if (word == "news" || word == "n") return ParseNews(t);
     if (word == "undo" || word == "redo") {
         int count = 1;
@@ -525,15 +557,20 @@ ParseResult ParseCommand(std::string_view line) {
         if (word == "undo") return Ok(Undo{count});
         return Ok(Redo{count});
     }
-    if (word == "board") return ParseBoard(t);
-    if (word == "peg") return ParsePeg(t);
-    if (word == "count") return ParseCount(t);
+    if (word == "board") return ParseBoard(t, reading);
+    if (word == "peg") return ParsePeg(t, reading);
+    if (word == "count") return ParseCount(t, reading);
     if (word == "player") {
         if (t.size() != 2) return Fail(L1("player names one player"));
         return Ok(PlayerTurn{t[1]});
     }
-    return Fail(L1("not a Flutter command: " + t[0]));
+    return Fail(L1("not a Flutter command: " + ShortText(t[0])));
 }
+
+} // namespace
+
+ParseResult ParseCommand(std::string_view line) { return ParseLine(line, Reading::Typed); }
+ParseResult ParseStoredCommand(std::string_view line) { return ParseLine(line, Reading::Stored); }
 
 std::string FormatPounds(Pounds amount) {
     const bool negative = amount.value < 0;
@@ -571,6 +608,7 @@ struct Printer {
         for (size_t i = 0; i < h.players.size(); ++i) out += (i ? "," : "") + h.players[i];
         out += " cash=" + std::to_string(h.cash.value) + " target=" + std::to_string(h.target.value) +
                " board=" + h.board + " box=" + std::to_string(h.box);
+        if (h.broker) out += " broker=" + *h.broker;  // only when given: older headers print as they did
         if (h.rethrow_bankrupt || h.bonus_from_stock) {
             out += " variants=";
             if (h.rethrow_bankrupt) out += "rethrow-bankrupt";

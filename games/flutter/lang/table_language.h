@@ -21,7 +21,13 @@ struct ParseResult {
     std::optional<Rejection> error;
 };
 
+// A line typed or played now: every limit of the language, among them those of base/names.h rule 2
+// (TypedNameProblem), rule 4 (look-alike players, G-1), free text holding no control or bidi
+// character (a note, a lane's name=, colour=, letter=) and no key twice in a line (L-1).
 ParseResult ParseCommand(std::string_view line);
+// A line as the game file stored it (store.h ParseStored): read as it was written, before the
+// limits newer than the file (names.h rule 3), so an older game replays exactly as before.
+ParseResult ParseStoredCommand(std::string_view line);
 std::string PrintCommand(const Command& command);
 
 // £1,090 (U-1: whole pounds).

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/json_guard.h"
+
 namespace rutland::flutter {
 
 namespace {
@@ -207,11 +209,15 @@ std::string Board::ToJson() const {
 }
 
 std::optional<Board> Board::FromJson(std::string_view text, std::string* error) {
-    const auto j = nlohmann::json::parse(text, nullptr, false);
     auto fail = [&](const std::string& why) -> std::optional<Board> {
         if (error) *error = why;
         return std::nullopt;
     };
+    // As Big Board Raiders' boards (games/big-board-raiders/model/board.cpp), by the kernel's one check.
+    static constexpr JsonBounds kBounds{kMaxBoardJsonBytes, kMaxBoardJsonDepth, "the board file", "a board",
+                                        "kMaxBoardJsonBytes", "kMaxBoardJsonDepth; a board is 3 deep"};
+    if (std::optional<std::string> problem = JsonGuardProblem(text, kBounds)) return fail(*problem);
+    const auto j = nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return fail("the board is not a JSON object");
     try {
         Board b;

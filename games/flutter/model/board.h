@@ -78,10 +78,16 @@ struct Board {
     // Section 16: true once every lane and every level is confirmed.
     bool Verified() const;
 
-    // The board as JSON text (the start data the game file carries), and back.
+    // The board as JSON text (the start data the game file carries), and back. FromJson refuses,
+    // before parsing (base/json_guard.h), a text over kMaxBoardJsonBytes, nested over
+    // kMaxBoardJsonDepth or with a key twice in one object.
     std::string ToJson() const;
     static std::optional<Board> FromJson(std::string_view text, std::string* error);
 };
+
+// A board's JSON is ~2 KB, nested 3 deep (the board, its levels or lanes, a lane's M holes).
+inline constexpr size_t kMaxBoardJsonBytes = 1024 * 1024;
+inline constexpr int kMaxBoardJsonDepth = 8;
 
 // THE SEAM for the table's own boards (as Big Board Raiders' model/board_catalog.h invariant 1): the
 // app reads them from the user's files (rutland-cli board, games/flutter/host/flutter_boards.h) and

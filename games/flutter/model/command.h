@@ -27,6 +27,9 @@ struct Header {
     int box = 12;        // G-3, F-D3
     bool rethrow_bankrupt = false;  // T-7's variant
     bool bonus_from_stock = false;  // BN-4's variant
+    // G-1's broker, by name (a player or not); unset in a header without `broker=` (every game file
+    // before it had one reads as it did: the header's line and the state's digest are unchanged).
+    std::optional<std::string> broker;
     bool operator==(const Header&) const = default;
 };
 

@@ -1,5 +1,5 @@
 // Flutter's board at the desk (BD-1..BD-7): the board drawn as the table sees it. Listed in the
-// dashboard's one list of games' panels (app/dashboard/desk_games.cpp).
+// dashboard's one list of games' panels (panels/flutter_desk_game.cpp, its registration at the desk).
 #pragma once
 
 #include "desk_panel.h"

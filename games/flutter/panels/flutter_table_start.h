@@ -1,6 +1,6 @@
 // How each of Flutter's tables (flutter_tables.h) starts: the state the open game shows and, when the
 // table needs them, what report/table_view.h makes of it (host/flutter_shown.h). Apart from
-// flutter_tables.h, which the shell's desk_games.cpp includes to list the panels without the
+// flutter_tables.h, which panels/flutter_desk_game.cpp includes to register the panels without the
 // game's model.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Flutter's tables at the desk, beside its board (flutter_board.h): each a tab of the desk's right
-// column (desk_panel.h DeskSlot::Tab), listed in app/dashboard/desk_games.cpp. Each reads the state
+// column (desk_panel.h DeskSlot::Tab), listed in panels/flutter_desk_game.cpp. Each reads the state
 // and what report/table_view.h makes of it through Flutter's adapter (host/flutter_shown.h, made
 // once per OpenGame::Version()), draws it and asks nothing: every change is a line typed at the
 // entry line.

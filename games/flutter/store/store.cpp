@@ -208,6 +208,9 @@ public:
         Count(h.players.size());
         for (const std::string& p : h.players) Text(p);
         Num(h.cash.value), Num(h.target.value), Text(h.board), Num(h.box), Num(h.rethrow_bankrupt), Num(h.bonus_from_stock);
+        // The broker's name only when the header names one, so that a game file from before
+        // `broker=` has the same digest (its snapshots verify unchanged).
+        if (h.broker) Text("broker"), Text(*h.broker);
         const Board& b = *s.board;
         Text(b.name);
         Count(b.levels.size());

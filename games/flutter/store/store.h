@@ -40,7 +40,7 @@ struct FlutterFile {
     // data are the same, written in another version of the encoding (a version 1 file).
     static std::string EffectsDifference(const Effects& recorded, const Effects& replayed, const GameState& state,
                                          std::string* more);
-    static ParseResult ParseStored(std::string_view line) { return ParseCommand(line); }
+    static ParseResult ParseStored(std::string_view line) { return ParseStoredCommand(line); }
     static std::optional<Header> HeaderOf(const Command& command) {
         if (const auto* header = std::get_if<Header>(&command.action)) return *header;
         return std::nullopt;

@@ -1,4 +1,4 @@
-// The toy game's OpenGame (app/host/open_game.h): the shared adapter (app/host/basic_open_game.h:
+// The toy game's OpenGame (kit/host/open_game.h): the shared adapter (kit/host/basic_open_game.h:
 // the kernel's session over the toy's ruleset, toy.h, and the kernel's game file, basic_store.h, or
 // that store opened read-only for a game only read) with the toy's words (ToyHost) and its extras. Its words are toy_words.h's; its texts for
 // rutland-cli follow Big Board Raiders' in their shape (the same header lines, the same JSON keys
@@ -61,7 +61,7 @@ std::string LogLine(const ToyEntry& entry, const EntryRecord& record) {
 
 const ToyCommand& CommandOf(const ReadLine& line) { return line.command.As<ToyCommand>(); }
 
-// The toy's words for the shared adapter (app/host/basic_open_game.h).
+// The toy's words for the shared adapter (kit/host/basic_open_game.h).
 struct ToyHost {
     using Game = Toy;
     using Store = ToyStore;
@@ -78,6 +78,22 @@ struct ToyHost {
     }
     static constexpr std::string_view kExportGame = Toy::kGameName;
 };
+
+// What the table does for entry `seq`: its effects' steps (host/toy_words.h TableStep); an undo's
+// ("put back the counters of entry 3 as they were") followed by the steps of the commands it takes
+// back, the newest first and each one's effects last first, every counter the other way (T-2).
+std::vector<std::string> EntrySteps(const ToyLedger& ledger, int seq) {
+    const ToyEntry& entry = ledger.At(seq);
+    std::vector<std::string> out;
+    for (const ToyEffect& e : entry.effects) out.push_back(TableStep(e));
+    if (entry.kind != EntryKind::Undo) return out;
+    for (int target : entry.targets) {  // basic_ledger.h: an undo's targets, newest first
+        if (target < ledger.FirstHeld() || target >= ledger.Size()) continue;
+        const std::vector<ToyEffect>& fx = ledger.At(target).effects;
+        for (auto it = fx.rbegin(); it != fx.rend(); ++it) out.push_back(TableStep(ToyEffect{it->rule, it->who, -it->delta}));
+    }
+    return out;
+}
 
 // [SECTION] The game
 
@@ -109,10 +125,8 @@ public:
             return out;
         }
         out.kind = LinePreview::Kind::Accepted;
-        for (const ToyEffect& e : copy.At(r.seq).effects) {
-            out.text += (out.text.empty() ? "" : "; ") + EffectText(e);
-            out.hand_over.push_back(TableStep(e));
-        }
+        for (const ToyEffect& e : copy.At(r.seq).effects) out.text += (out.text.empty() ? "" : "; ") + EffectText(e);
+        out.hand_over = EntrySteps(copy, r.seq);
         return out;
     }
     SubmitReply Submit(std::string_view typed, const LinePreview*, const std::string& time,
@@ -151,11 +165,17 @@ public:
         const ToyLedger& ledger = GetLedger();
         if (seq < 0 || seq >= ledger.Size()) return "";
         std::string out;
-        for (const ToyEffect& e : ledger.At(seq).effects) out += TableStep(e) + "\n";
+        for (const std::string& step : EntrySteps(ledger, seq)) out += step + "\n";
         return out;
     }
     std::string Settlement() const override { return ""; }  // the toy has no year or round to settle
     std::string RuleText(std::string_view id) const override { return RuleWords(id); }
+    // Every player's counters in the desk's strip (the toy has no other money).
+    std::vector<host::StripPlayer> PlayersStrip() const override {
+        std::vector<host::StripPlayer> out;
+        for (const auto& [name, counters] : Shown().counters) out.push_back({name, std::to_string(counters), "", false, false});
+        return out;
+    }
 
     // [SECTION] The file as a terminal reads it
 
@@ -164,6 +184,11 @@ public:
         std::string players;
         for (const auto& counter : s.counters) players += (players.empty() ? "" : ", ") + counter.first;
         return fmt::format("toy: players {}; the counters sum to {} (T-4)", players, s.added);
+    }
+    host::GameSummary Summary() const override {  // the toy has no year or round
+        host::GameSummary out;
+        for (const auto& counter : GetLedger().State().counters) out.players.push_back(counter.first);
+        return out;
     }
     bool WriteLog(const host::LogFilter& filter, const std::string& file, std::ostream& out,
                   std::string* error) const override {
@@ -219,18 +244,13 @@ public:
 
     // [SECTION] A script played in
 
-    std::optional<std::string> HeaderLine(const ReadLine& header, std::string* rejection) const override {
-        const std::optional<ToyLedger> ledger = StartLedger(Toy::HeaderOf(CommandOf(header)), "not a header (TOY.md)", rejection);
-        if (!ledger) return std::nullopt;
-        return ledger->At(0).line;
-    }
     std::string AcceptedText(int seq, bool effects, bool explain) const override {
         const ToyEntry& e = GetLedger().At(seq);
         std::string out = std::to_string(seq) + ": " + e.line + "\n";
         if (effects)
             for (const ToyEffect& effect : e.effects) out += fmt::format("  [{}] {}\n", effect.rule, EffectText(effect));
         if (explain)
-            for (const ToyEffect& effect : e.effects) out += "  > " + TableStep(effect) + "\n";
+            for (const std::string& step : EntrySteps(GetLedger(), seq)) out += "  > " + step + "\n";
         return out;
     }
 };
@@ -264,10 +284,16 @@ std::unique_ptr<host::OpenGame> StartInMemory(const ReadLine& header, std::strin
 
 } // namespace rutland::toy
 
-namespace rutland::host {
+namespace rutland::registered {
 
-// Constant data (registry.h invariant 1): nothing runs before main() for it.
-constinit const GameDefinition kToyGame = {
+using namespace rutland::host;
+
+namespace {
+constexpr std::string_view kToyKeyTwiceLines[] = {"game toy players=A,B players=C"};
+} // namespace
+
+// Constant data (registry.h invariant 1; registration.h invariant 1): nothing runs before main() for it.
+constinit const GameDefinition toy = {
     .name = toy::Toy::kGameName,
     .title = "Toy",
     .rules_version = toy::Toy::kRulesVersion,
@@ -279,6 +305,8 @@ constinit const GameDefinition kToyGame = {
     .create = toy::CreateGameFile,
     .in_memory = toy::StartInMemory,
     .serve = toy::ServeToyFile,  // host/toy_page.h
+    // No free text (TOY.md): its only key is the header's players= (tests/view/test_input_guards.cpp).
+    .key_twice_lines = kToyKeyTwiceLines,
 };
 
-} // namespace rutland::host
+} // namespace rutland::registered

@@ -1,0 +1,5 @@
+#include "ledger/ledger.h"
+
+namespace rutland {
+template class BasicLedger<gigabucks::Gigabucks>;
+} // namespace rutland
