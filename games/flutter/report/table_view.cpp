@@ -252,8 +252,11 @@ std::vector<CompanySteps> StepsOf(const Ledger& ledger, int seq) {
     const Entry& entry = ledger.At(seq);
     if (entry.kind != EntryKind::Undo) return StepsOf(entry.effects);
     std::vector<CompanySteps> out;
+    // Copied: a streamed ledger's entries are recalled into a cache of the last kRecalledEntries
+    // (basic_ledger.h invariant 10), and `entry` may be one of them.
+    const std::vector<int> targets = entry.targets;
     // The last undone first: the table reverses the newest first.
-    for (auto it = entry.targets.rbegin(); it != entry.targets.rend(); ++it) {
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
         if (*it < 0 || *it >= ledger.Size()) continue;
         for (const Effect& e : ledger.At(*it).effects) {
             std::optional<Step> s = StepOf(e);
