@@ -106,8 +106,8 @@ private:
 // Shared by the subcommands that read a game file.
 // Opens the file's game read-only (never changes the file); prints why on stderr when refused (a
 // game this build lacks by name), and a warning naming the first problem when it did not verify
-// clean. `stream`: a streamed store (basic_store.h invariant 20), for a command that reads the game
-// through once.
+// clean. `stream`: a streamed store (basic_store.h invariant 20), whose memory does not grow with
+// the game: every command of rutland-cli but the dashboard's reads through one.
 std::unique_ptr<host::OpenGame> OpenForReading(const std::string& file, bool stream = false);
 // seq in [0, game.Size()), else prints why on stderr.
 bool CheckEntry(const host::OpenGame& game, int seq);

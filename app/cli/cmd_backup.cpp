@@ -9,14 +9,14 @@
 namespace rutland::cli {
 
 int Backup(const std::string& file, const std::string& dest) {
-    std::unique_ptr<host::OpenGame> game = OpenForReading(file);
+    std::unique_ptr<host::OpenGame> game = OpenForReading(file, true);  // basic_store.h invariant 20: bounded memory
     if (!game) return kExitUnusable;
     std::string error;
     if (!game->Backup(dest, &error)) {
         std::cerr << "rutland-cli: " << error << "\n";
         return kExitUnusable;
     }
-    std::unique_ptr<host::OpenGame> copy = game->Definition().open(dest, host::Access::Read, "", &error);
+    std::unique_ptr<host::OpenGame> copy = game->Definition().open(dest, host::Access::Stream, "", &error);
     if (!copy) {
         std::cerr << "rutland-cli: the copy does not open: " << error << "\n";
         return kExitUnusable;

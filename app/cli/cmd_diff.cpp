@@ -8,7 +8,7 @@
 namespace rutland::cli {
 
 int Diff(const std::string& file, int from, int to) {
-    std::unique_ptr<host::OpenGame> game = OpenForReading(file);
+    std::unique_ptr<host::OpenGame> game = OpenForReading(file, true);  // basic_store.h invariant 20: bounded memory
     if (!game) return kExitUnusable;
     if (!CheckEntry(*game, from) || !CheckEntry(*game, to)) return kExitUnusable;
     for (const std::string& line : game->DiffEntries(from, to)) std::cout << line << "\n";

@@ -8,7 +8,7 @@
 namespace rutland::cli {
 
 int Explain(const std::string& file, int seq) {
-    std::unique_ptr<host::OpenGame> game = OpenForReading(file);
+    std::unique_ptr<host::OpenGame> game = OpenForReading(file, true);  // basic_store.h invariant 20: bounded memory
     if (!game) return kExitUnusable;
     if (!CheckEntry(*game, seq)) return kExitUnusable;
     for (const std::string& line : game->ExplainEntry(seq)) std::cout << line << "\n";

@@ -28,10 +28,7 @@ namespace {
 // facade (kit/host/open_game.h), one submit path whatever the game.
 using Game = std::unique_ptr<host::OpenGame>;
 using host::ReadLine;
-struct ScriptCommand;
-// A script's commands in order, reserved for every line of the script before any is read (each
-// holds its parsed command in place, open_game.h CommandBox: growing moved them all).
-using Script = std::vector<ScriptCommand>;
+class Script;
 
 // Prints what an accepted line did. The one place `play` reports an accepted line: with --db it
 // is also the acknowledgement that the line is safely in the file (it prints after the commit).
@@ -151,6 +148,69 @@ struct ScriptCommand {
     bool IsHeader() const { return parsed.kind == ReadLine::Kind::Header; }
 };
 
+ReadLine TooLongLine(size_t bytes, std::string_view rule);
+
+// A script's command lines in order. In memory each is kept read (ScriptCommand: its parsed
+// command in place, reserved for every line of the script before any is read, since growing moved
+// them all). With --db only where each line is in the script's text (kept whole, one copy) is
+// kept, 28 bytes a line, and its ScriptCommand is read again from the text when it is needed
+// (Expand): a script of a million lines played into a file once held ~700 bytes a line of parsed
+// commands, stamps and ids (rutland-cli's memory then grew with the script: 2 GB).
+class Script {
+public:
+    std::string text;  // the script, whole; never moved once lines point into it
+    // Where a command line is in `text` (under kMaxScriptBytes): the line, and the "#=" line
+    // before it (stamp_size 0: none). Its ordinal is its index + 1.
+    struct Place {
+        uint32_t at = 0, size = 0, stamp_at = 0, stamp_size = 0;
+        int line_no = 0, stamp_line_no = 0;
+        bool header = false;       // read as the game's header
+        bool header_word = false;  // its first word is `game`
+    };
+    // With --db a script's lines are kept as 32-bit places (28 bytes a line): a longer script is
+    // refused before anything is played (split it into scripts played one after the other).
+    static constexpr size_t kMaxScriptBytes = 0xFFFFFFFFu;
+    std::vector<ScriptCommand> held;  // in memory
+    std::vector<Place> places;        // with --db
+    bool with_db = false;
+    const host::GameDefinition* definition = nullptr;
+    std::string session;
+
+    size_t size() const { return with_db ? places.size() : held.size(); }
+    bool empty() const { return size() == 0; }
+    int LineNo(size_t i) const { return with_db ? places[i].line_no : held[i].line_no; }
+    bool IsHeader(size_t i) const { return with_db ? places[i].header : held[i].IsHeader(); }
+    int LastOrdinal() const { return static_cast<int>(size()); }
+    // With --db: Expand(i), kept until the next call (the line being played).
+    [[gnu::noinline]] const ScriptCommand& Played(size_t i) {
+        m_played = Expand(i);
+        return m_played;
+    }
+    // Line i's command as read, with (--db) its stamp, printed line and command id.
+    ScriptCommand Expand(size_t i) const {
+        if (!with_db) return held[i];
+        const Place& at = places[i];
+        const std::string_view line(text.data() + at.at, at.size);
+        ScriptCommand c;
+        c.parsed = at.size > host::kMaxLineBytes ? TooLongLine(at.size, definition->language_rule)
+                                                 : definition->read(line, true);
+        c.line_no = at.line_no;
+        c.header_word = at.header_word;
+        c.ordinal = static_cast<int>(i) + 1;
+        if (at.stamp_size > 0) {
+            std::string error;  // checked when the script was read
+            c.given = ReadStampLine(std::string_view(text.data() + at.stamp_at, at.stamp_size), at.stamp_line_no, &error);
+        }
+        if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(line));
+        else c.printed = std::move(c.parsed.printed);
+        c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
+        return c;
+    }
+
+private:
+    ScriptCommand m_played;
+};
+
 // Where a command of the script stands in the game file it is played into (PlanReplay).
 enum class Standing : uint8_t {
     New,     // not in the file: play it
@@ -198,9 +258,9 @@ bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
         if (ReadScriptId(game.CommandId(seq))) recorded.push_back(seq);
     std::vector<size_t> fresh;  // the script's lines about to be applied, in order
     for (size_t i = first_new; i < script.size(); ++i)
-        if (standing[i] == Standing::New && !script[i].IsHeader()) fresh.push_back(i);
+        if (standing[i] == Standing::New && !script.IsHeader(i)) fresh.push_back(i);
     if (recorded.empty() || fresh.empty()) return true;
-    if (!SameScriptCommand(game, recorded[0], script[fresh[0]])) {
+    if (!SameScriptCommand(game, recorded[0], script.Expand(fresh[0]))) {
         // A copy of the game's script with its earlier lines changed: it starts with the game's own
         // header, none of its lines is in the game by id, and a later line is the very line another
         // session recorded at that place of its script (the same ordinal, the same command). Its
@@ -208,18 +268,19 @@ bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
         // differs, before anything is applied, --keep-going or not. A script of new lines (a
         // second day's, or the header and a note) has no such line and is new lines.
         std::string ignored;
-        const bool game_header = after == 0 && !script.empty() && script.front().IsHeader() &&
-                                 game.HeaderLine(script.front().parsed, &ignored) == std::optional(game.Line(0));
+        const bool game_header = after == 0 && !script.empty() && script.IsHeader(0) &&
+                                 game.HeaderLine(script.Expand(0).parsed, &ignored) == std::optional(game.Line(0));
         if (!game_header) return true;
         size_t same = 0;  // the first later line that is the recorded one at its place
         for (size_t i = 1; !same && i < fresh.size() && i < recorded.size(); ++i) {
             const std::string recorded_id = game.CommandId(recorded[i]);  // the ScriptId's views point into it
             const auto id = ReadScriptId(recorded_id);
-            if (id && id->ordinal == script[fresh[i]].ordinal && SameScriptCommand(game, recorded[i], script[fresh[i]]))
+            if (id && id->ordinal == static_cast<int>(fresh[i]) + 1 &&
+                SameScriptCommand(game, recorded[i], script.Expand(fresh[i])))
                 same = i;
         }
         if (!same) return true;
-        const ScriptCommand& first = script[fresh[0]];
+        const ScriptCommand first = script.Expand(fresh[0]);
         const std::string same_id = game.CommandId(recorded[same]);
         const auto session = ReadScriptId(same_id)->session;
         *error = fmt::format("{}:{}: this script starts with the header of {} and its line {} is entry {} of the game, "
@@ -227,27 +288,27 @@ bool MatchRecordedByContent(const host::OpenGame& game, const Script& script,
                              "entry {}: `{}`: a copy of that script whose earlier lines differ; nothing was applied\n  to "
                              "continue a game, play the script it was played from (or give --session {}) and append "
                              "new lines at its end",
-                             name, first.line_no, db, script[fresh[same]].line_no, recorded[same],
+                             name, first.line_no, db, script.LineNo(fresh[same]), recorded[same],
                              PrintableText(session), first.line_no, PrintableText(first.printed), recorded[0],
                              PrintableText(game.Line(recorded[0])), PrintableText(session));
         return false;
     }
     size_t k = 0;
-    while (k < recorded.size() && k < fresh.size() && SameScriptCommand(game, recorded[k], script[fresh[k]])) ++k;
+    while (k < recorded.size() && k < fresh.size() && SameScriptCommand(game, recorded[k], script.Expand(fresh[k]))) ++k;
     if (k == recorded.size()) {
         for (size_t m = 0; m < k; ++m) standing[fresh[m]] = Standing::Recorded;
         return true;
     }
-    const ScriptCommand& first = script[fresh[0]];
+    const ScriptCommand first = script.Expand(fresh[0]);
     const std::string first_id = game.CommandId(recorded[0]);
     const auto session = ReadScriptId(first_id)->session;
     std::string departs;
     if (k < fresh.size())
-        departs = fmt::format("its line {} is `{}`, where the game recorded entry {}: `{}`", script[fresh[k]].line_no,
-                              PrintableText(script[fresh[k]].printed), recorded[k], PrintableText(game.Line(recorded[k])));
+        departs = fmt::format("its line {} is `{}`, where the game recorded entry {}: `{}`", script.LineNo(fresh[k]),
+                              PrintableText(script.Expand(fresh[k]).printed), recorded[k], PrintableText(game.Line(recorded[k])));
     else
         departs = fmt::format("it ends at line {}, and the game recorded more of it after: entry {}: `{}`",
-                              script[fresh[k - 1]].line_no, recorded[k], PrintableText(game.Line(recorded[k])));
+                              script.LineNo(fresh[k - 1]), recorded[k], PrintableText(game.Line(recorded[k])));
     *error = fmt::format("{}:{}: this line is already entry {} of {} (`{}`), recorded by the script session '{}': this "
                          "script repeats that session's lines but does not continue the game after them ({}): nothing "
                          "was applied\n  to continue a game, play the script it was played from (or give --session "
@@ -283,8 +344,8 @@ std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, cons
     std::vector<int> seqs(script.size(), -1);
     int last_in_file = -1;  // index of the last script command already in the game
     for (size_t i = 0; i < script.size(); ++i) {
-        const ScriptCommand& c = script[i];
-        if (c.IsHeader()) continue;  // compared with entry 0 when it is played
+        if (script.IsHeader(i)) continue;  // compared with entry 0 when it is played
+        const ScriptCommand c = script.Expand(i);
         const std::string where = fmt::format("{}:{}: ", name, c.line_no);
         if (auto seq = game.FindCommandId(c.id)) {
             // An id ScriptCommandId made holds the session, the place and a hash of this very text,
@@ -317,23 +378,23 @@ std::optional<std::vector<Standing>> PlanReplay(const host::OpenGame& game, cons
         if (previous >= 0 && seqs[i] <= seqs[static_cast<size_t>(previous)]) {
             *error = fmt::format("{}:{}: this line is entry {} of {}, but line {} before it in the script is entry {}: "
                                  "the lines of a played script were moved; nothing was applied",
-                                 name, script[i].line_no, seqs[i], db, script[static_cast<size_t>(previous)].line_no,
+                                 name, script.LineNo(i), seqs[i], db, script.LineNo(static_cast<size_t>(previous)),
                                  seqs[static_cast<size_t>(previous)]) + keep_hint;
             return std::nullopt;
         }
         previous = static_cast<int>(i);
     }
-    if (!ordinals.empty() && !script.empty() && ordinals.rbegin()->first > script.back().ordinal) {
-        const auto [ordinal, seq] = *ordinals.upper_bound(script.back().ordinal);
+    if (!ordinals.empty() && !script.empty() && ordinals.rbegin()->first > script.LastOrdinal()) {
+        const auto [ordinal, seq] = *ordinals.upper_bound(script.LastOrdinal());
         *error = fmt::format("{}: {} holds more of a script named '{}' than this one has: its command {} is entry {} of "
                              "the game (`{}`), and this script has {} commands: nothing was applied\n  lines already "
                              "played stay in the script (to take one back, add `undo`); another script with the same "
                              "name needs --session NAME", name, db, PrintableText(session), ordinal, seq, recorded(seq),
-                             script.back().ordinal);
+                             script.LastOrdinal());
         return std::nullopt;
     }
     for (int i = 0; i < last_in_file; ++i)
-        if (standing[static_cast<size_t>(i)] == Standing::New && !script[static_cast<size_t>(i)].IsHeader())
+        if (standing[static_cast<size_t>(i)] == Standing::New && !script.IsHeader(static_cast<size_t>(i)))
             standing[static_cast<size_t>(i)] = Standing::Gap;
     if (!MatchRecordedByContent(game, script, standing, seqs, name, db, error)) return std::nullopt;
     return standing;
@@ -430,15 +491,28 @@ int Play(const PlayOptions& options) {
     // The whole script is read first: its "#=" lines checked and every command's id formed, so
     // that a script that cannot be replayed is refused before it changes anything (PlanReplay).
     Script script;
-    const host::GameDefinition* definition = nullptr;  // the script's game, from its header line
+    script.with_db = !options.db.empty();
+    script.session = session;
+    const host::GameDefinition*& definition = script.definition;  // the script's game, from its header line
     {
         std::optional<GivenStamp> pending;
+        std::string_view pending_line;  // with --db: the "#=" line itself (Script::Place)
         // The script read whole, then cut into lines as std::getline cuts them (at each '\n'; no
         // line after a last '\n'): one copy of the text, and a count of its lines to reserve for.
         std::ostringstream read;
         read << in->rdbuf();
-        const std::string text = std::move(read).str();
-        script.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+        script.text = std::move(read).str();
+        script.text.shrink_to_fit();  // the stream's buffer grew by doubling: up to twice the script
+        const std::string& text = script.text;
+        if (script.with_db && text.size() > Script::kMaxScriptBytes) {
+            std::cerr << name << ": the script is " << Grouped(text.size()) << " bytes long, over the "
+                      << Grouped(Script::kMaxScriptBytes) << " bytes one `play --db` reads; split it into scripts "
+                      << "played one after the other; nothing was played\n";
+            return kExitUnusable;
+        }
+        const size_t lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+        if (script.with_db) script.places.reserve(lines);
+        else script.held.reserve(lines);
         int line_no = 0;
         for (size_t at = 0; at < text.size();) {
             const size_t end = std::min(text.find('\n', at), text.size());
@@ -453,6 +527,7 @@ int Play(const PlayOptions& options) {
                     return kExitUnusable;
                 }
                 pending = std::move(given);
+                pending_line = line;
                 continue;
             }
             if (!error.empty()) {
@@ -473,23 +548,32 @@ int Play(const PlayOptions& options) {
                 }
             }
             if (!definition) continue;  // blank or comment before the header
-            ReadLine parsed = too_long ? TooLongLine(line.size(), definition->language_rule)
-                                       : definition->read(line, !options.db.empty());
+            ReadLine parsed = too_long ? TooLongLine(line.size(), definition->language_rule) : definition->read(line, false);
             if (parsed.kind == ReadLine::Kind::Blank) continue;  // blank or comment
-            ScriptCommand& c = script.emplace_back();  // in place: the command is moved once, here
+            if (script.with_db) {  // where it is, to be read again when it is needed (Script::Expand)
+                Script::Place& at = script.places.emplace_back();
+                at.at = static_cast<uint32_t>(line.data() - text.data());
+                at.size = static_cast<uint32_t>(line.size());
+                at.line_no = line_no;
+                at.header = parsed.kind == ReadLine::Kind::Header;
+                at.header_word = HasHeaderWord(line);
+                if (pending) {
+                    at.stamp_at = static_cast<uint32_t>(pending_line.data() - text.data());
+                    at.stamp_size = static_cast<uint32_t>(pending_line.size());
+                    at.stamp_line_no = pending->line_no;
+                }
+                pending.reset();
+                continue;
+            }
+            ScriptCommand& c = script.held.emplace_back();  // in place: the command is moved once, here
             c.parsed = std::move(parsed);
             c.line_no = line_no;
             c.header_word = HasHeaderWord(line);
-            c.ordinal = static_cast<int>(script.size());
+            c.ordinal = static_cast<int>(script.held.size());
             c.given = std::move(pending);
             pending.reset();
             // The printed line and the command id matter only to a game file (PlanReplay, the
             // stamps): in memory neither is made (a tenth of a 10,000-line play's time).
-            if (!options.db.empty()) {
-                if (c.parsed.kind == ReadLine::Kind::Error) c.printed = std::string(Trimmed(line));
-                else c.printed = std::move(c.parsed.printed);
-                c.id = c.given && c.given->id ? *c.given->id : ScriptCommandId(session, c.ordinal, c.printed);
-            }
         }
         if (pending) {
             std::cerr << name << ":" << pending->line_no << ": a '#=' line with no command after it; nothing was played\n";
@@ -503,12 +587,13 @@ int Play(const PlayOptions& options) {
         // A file that does not say its game (edited) is opened by the game GameToOpen found, whose
         // open or verify says what is wrong, never refused as a game of another name.
         if (definition && file_says_game && file_game != definition) {
-            const ScriptCommand* header = script.empty() ? nullptr : &script.front();
-            std::cerr << name << ":" << (header ? header->line_no : 1) << ": this script is a game of " << definition->name
+            const int header_line = script.empty() ? 1 : script.LineNo(0);
+            std::cerr << name << ":" << header_line << ": this script is a game of " << definition->name
                       << ", and " << options.db << " holds a game of " << file_game->name << "; nothing was played\n";
             return kExitUnusable;
         }
-        game = file_game->open(options.db, host::Access::Play, session, &error);
+        // Streamed (basic_store.h invariant 20): memory that does not grow with the game.
+        game = file_game->open(options.db, host::Access::Append, session, &error);
         if (!game) {
             std::cerr << "rutland-cli: " << error << "\n";
             return kExitUnusable;
@@ -551,7 +636,8 @@ int Play(const PlayOptions& options) {
     bool in_file = game && !game->Path().empty();  // set again when the header makes the game
     bool header_refused = false;  // with --keep-going: a header was rejected and no game has begun
     for (size_t index = 0; index < script.size(); ++index) {
-        const ScriptCommand& c = script[index];
+        // With --db read again from the script's text (Script::Expand), valid until the next line.
+        const ScriptCommand& c = script.with_db ? script.Played(index) : script.held[index];
         const int line_no = c.line_no;
         const ReadLine& parsed = c.parsed;
         const bool parse_error = parsed.kind == ReadLine::Kind::Error;
@@ -602,6 +688,8 @@ int Play(const PlayOptions& options) {
             if (!options.db.empty()) {
                 std::string error;
                 game = definition->create(options.db, parsed, stamp(parsed.who), session, &error);
+                // Opened again streamed (basic_store.h invariant 20), as a file that existed is.
+                if (game) game = definition->open(options.db, host::Access::Append, session, &error);
                 if (!game) {
                     std::cerr << "rutland-cli: " << error << "\n";
                     return kExitUnusable;

@@ -12,7 +12,7 @@
 namespace rutland::cli {
 
 int ShowYearEnd(const YearEndOptions& options) {
-    std::unique_ptr<host::OpenGame> game = OpenForReading(options.file);
+    std::unique_ptr<host::OpenGame> game = OpenForReading(options.file, true);  // basic_store.h invariant 20: bounded memory
     if (!game) return kExitUnusable;
     const int seq = options.at.value_or(game->Size() - 1);
     if (!CheckEntry(*game, seq)) return kExitUnusable;

@@ -37,14 +37,27 @@
 //     needs of an entry it no longer holds (the command, the line) it asks of its Recall, which
 //     gives back exactly that entry (the store reads it from the file it verified: basic_store.h
 //     invariant 20), so an entry appended to a streamed ledger is the same, byte for byte, as one
-//     appended to a ledger holding them all. At() of an entry it no longer holds, InEffectAt() and
-//     StateAt() before the last entry throw std::out_of_range: the store answers those itself.
+//     appended to a ledger holding them all.
+// 10. A streamed ledger answers every question a ledger holding every entry answers, the same:
+//     At() of an entry it no longer holds recalls it whole (its effects too) into a cache of the
+//     last kRecalledEntries recalled, so the reference stays valid until that many more entries
+//     are recalled (every caller reads an entry before it asks for the next ones); InEffectAt()
+//     walks what it keeps of every undo and redo it let go (their seqs and targets: a few bytes an
+//     entry, nothing for a command); StateAt() replays from the nearest checkpoint through Recall.
+//     So every game's reader (explain, diff, year-end, `play --db`) runs its own code, unchanged,
+//     on a game opened streamed, in memory that does not grow with the game (rutland-cli's
+//     store.cli_memory_bounded), only slower for an entry long past.
+// 11. The checkpoints of a streamed ledger are bounded too: past kHeldCheckpoints they are thinned,
+//     every other one of the older half let go, so they stay evenly spread over the game with
+//     gaps that double as it grows (a 1,000,000-command game kept 15,625 states). An undo or a
+//     time travel far back replays from the nearest one kept (invariant 4: a cache only).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -95,12 +108,16 @@ public:
     using Effects = std::vector<typename R::Effect>;
     using Entry = BasicEntry<R>;
     using EntryList = std::deque<Entry>;  // invariant 8
-    // Invariant 9: an entry a streamed ledger no longer holds, by its seq (its command and line at
-    // least; its effects may be left empty).
-    using Recall = std::function<Entry(int seq)>;
+    // Invariant 9: an entry a streamed ledger no longer holds, by its seq: its command and line,
+    // and with `whole` its kind and effects too (invariant 10: At); its targets are the ledger's.
+    using Recall = std::function<Entry(int seq, bool whole)>;
     // The entries a streamed ledger holds (invariant 9): the last one, and the one before it, so that
     // TakeBackLast still leaves a last entry.
     static constexpr int kHeldEntries = 2;
+    // Invariant 10: the entries At() recalled that it keeps, the newest.
+    static constexpr size_t kRecalledEntries = 256;
+    // Invariant 11: the checkpoints a streamed ledger keeps before it thins them.
+    static constexpr size_t kHeldCheckpoints = 256;
 
     // Starts a ledger from a game header; nullopt and *rejection when the header is refused.
     static std::optional<BasicLedger> Start(const typename R::Header& header, Rejection* rejection);
@@ -130,8 +147,10 @@ public:
     const typename R::State& State() const { return m_state; }
     // The entries held: every entry from the header on, unless streamed (invariant 9).
     const EntryList& Entries() const { return m_entries; }
+    // Invariant 10: an entry a streamed ledger no longer holds is recalled (valid until
+    // kRecalledEntries more are); out of range throws std::out_of_range.
     const Entry& At(int seq) const {
-        if (seq < m_first) NotHeld(seq);
+        if (seq < m_first) return Recalled(seq);
         return m_entries[static_cast<size_t>(seq - m_first)];
     }
     int Size() const { return m_first + static_cast<int>(m_entries.size()); }
@@ -156,10 +175,13 @@ private:
     static constexpr int kCheckpointEvery = 64;
     static constexpr size_t kRecentStates = 64;
 
-    [[noreturn]] static void NotHeld(int seq);
+    const Entry& Recalled(int seq) const;  // invariant 10
     // The entry's line: held, or recalled into `scratch` (invariant 9).
     std::string_view LineOf(int seq, std::string& scratch) const;
     void Trim();  // a streamed ledger lets go of all but its last kHeldEntries entries (invariant 9)
+    // `state` (after the first `count` of m_active) as a checkpoint; a streamed ledger thins them (invariant 11).
+    void Checkpoint(size_t count, const typename R::State& state);
+    const typename R::State* CheckpointWithin(size_t count, size_t* at) const;  // the last one after at most `count` commands
     typename R::State Replay(const std::vector<int>& commands) const;
     Effects Reapply(typename R::State& state, int seq) const;
     SubmitResult UndoRedo(LedgerOp op);
@@ -179,7 +201,25 @@ private:
     typename R::State m_state;
     std::vector<int> m_active;  // seqs in effect
     std::vector<int> m_redo;    // seqs undone, most recent last (redo pops from the back)
-    std::vector<typename R::State> m_checkpoints;  // [k] = state after m_active[0 .. (k+1)*kCheckpointEvery)
+    // The state after m_active[0 .. count), count a multiple of kCheckpointEvery, in order of
+    // count: every one, unless a streamed ledger thinned them (invariant 11).
+    struct Checkpointed {
+        size_t count = 0;
+        typename R::State state;
+    };
+    std::vector<Checkpointed> m_checkpoints;
+    void DropCheckpointsPast(size_t count) {
+        while (!m_checkpoints.empty() && m_checkpoints.back().count > count) m_checkpoints.pop_back();
+    }
+    // Invariant 10: what a streamed ledger keeps of each undo and redo it let go, in seq order.
+    struct Move {
+        int seq = 0;
+        bool undo = false;
+        std::vector<int> targets;
+    };
+    std::vector<Move> m_moves;
+    mutable std::map<int, Entry> m_recalled;  // invariant 10: the last kRecalledEntries At() recalled
+    mutable std::deque<int> m_recalled_order;  // their seqs, the oldest first
     // Recent(i) = the state before m_active[m_active.size() - m_recent + i] was applied, i < m_recent.
     std::vector<typename R::State> m_ring;
     size_t m_ring_head = 0;  // 0 until the ring has all its slots
@@ -220,22 +260,39 @@ std::optional<BasicLedger<R>> BasicLedger<R>::FromStart(Outcome start, Rejection
 // ledger and the rules disagree and nothing built on either can be trusted.
 template <Ruleset R>
 auto BasicLedger<R>::Reapply(typename R::State& state, int seq) const -> Effects {
-    auto r = seq >= m_first ? R::Apply(state, At(seq).command) : R::Apply(state, m_recall(seq).command);  // invariant 9
+    auto r = seq >= m_first ? R::Apply(state, At(seq).command) : R::Apply(state, m_recall(seq, false).command);  // invariant 9
     if (!r.accepted)
         throw std::logic_error("ledger entry " + std::to_string(seq) + " no longer replays: " + r.rejection.ToString());
     return std::move(r.effects);
 }
 
 template <Ruleset R>
-void BasicLedger<R>::NotHeld(int seq) {
-    throw std::out_of_range("ledger entry " + std::to_string(seq) +
-                            " is not held in memory: this ledger is streamed (basic_ledger.h invariant 9)");
+auto BasicLedger<R>::Recalled(int seq) const -> const Entry& {
+    if (seq < 0 || !m_recall) throw std::out_of_range("the ledger has no entry " + std::to_string(seq));
+    if (auto it = m_recalled.find(seq); it != m_recalled.end()) return it->second;
+    Entry entry = m_recall(seq, true);
+    entry.seq = seq;
+    // The kind and targets of an undo or redo are what the ledger kept of it (invariant 10).
+    const auto move = std::lower_bound(m_moves.begin(), m_moves.end(), seq,
+                                       [](const Move& m, int s) { return m.seq < s; });
+    if (move != m_moves.end() && move->seq == seq) {
+        entry.kind = move->undo ? EntryKind::Undo : EntryKind::Redo;
+        entry.targets = move->targets;
+    } else {
+        entry.kind = seq == 0 ? EntryKind::Header : EntryKind::Command;
+    }
+    if (m_recalled_order.size() >= kRecalledEntries) {
+        m_recalled.erase(m_recalled_order.front());
+        m_recalled_order.pop_front();
+    }
+    m_recalled_order.push_back(seq);
+    return m_recalled.emplace(seq, std::move(entry)).first->second;
 }
 
 template <Ruleset R>
 std::string_view BasicLedger<R>::LineOf(int seq, std::string& scratch) const {
     if (seq >= m_first) return At(seq).line;
-    scratch = m_recall(seq).line;
+    scratch = m_recall(seq, false).line;
     return scratch;
 }
 
@@ -249,6 +306,9 @@ template <Ruleset R>
 void BasicLedger<R>::Trim() {
     if (!m_recall) return;
     while (m_entries.size() > static_cast<size_t>(kHeldEntries)) {
+        Entry& oldest = m_entries.front();
+        if (oldest.kind == EntryKind::Undo || oldest.kind == EntryKind::Redo)  // invariant 10
+            m_moves.push_back(Move{oldest.seq, oldest.kind == EntryKind::Undo, std::move(oldest.targets)});
         m_entries.pop_front();
         ++m_first;
     }
@@ -266,7 +326,7 @@ typename R::State& BasicLedger<R>::Spare() {
 template <Ruleset R>
 void BasicLedger<R>::PutInEffect(int seq) {
     m_active.push_back(seq);
-    if (m_active.size() % kCheckpointEvery == 0) m_checkpoints.push_back(m_state);
+    if (m_active.size() % kCheckpointEvery == 0) Checkpoint(m_active.size(), m_state);
     if (m_recent < kRecentStates)
         ++m_recent;
     else
@@ -282,8 +342,7 @@ void BasicLedger<R>::TakeOutOfEffect(int count) {
     if (n <= m_recent) {
         std::swap(m_state, Recent(m_recent - n));  // a swap: the slot keeps buffers for reuse
         m_recent -= n;
-        const size_t usable = m_active.size() / kCheckpointEvery;
-        if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
+        DropCheckpointsPast(m_active.size());
         return;
     }
     m_recent = 0;
@@ -299,15 +358,38 @@ typename R::State BasicLedger<R>::Replay(const std::vector<int>& commands) const
 
 template <Ruleset R>
 void BasicLedger<R>::Rebuild() {
-    const size_t usable = m_active.size() / kCheckpointEvery;
-    if (m_checkpoints.size() > usable) m_checkpoints.resize(usable);
-    size_t done = m_checkpoints.size() * kCheckpointEvery;
-    typename R::State state = m_checkpoints.empty() ? m_start : m_checkpoints.back();
+    DropCheckpointsPast(m_active.size());
+    size_t done = m_checkpoints.empty() ? 0 : m_checkpoints.back().count;
+    typename R::State state = m_checkpoints.empty() ? m_start : m_checkpoints.back().state;
     for (; done < m_active.size(); ++done) {
         Reapply(state, m_active[done]);
-        if ((done + 1) % kCheckpointEvery == 0) m_checkpoints.push_back(state);
+        if ((done + 1) % kCheckpointEvery == 0) Checkpoint(done + 1, state);
     }
     m_state = std::move(state);
+}
+
+template <Ruleset R>
+void BasicLedger<R>::Checkpoint(size_t count, const typename R::State& state) {
+    m_checkpoints.push_back(Checkpointed{count, state});
+    if (!m_recall || m_checkpoints.size() <= kHeldCheckpoints) return;
+    // Invariant 11: every other one of the older half goes (the first of them stays).
+    const size_t half = m_checkpoints.size() / 2;
+    size_t kept = 0;
+    for (size_t i = 0; i < m_checkpoints.size(); ++i)
+        if (i >= half || i % 2 == 0) {
+            if (kept != i) m_checkpoints[kept] = std::move(m_checkpoints[i]);
+            ++kept;
+        }
+    m_checkpoints.resize(kept);
+}
+
+template <Ruleset R>
+auto BasicLedger<R>::CheckpointWithin(size_t count, size_t* at) const -> const typename R::State* {
+    const auto it = std::upper_bound(m_checkpoints.begin(), m_checkpoints.end(), count,
+                                     [](size_t c, const Checkpointed& k) { return c < k.count; });
+    if (it == m_checkpoints.begin()) return nullptr;
+    *at = std::prev(it)->count;
+    return &std::prev(it)->state;
 }
 
 template <Ruleset R>
@@ -469,10 +551,11 @@ typename R::State BasicLedger<R>::StateAt(int seq) const {
     // The checkpoints hold states after prefixes of m_active: those `active` shares are usable.
     size_t common = 0;
     while (common < active.size() && common < m_active.size() && active[common] == m_active[common]) ++common;
-    const size_t usable = std::min(common / kCheckpointEvery, m_checkpoints.size());
-    if (usable == 0) return Replay(active);
-    typename R::State state = m_checkpoints[usable - 1];
-    for (size_t i = usable * kCheckpointEvery; i < active.size(); ++i) Reapply(state, active[i]);
+    size_t from = 0;
+    const typename R::State* checkpoint = CheckpointWithin(common, &from);
+    if (!checkpoint) return Replay(active);
+    typename R::State state = *checkpoint;
+    for (size_t i = from; i < active.size(); ++i) Reapply(state, active[i]);
     return state;
 }
 
@@ -481,7 +564,26 @@ std::vector<int> BasicLedger<R>::InEffectAt(int seq) const {
     if (seq >= Size() - 1) return m_active;  // now: no walk needed
     std::vector<int> active;
     std::vector<int> redo;
+    auto move = m_moves.begin();  // invariant 10: the undos and redos a streamed ledger let go
     for (int i = 1; i <= seq && i < Size(); ++i) {
+        if (i < m_first) {
+            while (move != m_moves.end() && move->seq < i) ++move;
+            if (move == m_moves.end() || move->seq != i) {
+                active.push_back(i);
+                redo.clear();
+            } else if (move->undo) {
+                for (int t : move->targets) {
+                    active.pop_back();
+                    redo.push_back(t);
+                }
+            } else {
+                for (int t : move->targets) {
+                    redo.pop_back();
+                    active.push_back(t);
+                }
+            }
+            continue;
+        }
         const Entry& e = At(i);
         switch (e.kind) {
             case EntryKind::Header: break;

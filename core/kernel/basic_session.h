@@ -24,7 +24,7 @@
 //     the broker sees the new preview before anything is recorded.
 //
 // What S must offer (store.h's Store does): Create(path, header, stamp, error) and Open(path,
-// S::Mode::ReadWrite, error) giving a unique_ptr<S>; Submit(command, stamp) answering a receipt
+// S::Mode::ReadWrite, error, StoreOptions) giving a unique_ptr<S>; Submit(command, stamp) answering a receipt
 // with status, accepted, rejection, refusal and seq; GetLedger(), Size(), Path(), ReadOnly(),
 // ReadOnlyReason(), Report() (problems and rules_changes, each with ToString()), Fingerprint(),
 // FingerprintAt(seq). Its stamp type is StoreTraits<S>::Stamp: {time, who, command id}.
@@ -39,6 +39,7 @@
 
 #include "kernel/ruleset.h"
 #include "kernel/basic_ledger.h"
+#include "kernel/basic_store.h"
 
 namespace rutland::view {
 
@@ -89,8 +90,11 @@ public:
         return Create(path, header, Stamp{time, who, id_prefix + ":header"}, id_prefix, error);
     }
     // Opens and verifies a game. A game with problems opens read-only (ReadOnly(), the store's Report()).
-    static std::unique_ptr<BasicSession> Open(const std::string& path, const std::string& id_prefix, std::string* error) {
-        return Adopt(S::Open(path, S::Mode::ReadWrite, error), id_prefix);
+    // `options.stream_entries`: a store that holds no entry in memory (basic_store.h invariant 20),
+    // for a program that appends without showing the game's rows (rutland-cli play --db).
+    static std::unique_ptr<BasicSession> Open(const std::string& path, const std::string& id_prefix, std::string* error,
+                                              const StoreOptions& options = {}) {
+        return Adopt(S::Open(path, S::Mode::ReadWrite, error, options), id_prefix);
     }
     // Creates a game file whose header entry has the stamp given (rutland-cli play: the script's).
     static std::unique_ptr<BasicSession> Create(const std::string& path, const typename R::Header& header,

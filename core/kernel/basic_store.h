@@ -154,7 +154,14 @@
 //     (ForEachEntry, StateAt, the ledger's Recall), replayed and checked as the open checked it
 //     (the hash chain, the entry's fingerprint, the replay against its effects): a file changed
 //     since the open is an error naming the entry, never an entry shown that did not verify.
-//     Record(seq) and GetLedger().At(seq) of an entry it does not hold throw std::out_of_range.
+//     Record(seq) and GetLedger().At(seq) of an entry it does not hold read that one row back
+//     (ReadBack: its hash over its content, and that hash's fingerprint digits, which the open
+//     verified), into bounded caches (kRecalledRecords; basic_ledger.h invariant 10), so every
+//     reader's code runs unchanged on a streamed store. A ReadWrite open streams too
+//     (StoreOptions::stream_entries: rutland-cli play --db), when the file needs no migration and
+//     has every snapshot; its writes (invariants 2, 3, 10, 11) are the same: the command ids are
+//     looked up in the file's own index, the catch-up checks what another program appended as it
+//     always did, and an entry it appends is the same, byte for byte.
 // 21. A reader that folds what it needs of every entry as it goes (rutland-cli serve's page,
 //     games/big-board-raiders/view/entry_window.h) is handed each entry the store takes in, once, in order, while the
 //     entry is held: by a streamed open (Open with `taken`: every entry as its row checked out) and
@@ -184,7 +191,9 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -300,10 +309,16 @@ struct StoreOptions {
     // (an acknowledged command may be lost at a power cut); the power-loss test uses it to show that
     // it notices such losses. Never set it anywhere else.
     bool unsafe_synchronous_off = false;
-    // Invariant 20: a ReadOnly open that holds no entry in memory, for the programs that read a game
-    // through once (rutland-cli verify, state, log, export). Ignored by a ReadWrite open.
+    // Invariant 20: an open that holds no entry in memory, for the programs that read a game through
+    // once (rutland-cli verify, state, log, export, explain, diff, year-end) or append to it
+    // (rutland-cli play --db). A ReadWrite open streams only a file that needs no migration and has
+    // every snapshot (else it opens whole, migrating or rebuilding them as it always did).
     bool stream_entries = false;
 };
+
+namespace store_detail {
+struct StoredEntry;  // store_file.h: a row as read
+} // namespace store_detail
 
 template <Ruleset R, class D = R>
     requires DurableRuleset<D, R>
@@ -353,10 +368,13 @@ public:
     const Ledger& GetLedger() const { return *m_ledger; }
     // seq in [0, Size()); out of range throws std::out_of_range, never reads past the records (invariant
     // 11); so does an entry a streamed store does not hold (invariant 20: only the last).
+    // A streamed store reads a record it does not hold back from the file (invariant 20), into a
+    // cache of the last kRecalledRecords read: the reference stays valid until that many more are.
     const EntryRecord& Record(int seq) const {
-        if (seq < m_records_first) throw std::out_of_range("entry " + std::to_string(seq) + " is not held in memory (streamed)");
+        if (seq < m_records_first) return RecalledRecord(seq);
         return m_records.at(static_cast<size_t>(seq - m_records_first));
     }
+    static constexpr size_t kRecalledRecords = 256;
     int Size() const { return m_records_first + static_cast<int>(m_records.size()); }
     // Invariant 20: whether this store holds only the last entry (StoreOptions::stream_entries and a
     // file that checked clean).
@@ -390,8 +408,7 @@ public:
     std::string FingerprintAt(int seq) const {
         if (seq < 0 || seq >= Size()) return std::string();
         if (m_streamed)
-            return FormatFingerprint(std::string_view(m_fingerprints).substr(static_cast<size_t>(seq) * kFingerprintDigits,
-                                                                             kFingerprintDigits));
+            return FormatFingerprint(FingerprintDigits(seq));
         return FormatFingerprint(m_records[static_cast<size_t>(seq)].WrittenHash());
     }
 
@@ -416,8 +433,14 @@ private:
     // finding of any kind (or anything unexpected), and Verify then starts again holding every entry.
     bool StreamVerify();
     bool StreamVerifyRows();  // StreamVerify inside its read transaction
-    // Invariant 20: an entry no longer held, read back from the file (for the ledger's Recall).
-    Entry RecallEntry(int seq) const;
+    // Invariant 20: an entry no longer held, read back from the file (for the ledger's Recall;
+    // `whole`: its kind and effects too, checked as ReadBack checks them).
+    Entry RecallEntry(int seq, bool whole) const;
+    // Invariant 20: the rows from..to read back, each checked to be the entry the open verified
+    // (its hash over its content, and that hash's fingerprint digits); throws std::runtime_error
+    // naming the entry when one is not.
+    void ReadBack(int from, int to, const std::function<void(store_detail::StoredEntry&)>& fn) const;
+    const EntryRecord& RecalledRecord(int seq) const;  // Record() of an entry not held
     // Invariant 20: the entries 0..to read again, checked and replayed; fn(replay, record) after each
     // (the replay's last entry is the one read). Inside one read transaction.
     bool Reread(int to, const std::function<void(const Ledger&, const EntryRecord&)>& fn, std::string* error) const;
@@ -446,7 +469,19 @@ private:
     int m_records_first = 0;
     bool m_stream = false;     // asked to stream (StoreOptions::stream_entries on a ReadOnly open)
     bool m_streamed = false;   // streaming: the file checked clean row by row (invariant 20)
-    std::string m_fingerprints;  // streamed: kFingerprintDigits hex digits an entry (FingerprintAt)
+    bool m_stream_writable = false;  // a writable streamed open: every snapshot must be there (invariant 20)
+    mutable std::map<int, EntryRecord> m_recalled_records;  // Record() of entries not held: the last kRecalledRecords
+    mutable std::deque<int> m_recalled_order;
+    // Streamed: kFingerprintDigits hex digits an entry (FingerprintAt), in blocks of
+    // kFingerprintBlock entries each reserved whole: 16 bytes an entry, never twice that as one
+    // string's doubling left it (a 1,000,000-entry play held 32 MB for 16).
+    std::vector<std::string> m_fingerprints;
+    static constexpr size_t kFingerprintBlock = 4096;
+    std::string_view FingerprintDigits(int seq) const {
+        const size_t at = static_cast<size_t>(seq);
+        return std::string_view(m_fingerprints[at / kFingerprintBlock])
+            .substr(at % kFingerprintBlock * kFingerprintDigits, kFingerprintDigits);
+    }
     std::string m_chain_start;   // streamed: hash(-1) of table entry, where a re-read starts
     std::string m_first_hash;    // entry 0's hash in table entry (ChangedUnder)
     std::unordered_map<std::string, int> m_ids;  // command id -> seq

@@ -199,7 +199,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     std::unique_ptr<BasicStore> store(new BasicStore());
     store->m_taken = taken;  // invariant 21: StreamVerify hands the rows over, then lets go of it
     store->m_path = path;
-    store->m_stream = options.stream_entries && mode == Mode::ReadOnly;  // invariant 20
+    store->m_stream = options.stream_entries;  // invariant 20
     // Invariant 13: in a read-only place, read-only. With no WAL beside the file nothing can be
     // pending, and the file is read as immutable: SQLite then makes no -shm (a 0444 game once got
     // a 0444 -shm that later blocked every writer) and needs no write access for its locks.
@@ -278,6 +278,7 @@ std::unique_ptr<BasicStore<R, D>> BasicStore<R, D>::OpenWith(const std::string& 
     // only when every entry checks, its stored words included.
     // A schema-3 file stays schema 3 (invariant 19): only 1-2 migrate.
     const bool migrate = writable && store->m_schema < kSchemaEffectsAsData;
+    if (migrate) store->m_stream = false;  // invariant 20: a migration reads every record (invariant 16)
     auto verify = [&](Mode verify_mode) {
         if (store->Verify(verify_mode)) return true;
         *error = fmt::format("{}: not even the game header can be read back:", path);
@@ -517,7 +518,8 @@ template <Ruleset R, class D>
 bool BasicStore<R, D>::Verify(Mode mode) {
     // Invariant 20: a streamed open holds only the last entry when the file checks clean; at any
     // finding it starts again here, as every other open does, for the same report.
-    if (m_stream && mode == Mode::ReadOnly) {
+    if (m_stream) {
+        m_stream_writable = mode == Mode::ReadWrite;
         if (StreamVerify()) return true;
         m_ledger.reset();
         m_records.clear();
@@ -820,9 +822,14 @@ void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
         m_records.push_back(std::move(record));
         return;
     }
-    m_fingerprints.append(record.WrittenHash(), 0, kFingerprintDigits);
-    if (m_fingerprints.size() < static_cast<size_t>(seq + 1) * kFingerprintDigits)  // a hash shorter than that
-        m_fingerprints.resize(static_cast<size_t>(seq + 1) * kFingerprintDigits, '?');
+    // Entries are kept in order, one after the other: entry seq's digits are the next ones.
+    if (m_fingerprints.empty() || m_fingerprints.back().size() == kFingerprintBlock * kFingerprintDigits) {
+        m_fingerprints.emplace_back().reserve(kFingerprintBlock * kFingerprintDigits);
+    }
+    std::string& block = m_fingerprints.back();
+    const size_t before = block.size();
+    block.append(record.WrittenHash(), 0, kFingerprintDigits);
+    block.resize(before + kFingerprintDigits, '?');  // a hash shorter than that
     m_records.clear();
     m_records.push_back(std::move(record));
     m_records_first = seq;
@@ -830,7 +837,31 @@ void BasicStore<R, D>::Keep(EntryRecord record, int seq) {
 
 template <Ruleset R, class D>
     requires DurableRuleset<D, R>
-auto BasicStore<R, D>::RecallEntry(int seq) const -> Entry {
+auto BasicStore<R, D>::RecallEntry(int seq, bool whole) const -> Entry {
+    if (whole) {  // basic_ledger.h invariant 10: At() of an entry no longer held, checked as read back
+        store_detail::StoredEntry row;
+        ReadBack(seq, seq, [&](store_detail::StoredEntry& e) { row = std::move(e); });
+        Entry entry;
+        entry.seq = seq;
+        entry.line = std::move(row.line);
+        auto parsed = D::ParseStored(entry.line);
+        if (!parsed.command) throw std::runtime_error(fmt::format("{}: entry {} no longer parses", m_path, seq));
+        entry.command = std::move(*parsed.command);
+        if (m_schema >= kSchemaEffectsAsData) {
+            // Stored as data (invariant 15), and equal to the replay's: the open compared them.
+            std::string why;
+            auto effects = D::Decode(row.record.effects, &why);
+            if (!effects) throw std::runtime_error(fmt::format("{}: entry {}: {}", m_path, seq, why));
+            entry.effects = std::move(*effects);
+        } else {  // stored as words (schema 1-2): the replay's effects, read through once
+            std::string why;
+            if (!Reread(seq, [&](const Ledger& replay, const EntryRecord&) {
+                    if (replay.Size() - 1 == seq) entry.effects = replay.At(seq).effects;
+                }, &why))
+                throw std::runtime_error(why);
+        }
+        return entry;
+    }
     // Only ever an entry before the last one read, whose row checked out in this read (or the open's).
     Statement q(m_db, "SELECT line FROM entry WHERE seq = ?");
     q.Bind(1, seq);
@@ -843,6 +874,57 @@ auto BasicStore<R, D>::RecallEntry(int seq) const -> Entry {
     if (!parsed.command) throw std::runtime_error(fmt::format("{}: entry {} no longer parses", m_path, seq));
     entry.command = std::move(*parsed.command);
     return entry;
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+void BasicStore<R, D>::ReadBack(int from, int to, const std::function<void(store_detail::StoredEntry&)>& fn) const {
+    Statement rows(m_db, fmt::format("{} WHERE seq >= ? AND seq <= ? ORDER BY seq", kSelectEntries).c_str());
+    rows.Bind(1, from).Bind(2, to);
+    std::optional<Statement> v2;
+    if (m_schema >= kSchemaEffectsAsData) {
+        v2.emplace(m_db, "SELECT seq, hash FROM entry_v2 WHERE seq >= ? AND seq <= ? ORDER BY seq");
+        v2->Bind(1, from).Bind(2, to);
+    }
+    int v2_rc = v2 ? v2->Step() : SQLITE_DONE;
+    int seq = from;
+    for (; seq <= to; ++seq) {
+        store_detail::StoredEntry e;
+        std::string wrong;
+        if (rows.Step() != SQLITE_ROW) wrong = "cannot be read again: " + rows.Error();
+        else if (auto bad = ReadRow(rows, seq, &e, m_schema)) wrong = *bad;
+        while (wrong.empty() && v2_rc == SQLITE_ROW && v2->Int(0) < seq) v2_rc = v2->Step();
+        if (wrong.empty() && v2_rc == SQLITE_ROW && v2->Int(0) == seq) e.record.written_hash = v2->Text(1);
+        // Its own hash over what it holds, and that hash the one the open verified (its fingerprint digits).
+        if (wrong.empty() &&
+            (ChainHash(e.record.prev_hash, EntryContent(seq, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
+                                                        e.record.effects, m_schema)) != e.record.hash ||
+             e.record.WrittenHash().compare(0, kFingerprintDigits, FingerprintDigits(seq)) != 0))
+            wrong = "it is not the entry that was verified when the game was opened";
+        if (!wrong.empty())
+            throw std::runtime_error(fmt::format("{}: entry {}: {} (rutland-cli verify)", m_path, seq, wrong));
+        fn(e);
+    }
+}
+
+template <Ruleset R, class D>
+    requires DurableRuleset<D, R>
+auto BasicStore<R, D>::RecalledRecord(int seq) const -> const EntryRecord& {
+    if (!m_streamed || seq < 0 || seq >= m_records_first)
+        throw std::out_of_range("entry " + std::to_string(seq) + " is not in the file");
+    if (auto it = m_recalled_records.find(seq); it != m_recalled_records.end()) return it->second;
+    // Read in runs (a reader going through the entries reads each run once), the oldest let go.
+    const int to = std::min(m_records_first - 1, seq + static_cast<int>(kRecalledRecords) / 4 - 1);
+    ReadBack(seq, to, [&](store_detail::StoredEntry& e) {
+        if (m_recalled_records.count(e.seq)) return;
+        if (m_recalled_order.size() >= kRecalledRecords) {
+            m_recalled_records.erase(m_recalled_order.front());
+            m_recalled_order.pop_front();
+        }
+        m_recalled_order.push_back(e.seq);
+        m_recalled_records.emplace(e.seq, std::move(e.record));
+    });
+    return m_recalled_records.at(seq);
 }
 
 template <Ruleset R, class D>
@@ -954,7 +1036,7 @@ bool BasicStore<R, D>::StreamVerifyRows() {
         // Invariants 5, 6: the replay, against what was recorded.
         const Replayed r = ReplayStored<R, D>(m_ledger, e, m_schema, m_start_data);
         if (!r.problem.empty() || !r.rules_change.empty() || r.stop) return false;
-        if (count == 0) m_ledger->HoldOnlyLast([this](int seq) { return RecallEntry(seq); });
+        if (count == 0) m_ledger->HoldOnlyLast([this](int seq, bool whole) { return RecallEntry(seq, whole); });
         // Invariant 7: the snapshot there is (a missing one is rebuilt only by a writable open).
         if (count > 0 && count % kSnapshotEvery == 0 && m_schema >= 2) {
             // A snapshot between two due ones, or none where one is due (Verify reports and notes them).
@@ -966,6 +1048,8 @@ bool BasicStore<R, D>::StreamVerifyRows() {
                 if (stored != D::Snapshot(m_ledger->State()) &&
                     store_detail::SnapshotDifference<D>(stored, m_ledger->State()))
                     return false;
+            } else if (m_stream_writable) {
+                return false;  // a writable open rebuilds it: the whole open does (Verify)
             }
             snap_rc = snaps.Step();
         }
@@ -1012,8 +1096,7 @@ bool BasicStore<R, D>::Reread(int to, const std::function<void(const Ledger&, co
             if (e.record.prev_hash != prev ||
                 ChainHash(prev, EntryContent(count, e.record.kind, e.line, e.record.stamp, e.record.rules_version,
                                              e.record.effects, m_schema)) != e.record.hash ||
-                e.record.WrittenHash().compare(0, kFingerprintDigits, m_fingerprints,
-                                               static_cast<size_t>(count) * kFingerprintDigits, kFingerprintDigits) != 0 ||
+                e.record.WrittenHash().compare(0, kFingerprintDigits, FingerprintDigits(count)) != 0 ||
                 (count == Size() - 1 && e.record.hash != m_records.back().hash)) {
                 wrong = "it is not the entry that was verified when the game was opened";
                 break;
@@ -1024,7 +1107,7 @@ bool BasicStore<R, D>::Reread(int to, const std::function<void(const Ledger&, co
                 wrong = !r.problem.empty() ? r.problem : r.rules_change;
                 break;
             }
-            if (count == 0) ledger->HoldOnlyLast([this](int seq) { return RecallEntry(seq); });
+            if (count == 0) ledger->HoldOnlyLast([this](int seq, bool whole) { return RecallEntry(seq, whole); });
             fn(*ledger, e.record);
             ++count;
         }

@@ -22,8 +22,8 @@
 //     The texts' shapes (a log line's columns, export's headers and keys, `state`'s first line) are
 //     Big Board Raiders' as rutland-cli printed them before games had a registry, byte for byte
 //     (tests/cli/), so a table reads every game's output alike.
-//  2. Exactly one of m_session (Access::Play, and a game in memory) and m_reader (Access::Read and
-//     Access::Stream) is set; a reader never records (Refused()), and its time travel is kept here
+//  2. Exactly one of m_session (Access::Play and Access::Append, whose store streams; and a game in
+//     memory) and m_reader (Access::Read and Access::Stream) is set; a reader never records (Refused()), and its time travel is kept here
 //     (the session keeps its own, basic_session.h invariant 3).
 //  3. export and log read the file entry by entry (basic_store.h invariant 20): --json is written as
 //     it is produced and never holds more than one entry's JSON.
@@ -292,8 +292,10 @@ public:
     template <class A>
     static std::unique_ptr<OpenGame> OpenFile(const std::string& path, Access access, const std::string& id_prefix,
                                               std::string* error) {
-        if (access == Access::Play) {
-            std::unique_ptr<Session> session = Session::Open(path, id_prefix, error);
+        if (access == Access::Play || access == Access::Append) {
+            StoreOptions options;
+            options.stream_entries = access == Access::Append;
+            std::unique_ptr<Session> session = Session::Open(path, id_prefix, error, options);
             if (!session) return nullptr;
             return std::make_unique<A>(std::move(session));
         }

@@ -187,8 +187,10 @@ enum class SettlementFormat { Text, Csv, Html };
 // How a file is opened (GameDefinition::open): to record lines (the game's session over its store,
 // written by this program, read-only with the reason when it cannot be), or only read, holding
 // every entry or streaming them (basic_store.h invariant 20: a command that reads the game through
-// once holds no more than the entry it is at).
-enum class Access { Play, Read, Stream };
+// once holds no more than the entry it is at). Append records lines as Play does, its store
+// streamed (rutland-cli play --db: memory that does not grow with the game; every entry is still
+// answered, read back from the file, basic_ledger.h invariant 10).
+enum class Access { Play, Read, Stream, Append };
 
 // A warning shown in amber before Enter, and what a rejection or a question cites.
 struct Note {

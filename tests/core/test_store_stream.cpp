@@ -68,8 +68,27 @@ TEST_CASE("store: invariant 20: a streamed open gives every entry, record, state
     CHECK(streamed->GetLedger().RedoableCount() == full->GetLedger().RedoableCount());
     // Only the last entries are held (basic_ledger.h invariant 9).
     CHECK(streamed->GetLedger().FirstHeld() == streamed->Size() - rutland::Ledger::kHeldEntries);
-    CHECK_THROWS_AS(streamed->GetLedger().At(1), std::out_of_range);
-    CHECK_THROWS_AS(streamed->Record(1), std::out_of_range);
+    // Every entry, record and state is still answered, read back from the file (basic_ledger.h
+    // invariant 10, basic_store.h invariant 20).
+    for (int seq = 0; seq < full->Size(); ++seq) {
+        CAPTURE(seq);
+        const rutland::Entry& want = full->GetLedger().At(seq);
+        const rutland::Entry& got = streamed->GetLedger().At(seq);
+        CHECK(got.seq == want.seq);
+        CHECK(got.kind == want.kind);
+        CHECK(got.line == want.line);
+        CHECK(got.targets == want.targets);
+        CHECK(rutland::BigBoardRaidersFile::Encode(got.effects) == rutland::BigBoardRaidersFile::Encode(want.effects));
+        const rutland::EntryRecord& record = streamed->Record(seq);
+        CHECK(record.hash == full->Record(seq).hash);
+        CHECK(record.stamp.command_id == full->Record(seq).stamp.command_id);
+        CHECK(record.stamp.time == full->Record(seq).stamp.time);
+        CHECK(streamed->GetLedger().InEffectAt(seq) == full->GetLedger().InEffectAt(seq));
+        if (seq % 37 == 0 || seq + 10 > full->Size())
+            CHECK(rutland::StateToJson(streamed->GetLedger().StateAt(seq)) == rutland::StateToJson(full->GetLedger().StateAt(seq)));
+    }
+    CHECK_THROWS_AS(streamed->Record(full->Size()), std::out_of_range);
+    CHECK_THROWS_AS(streamed->Record(-1), std::out_of_range);
 
     int seen = 0;
     const bool read = streamed->ForEachEntry(0, streamed->Size() - 1, [&](const rutland::Entry& e, const rutland::EntryRecord& r) {
@@ -120,6 +139,10 @@ TEST_CASE("store: invariant 20: a file that does not check opens streamed exactl
         CHECK(seen == 30);
         CHECK_MESSAGE(error.find("entry 30") != std::string::npos, error);
         CHECK_FALSE(streamed->StateAt(100, &error));
+        // Read back one by one (basic_ledger.h invariant 10): the changed entry is refused, naming it.
+        CHECK_THROWS_WITH_AS(streamed->Record(30), doctest::Contains("entry 30"), std::runtime_error);
+        CHECK_THROWS_WITH_AS(streamed->GetLedger().At(30), doctest::Contains("entry 30"), std::runtime_error);
+        CHECK(streamed->GetLedger().At(29).seq == 29);
     }
     // Not clean: the same report, the same entries kept, every entry held.
     const std::unique_ptr<Store> full = Store::Open(path, Store::Mode::ReadOnly, &error);
@@ -204,4 +227,63 @@ TEST_CASE("store: invariant 20: older files stream too: schema 2 read as it is, 
             if (pass == 0) REQUIRE_MESSAGE(Store::Open(path, Store::Mode::ReadWrite, &error), error);
         }
     }
+}
+
+TEST_CASE("store: invariant 20: a writable streamed open appends the same entries, undo and redo included, as a whole one") {
+    TempDir dir;
+    std::vector<std::string> lines = GameWithLongUndos();
+    const std::vector<std::string> later(lines.end() - 8, lines.end());
+    lines.resize(lines.size() - 8);
+    const std::string whole_path = dir / "whole.rutland", streamed_path = dir / "streamed.rutland";
+    std::unique_ptr<Store> whole = rutland::test::PlayInto(whole_path, lines, StreamStamp);
+    rutland::test::PlayInto(streamed_path, lines, StreamStamp).reset();
+    std::string error;
+    rutland::StoreOptions options;
+    options.stream_entries = true;
+    const std::unique_ptr<Store> streamed = Store::Open(streamed_path, Store::Mode::ReadWrite, &error, options);
+    REQUIRE_MESSAGE(streamed, error);
+    REQUIRE(streamed->Streamed());
+    REQUIRE_FALSE(streamed->ReadOnly());
+    int n = whole->Size();
+    for (const std::string& line : later) {
+        const rutland::StoreReceipt a = whole->SubmitLine(line, StreamStamp(n));
+        const rutland::StoreReceipt b = streamed->SubmitLine(line, StreamStamp(n));
+        ++n;
+        REQUIRE(a.accepted);
+        REQUIRE(b.accepted);
+        CHECK(b.seq == a.seq);
+        CHECK(streamed->Fingerprint() == whole->Fingerprint());
+    }
+    // A retry of an entry long past is found in the file (invariant 3), and changes nothing.
+    const rutland::StoreReceipt retry = streamed->SubmitLine(lines[4], StreamStamp(5));
+    CHECK(retry.status == rutland::SubmitStatus::Duplicate);
+    CHECK(retry.seq == 5);
+    CHECK(streamed->Size() == whole->Size());
+    CHECK(rutland::StateToJson(streamed->GetLedger().State()) == rutland::StateToJson(whole->GetLedger().State()));
+    // Opened whole afterwards, the file verifies clean with the same fingerprint.
+    const std::unique_ptr<Store> again = Store::Open(streamed_path, Store::Mode::ReadOnly, &error);
+    REQUIRE_MESSAGE(again, error);
+    CHECK(again->Report().Clean());
+    CHECK(again->Fingerprint() == whole->Fingerprint());
+}
+
+TEST_CASE("store: invariant 20: a writable open of a file missing a snapshot opens whole and rebuilds it") {
+    TempDir dir;
+    const std::string path = dir / "g.rutland";
+    rutland::test::PlayInto(path, GameWithLongUndos(), StreamStamp).reset();
+    rutland::test::Sql(path, "DELETE FROM snapshot WHERE seq = 128;");
+    std::string error;
+    rutland::StoreOptions options;
+    options.stream_entries = true;
+    {
+        const std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadWrite, &error, options);
+        REQUIRE_MESSAGE(store, error);
+        CHECK_FALSE(store->Streamed());
+        CHECK(store->Report().Clean());
+        CHECK_FALSE(store->ReadOnly());
+        CHECK_FALSE(store->Report().notes.empty());  // "rebuilt 1 snapshot"
+    }
+    const std::unique_ptr<Store> store = Store::Open(path, Store::Mode::ReadWrite, &error, options);
+    REQUIRE_MESSAGE(store, error);
+    CHECK(store->Streamed());
 }

@@ -183,3 +183,57 @@ TEST_CASE("kernel ledger: commands entered after an undo replace the undone ones
     CHECK(l.State().counters == Model(std::vector<std::string>(now.begin(), now.end() - 70)));
     CHECK(l.StateAt(l.Size() - 2).counters == Model(now));  // before the undo: time travel
 }
+
+// basic_ledger.h invariants 10 and 11: a streamed ledger (HoldOnlyLast) answers At, InEffectAt and
+// StateAt as one holding every entry, past the point where it thins its checkpoints (256 of them:
+// 16,384 commands in effect), across undos and redos long and short; its Recall is the whole
+// ledger's entries, as a store's reads them back from the file.
+TEST_CASE("kernel ledger: a streamed ledger answers every entry, state and undo as a whole one, its checkpoints thinned") {
+    const std::vector<std::string> game = LongGame(17000);
+    ToyLedger whole = Start();
+    ToyLedger streamed = Start();
+    const ToyLedger* source = &whole;
+    int recalls = 0;
+    streamed.HoldOnlyLast([&](int seq, bool all) {
+        ++recalls;
+        rutland::BasicEntry<Toy> e = source->At(seq);
+        if (!all) e.effects.clear();  // a line and command only, as a store's recall gives them
+        return e;
+    });
+    auto both = [&](const std::string& line) {
+        const rutland::SubmitResult a = whole.SubmitLine(line);
+        const rutland::SubmitResult b = streamed.SubmitLine(line);
+        REQUIRE(a.accepted);
+        REQUIRE(b.accepted);
+        REQUIRE(a.seq == b.seq);
+        CHECK(streamed.At(b.seq).line == whole.At(a.seq).line);
+        CHECK(streamed.At(b.seq).effects.size() == whole.At(a.seq).effects.size());
+    };
+    for (size_t i = 0; i < game.size(); ++i) {
+        both(game[i]);
+        if (i == 9000) both("undo 70"), both("redo 70"), both("undo 3");  // 3 commands undone for good
+    }
+    both("undo 5000");   // past the recent states and many checkpoints: a replay from one kept
+    both("redo 4000");
+    both("undo 65");
+    both("add A 9");      // ends the redos
+    REQUIRE(streamed.FirstHeld() == streamed.Size() - ToyLedger::kHeldEntries);
+    CHECK(streamed.State().counters == whole.State().counters);
+    CHECK(streamed.InEffect() == whole.InEffect());
+    CHECK(streamed.RedoableCount() == whole.RedoableCount());
+    const int last = whole.Size() - 1;
+    for (int seq : {0, 1, 63, 64, 9001, 9002, 9003, 9004, 9005, 12345, 16384, 16385, last - 4, last - 3, last - 2, last - 1, last}) {
+        CAPTURE(seq);
+        const auto& w = whole.At(seq);
+        const auto& s = streamed.At(seq);
+        CHECK(s.seq == w.seq);
+        CHECK(s.kind == w.kind);
+        CHECK(s.line == w.line);
+        CHECK(s.targets == w.targets);
+        CHECK(s.effects.size() == w.effects.size());
+        CHECK(streamed.InEffectAt(seq) == whole.InEffectAt(seq));
+        CHECK(streamed.StateAt(seq).counters == whole.StateAt(seq).counters);
+    }
+    CHECK(recalls > 0);
+    CHECK_THROWS_AS(streamed.At(-1), std::out_of_range);
+}

@@ -86,9 +86,15 @@ std::vector<std::string> EntryInstructions(const Ledger& ledger, int seq, const 
     const Entry& e = ledger.At(seq);
     std::vector<std::string> out = BrokerInstructions(e.effects, after);
     if (e.kind != EntryKind::Undo) return out;
-    std::vector<const Effects*> undone;  // basic_ledger.h: an undo's targets, newest first
-    for (int target : e.targets)
-        if (target >= ledger.FirstHeld() && target < ledger.Size()) undone.push_back(&ledger.At(target).effects);
+    // basic_ledger.h: an undo's targets, newest first; their effects copied, as a streamed ledger's
+    // entries are recalled into a cache of the last kRecalledEntries (invariant 10).
+    const std::vector<int> targets = e.targets;
+    std::vector<Effects> kept;
+    kept.reserve(targets.size());
+    for (int target : targets)
+        if (target >= 0 && target < ledger.Size()) kept.push_back(ledger.At(target).effects);
+    std::vector<const Effects*> undone;
+    for (const Effects& fx : kept) undone.push_back(&fx);
     for (std::string& step : ReversalInstructions(undone, after)) out.push_back(std::move(step));
     return out;
 }

@@ -89,8 +89,11 @@ std::vector<std::string> EntrySteps(const Ledger& ledger, int seq, const GameSta
     const Entry& entry = ledger.At(seq);
     if (entry.kind != EntryKind::Undo) return BrokerSteps(entry.effects, after);
     std::vector<std::string> out;
-    for (int target : entry.targets) {  // basic_ledger.h: an undo's targets, newest first
-        if (target < ledger.FirstHeld() || target >= ledger.Size()) continue;
+    // basic_ledger.h: an undo's targets, newest first; copied, as a streamed ledger's entries are
+    // recalled into a cache of the last kRecalledEntries (invariant 10).
+    const std::vector<int> targets = entry.targets;
+    for (int target : targets) {
+        if (target < 0 || target >= ledger.Size()) continue;
         const Effects& fx = ledger.At(target).effects;
         for (auto it = fx.rbegin(); it != fx.rend(); ++it) {
             std::string step = ReversedTableStep(*it, after);

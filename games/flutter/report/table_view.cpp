@@ -181,7 +181,6 @@ std::optional<LastSettlement> LastSettlementOf(const Ledger& ledger, int upto) {
     if (!state.last_round) return std::nullopt;
     const std::vector<int> active = upto == ledger.Size() - 1 ? ledger.InEffect() : ledger.InEffectAt(upto);
     for (auto it = active.rbegin(); it != active.rend(); ++it) {
-        if (*it < ledger.FirstHeld()) return std::nullopt;  // a streamed ledger's: no longer held
         const Entry& e = ledger.At(*it);
         std::optional<Settlement> s = SettlementOf(e.effects, static_cast<int>(state.players.size()));
         if (!s) continue;
@@ -249,13 +248,16 @@ std::vector<CompanySteps> StepsOf(const Effects& effects) {
 }
 
 std::vector<CompanySteps> StepsOf(const Ledger& ledger, int seq) {
-    if (seq < ledger.FirstHeld() || seq >= ledger.Size()) return {};
+    if (seq < 0 || seq >= ledger.Size()) return {};
     const Entry& entry = ledger.At(seq);
     if (entry.kind != EntryKind::Undo) return StepsOf(entry.effects);
     std::vector<CompanySteps> out;
+    // Copied: a streamed ledger's entries are recalled into a cache of the last kRecalledEntries
+    // (basic_ledger.h invariant 10), and `entry` may be one of them.
+    const std::vector<int> targets = entry.targets;
     // The last undone first: the table reverses the newest first.
-    for (auto it = entry.targets.rbegin(); it != entry.targets.rend(); ++it) {
-        if (*it < ledger.FirstHeld() || *it >= ledger.Size()) continue;
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
+        if (*it < 0 || *it >= ledger.Size()) continue;
         for (const Effect& e : ledger.At(*it).effects) {
             std::optional<Step> s = StepOf(e);
             if (!s) continue;

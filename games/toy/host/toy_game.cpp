@@ -87,8 +87,11 @@ std::vector<std::string> EntrySteps(const ToyLedger& ledger, int seq) {
     std::vector<std::string> out;
     for (const ToyEffect& e : entry.effects) out.push_back(TableStep(e));
     if (entry.kind != EntryKind::Undo) return out;
-    for (int target : entry.targets) {  // basic_ledger.h: an undo's targets, newest first
-        if (target < ledger.FirstHeld() || target >= ledger.Size()) continue;
+    // basic_ledger.h: an undo's targets, newest first; copied, as a streamed ledger's entries are
+    // recalled into a cache of the last kRecalledEntries (invariant 10).
+    const std::vector<int> targets = entry.targets;
+    for (int target : targets) {
+        if (target < 0 || target >= ledger.Size()) continue;
         const std::vector<ToyEffect>& fx = ledger.At(target).effects;
         for (auto it = fx.rbegin(); it != fx.rend(); ++it) out.push_back(TableStep(ToyEffect{it->rule, it->who, -it->delta}));
     }
