@@ -417,7 +417,7 @@ void DrawDeskPlayers(DeskView& v) {
         return;
     }
     ImGui::PushFont(v.fonts.huge);
-    ImGui::TextUnformatted(v.desk.StateNow().c_str());
+    ImGui::TextUnformatted(v.desk.PlayersNow()  /* what the rule book lets the table see */.c_str());
     ImGui::PopFont();
     ImGui::PushFont(v.fonts.large);
     ImGui::PushTextWrapPos(0.0f);

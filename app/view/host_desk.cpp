@@ -398,6 +398,15 @@ const std::vector<host::StripPlayer>& HostDesk::Strip() {
     return m_strip;
 }
 
+const std::string& HostDesk::PlayersNow() {
+    const std::string key = std::to_string(m_game.Version()) + ":" + std::to_string(m_game.ShownEntry().value_or(-1));
+    if (key != m_players_key) {
+        m_players_text = m_game.PlayersText();
+        m_players_key = key;
+    }
+    return m_players_text;
+}
+
 const std::string& HostDesk::StateNow() {
     const std::string key = std::to_string(m_game.Version()) + ":" + std::to_string(m_game.ShownEntry().value_or(-1));
     if (key != m_state_key) {

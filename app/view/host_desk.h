@@ -104,6 +104,7 @@ public:
     void Select(int seq) { m_selected = seq; }
     const std::string& ExplainNow();          // what the table does after the entry shown (or the last)
     const std::string& StateNow();            // the game's state as a terminal shows it
+    const std::string& PlayersNow();          // the game's state as the players' window shows it
     const std::vector<host::StripPlayer>& Strip();  // every player's money (OpenGame::PlayersStrip)
     std::string& Status() { return m_status; }
 
@@ -137,6 +138,8 @@ private:
     std::string m_explain_key;
     std::string m_state;
     std::string m_state_key;
+    std::string m_players_text;
+    std::string m_players_key;
     std::vector<host::StripPlayer> m_strip;
     std::string m_strip_key;
     std::string m_status;

@@ -294,6 +294,10 @@ public:
     virtual std::string StateJson() const = 0;                    // the game's JSON state, one object
     virtual std::string Settlement() const = 0;  // "if the year / round ended now", in words ("" when none)
     virtual std::string RuleText(std::string_view id) const = 0;  // the rule's words, "" when no such rule
+    // The state as the players' window shows it (F11), at the entry shown: what the rule book lets
+    // the whole table see (a game that hides the players' cash leaves it out); the game's StateText
+    // when it hides nothing.
+    virtual std::string PlayersText() const { return StateText(); }
     // The players' strip, in seating order, at the entry shown; empty: the game has no players' money.
     virtual std::vector<StripPlayer> PlayersStrip() const { return {}; }
 

@@ -69,6 +69,9 @@ class GigabucksGame final : public host::BasicOpenGame<GigabucksHost> {
 public:
     using BasicOpenGame::BasicOpenGame;
 
+    // The players' window shows no player's cash unless the header opens it (DS-6, open-money).
+    std::string PlayersText() const override { return StateWords(Shown(), Shown().header.open_money); }
+
     // [SECTION] Lines
 
     LinePreview Preview(std::string_view typed) const override {

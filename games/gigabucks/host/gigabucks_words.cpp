@@ -14,7 +14,7 @@
 
 namespace rutland::gigabucks {
 
-std::string StateWords(const GameState& s) {
+std::string StateWords(const GameState& s, bool cash) {
     std::string out;
     const char* phase = s.phase == Phase::Start ? "to begin his turn" : s.phase == Phase::Due ? "a result is due (T-8)"
                         : s.phase == Phase::Open ? "his turn is open (T-9)" : "the game is over (W-1)";
@@ -23,7 +23,7 @@ std::string StateWords(const GameState& s) {
     else
         out += fmt::format("{} holds the current player token: {}\n", s.players[static_cast<size_t>(s.current)].name, phase);
     out += fmt::format("A ring of {} spaces; the money total {} G, {} waiting (U-3, RS-4)\n", s.Spaces(), s.money_total, s.Pool());
-    out += "Players (cash, token, turns begun, corporations)\n";
+    out += cash ? "Players (cash, token, turns begun, corporations)\n" : "Players (token, turns begun, corporations)\n";
     size_t width = 0;
     for (const Player& p : s.players) width = std::max(width, p.name.size());
     for (size_t i = 0; i < s.players.size(); ++i) {
@@ -35,7 +35,8 @@ std::string StateWords(const GameState& s) {
                 corps += fmt::format("{}{}({})", corps.empty() ? "" : " ", x, c.lines);
         }
         const char* status = p.status == PlayerStatus::Active ? "" : p.status == PlayerStatus::Bankrupt ? "  bankrupt" : "  resigned";
-        out += fmt::format("  {:<{}}  {:>5} G  {:>5}  {:>3}  {}{}\n", p.name, width, p.cash,
+        const std::string money = cash ? fmt::format("  {:>5} G", p.cash) : std::string();
+        out += fmt::format("  {:<{}}{}  {:>5}  {:>3}  {}{}\n", p.name, width, money,
                            p.space >= 0 ? std::to_string(p.space) : std::string("-"), p.turns, corps.empty() ? "-" : corps, status);
     }
     return out;

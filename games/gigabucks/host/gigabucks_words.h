@@ -11,7 +11,9 @@
 
 namespace rutland::gigabucks {
 
-std::string StateWords(const GameState& state);
+// The state in words; without `cash` (the players' window of a game without open-money, DS-6) no
+// player's cash is shown.
+std::string StateWords(const GameState& state, bool cash = true);
 std::string ShortEffects(const Entry& entry, const GameState& state);
 std::string_view RulesText();
 std::string RuleWords(std::string_view id);
