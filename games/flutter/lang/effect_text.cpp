@@ -183,15 +183,27 @@ std::string EffectText(const Effect& e, const GameState& s) {
     return "?";
 }
 
+namespace {
+// What a table step names of an effect: its company's colour, its player, and how certificates and
+// money handed over are said (BrokerStep and ReversedTableStep alike).
+struct StepNames {
+    std::string c, p;
+    std::string cards(int64_t count) const { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); }
+    static std::string paid(int64_t amount) { return fmt::format("{}: {}", FormatPounds(Pounds(amount)), TokensFor(Pounds(amount))); }
+};
+StepNames NamesOf(const Effect& e, const GameState& s) {
+    return {e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour : std::string("?"),
+            e.player >= 0 && static_cast<size_t>(e.player) < s.players.size() ? s.players[static_cast<size_t>(e.player)].name
+                                                                               : std::string("?")};
+}
+} // namespace
+
 std::string BrokerStep(const Effect& e, const GameState& s) {
-    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour
-                                                                   : std::string("?");
-    const std::string p = e.player >= 0 && static_cast<size_t>(e.player) < s.players.size()
-                              ? s.players[static_cast<size_t>(e.player)].name
-                              : std::string("?");
+    const StepNames names = NamesOf(e, s);
+    const std::string& p = names.p;
     const auto& n = e.n;
-    auto cards = [&](int64_t count) { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); };
-    auto paid = [&](int64_t amount) { return fmt::format("{}: {}", FormatPounds(Pounds(amount)), TokensFor(Pounds(amount))); };
+    auto cards = [&](int64_t count) { return names.cards(count); };
+    auto paid = [](int64_t amount) { return StepNames::paid(amount); };
     switch (e.kind) {
         case EffectKind::Bought:
             return fmt::format("{} hands the broker {}; the broker gives {} {}", p, paid(n[2]), p, cards(n[0]));
@@ -265,14 +277,12 @@ std::string TableStep(const Effect& e, const GameState& s) {
 }
 
 std::string ReversedTableStep(const Effect& e, const GameState& s) {
-    const std::string c = e.company >= 0 && e.company < kCompanies ? s.board->lanes[static_cast<size_t>(e.company)].colour
-                                                                   : std::string("?");
-    const std::string p = e.player >= 0 && static_cast<size_t>(e.player) < s.players.size()
-                              ? s.players[static_cast<size_t>(e.player)].name
-                              : std::string("?");
+    const StepNames names = NamesOf(e, s);
+    const std::string& c = names.c;
+    const std::string& p = names.p;
     const auto& n = e.n;
-    auto cards = [&](int64_t count) { return fmt::format("{} {} certificate{}", count, c, count == 1 ? "" : "s"); };
-    auto paid = [&](int64_t amount) { return fmt::format("{}: {}", FormatPounds(Pounds(amount)), TokensFor(Pounds(amount))); };
+    auto cards = [&](int64_t count) { return names.cards(count); };
+    auto paid = [](int64_t amount) { return StepNames::paid(amount); };
     switch (e.kind) {
         case EffectKind::Bought:
             return fmt::format("{} hands the broker back {}; the broker hands {} back {}", p, cards(n[0]), p, paid(n[2]));
